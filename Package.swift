@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "PoolTable",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "PoolTable", targets: ["PoolTable"]),
+        .library(name: "PoolTableGtk", targets: ["PoolTableGtk"]),
+        .executable(name: "pooltable", targets: ["PoolTableDemo"]),
+        .executable(name: "pooltable-bench", targets: ["PoolTableBench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        // The C world: GTK 4, Pango, cairo through pkg-config. No shim is needed.
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
+        ),
+        // The engine: pure Swift, no GTK.
+        .target(
+            name: "PoolTable",
+            dependencies: [.product(name: "Logging", package: "swift-log")]
+        ),
+        // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
+        .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
+        // The app.
+        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+        // Benchmarks: engine figures and the side-by-side run against GtkListView.
+        .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+        .testTarget(name: "PoolTableTests", dependencies: ["PoolTable"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

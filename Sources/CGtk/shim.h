@@ -1,0 +1,3 @@
+#include <gtk/gtk.h>
+#include <pango/pangocairo.h>
+#include <glib-unix.h>

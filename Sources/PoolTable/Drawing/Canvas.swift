@@ -1,0 +1,185 @@
+/// An RGBA colour with components in 0...1.
+public struct Color: Hashable, Sendable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
+    }
+    /// `0xRRGGBB`.
+    public init(hex: UInt32, alpha: Double = 1) {
+        self.init(red: Double((hex >> 16) & 0xff) / 255, green: Double((hex >> 8) & 0xff) / 255,
+                  blue: Double(hex & 0xff) / 255, alpha: alpha)
+    }
+    public func withAlpha(_ a: Double) -> Color { Color(red: red, green: green, blue: blue, alpha: a) }
+    /// Linear blend towards `other` by `t` (0 = self, 1 = other).
+    public func mixed(with other: Color, _ t: Double) -> Color {
+        Color(red: red + (other.red - red) * t, green: green + (other.green - green) * t,
+              blue: blue + (other.blue - blue) * t, alpha: alpha + (other.alpha - alpha) * t)
+    }
+    public static let black = Color(red: 0, green: 0, blue: 0)
+    public static let white = Color(red: 1, green: 1, blue: 1)
+    public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
+}
+
+/// A font request; the host maps it to a real face (Pango on GTK).
+public struct Font: Hashable, Sendable {
+    public enum Weight: Int, Sendable { case regular = 400, medium = 500, semibold = 600, bold = 700 }
+    public var family: String?
+    public var size: Double
+    public var weight: Weight
+    public var monospaced: Bool
+    public init(size: Double, weight: Weight = .regular, family: String? = nil, monospaced: Bool = false) {
+        self.size = size; self.weight = weight; self.family = family; self.monospaced = monospaced
+    }
+    public static let body = Font(size: 14)
+    public static let headline = Font(size: 14, weight: .semibold)
+    public static let caption = Font(size: 12)
+    public static let footnote = Font(size: 11)
+}
+
+/// How a piece of text is laid out.
+public struct TextStyle: Hashable, Sendable {
+    public enum Alignment: Sendable { case leading, center, trailing }
+    public var font: Font
+    public var color: Color
+    public var alignment: Alignment
+    /// 0 = as many lines as fit the width; otherwise at most this many, ellipsized.
+    public var maxLines: Int
+    public init(font: Font = .body, color: Color = .black, alignment: Alignment = .leading, maxLines: Int = 1) {
+        self.font = font; self.color = color; self.alignment = alignment; self.maxLines = maxLines
+    }
+}
+
+/// A vector path built of lines, cubic curves and arcs.
+public struct Path: Hashable, Sendable {
+    public enum Element: Hashable, Sendable {
+        case move(Point)
+        case line(Point)
+        case curve(Point, Point, Point)
+        /// Centre, radius, start and end angle in radians (clockwise in y-down space).
+        case arc(Point, Double, Double, Double)
+        case close
+    }
+    public private(set) var elements: [Element] = []
+    public init() {}
+    public mutating func move(to p: Point) { elements.append(.move(p)) }
+    public mutating func line(to p: Point) { elements.append(.line(p)) }
+    public mutating func curve(to p: Point, control1: Point, control2: Point) { elements.append(.curve(control1, control2, p)) }
+    public mutating func arc(center: Point, radius: Double, startAngle: Double, endAngle: Double) {
+        elements.append(.arc(center, radius, startAngle, endAngle))
+    }
+    public mutating func close() { elements.append(.close) }
+
+    public static func circle(center: Point, radius: Double) -> Path {
+        var p = Path()
+        p.arc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi)
+        p.close()
+        return p
+    }
+    public static func roundedRect(_ r: Rect, radius: Double) -> Path {
+        let rad = max(0, min(radius, r.width / 2, r.height / 2))
+        var p = Path()
+        p.arc(center: Point(x: r.maxX - rad, y: r.minY + rad), radius: rad, startAngle: -Double.pi / 2, endAngle: 0)
+        p.arc(center: Point(x: r.maxX - rad, y: r.maxY - rad), radius: rad, startAngle: 0, endAngle: Double.pi / 2)
+        p.arc(center: Point(x: r.minX + rad, y: r.maxY - rad), radius: rad, startAngle: Double.pi / 2, endAngle: Double.pi)
+        p.arc(center: Point(x: r.minX + rad, y: r.minY + rad), radius: rad, startAngle: Double.pi, endAngle: 3 * Double.pi / 2)
+        p.close()
+        return p
+    }
+}
+
+/// A slot a cell owns in which a Canvas may keep its laid-out text (a PangoLayout on
+/// GTK) between frames, so a recycled cell reuses its layout instead of making a new one.
+public final class TextCache {
+    /// Whatever the canvas keeps here; opaque to the engine.
+    public var payload: AnyObject?
+    public init() {}
+}
+
+/// Colours the table and its cells draw with. The GTK shell fills it from the theme
+/// (light or dark); tests use `.light`.
+public struct Theme: Hashable, Sendable {
+    public var background: Color
+    public var groupedBackground: Color
+    public var cellBackground: Color
+    public var foreground: Color
+    public var secondaryForeground: Color
+    public var separator: Color
+    public var accent: Color
+    public var accentForeground: Color
+    public var selectionTint: Color
+    public var headerBackground: Color
+    public var headerForeground: Color
+    public var focusRing: Color
+    public var destructive: Color
+    public var isDark: Bool
+
+    public init(background: Color, groupedBackground: Color, cellBackground: Color, foreground: Color,
+                secondaryForeground: Color, separator: Color, accent: Color, accentForeground: Color,
+                selectionTint: Color, headerBackground: Color, headerForeground: Color, focusRing: Color,
+                destructive: Color, isDark: Bool) {
+        self.background = background; self.groupedBackground = groupedBackground
+        self.cellBackground = cellBackground; self.foreground = foreground
+        self.secondaryForeground = secondaryForeground; self.separator = separator
+        self.accent = accent; self.accentForeground = accentForeground; self.selectionTint = selectionTint
+        self.headerBackground = headerBackground; self.headerForeground = headerForeground
+        self.focusRing = focusRing; self.destructive = destructive; self.isDark = isDark
+    }
+
+    public static let light = Theme(
+        background: .white, groupedBackground: Color(hex: 0xf2f2f7), cellBackground: .white,
+        foreground: Color(hex: 0x1c1c1e), secondaryForeground: Color(hex: 0x6e6e73),
+        separator: Color(hex: 0xc6c6c8), accent: Color(hex: 0x3584e4), accentForeground: .white,
+        selectionTint: Color(hex: 0x3584e4, alpha: 0.14), headerBackground: Color(hex: 0xf6f5f4, alpha: 0.96),
+        headerForeground: Color(hex: 0x3d3846), focusRing: Color(hex: 0x3584e4, alpha: 0.6),
+        destructive: Color(hex: 0xe01b24), isDark: false)
+
+    public static let dark = Theme(
+        background: Color(hex: 0x1e1e1e), groupedBackground: Color(hex: 0x242424), cellBackground: Color(hex: 0x2a2a2a),
+        foreground: Color(hex: 0xf6f5f4), secondaryForeground: Color(hex: 0x9a9996),
+        separator: Color(hex: 0x3d3d3d), accent: Color(hex: 0x78aeed), accentForeground: Color(hex: 0x1e1e1e),
+        selectionTint: Color(hex: 0x78aeed, alpha: 0.2), headerBackground: Color(hex: 0x303030, alpha: 0.96),
+        headerForeground: Color(hex: 0xdeddda), focusRing: Color(hex: 0x78aeed, alpha: 0.6),
+        destructive: Color(hex: 0xff7b63), isDark: true)
+}
+
+/// The engine's drawing abstraction. The GTK shell implements it with cairo and Pango;
+/// tests implement it with `RecordingCanvas`. State (transform, clip, alpha) is a stack:
+/// `save()` pushes, `restore()` pops.
+@MainActor
+public protocol Canvas: AnyObject {
+    /// The colours to draw with.
+    var theme: Theme { get }
+    func save()
+    func restore()
+    func translate(x: Double, y: Double)
+    func scale(x: Double, y: Double)
+    /// Intersects the clip with `rect`.
+    func clip(to rect: Rect)
+    /// Intersects the clip with the inside of `path`.
+    func clip(to path: Path)
+    /// Multiplies the opacity of everything drawn until the matching `restore()`.
+    func multiplyAlpha(_ alpha: Double)
+    func fill(_ rect: Rect, color: Color)
+    func fill(_ path: Path, color: Color)
+    func stroke(_ path: Path, color: Color, lineWidth: Double)
+    /// Draws `text` inside `rect` (top-left aligned vertically), wrapped or ellipsized per `style`.
+    func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?)
+    /// The size `text` takes when laid out at `width` (pass `.infinity` for one line).
+    func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size
+}
+
+extension Canvas {
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle) { drawText(text, in: rect, style: style, cache: nil) }
+    public func measureText(_ text: String, width: Double, style: TextStyle) -> Size {
+        measureText(text, width: width, style: style, cache: nil)
+    }
+    public func fillRoundedRect(_ rect: Rect, radius: Double, color: Color) { fill(.roundedRect(rect, radius: radius), color: color) }
+    public func stroke(_ rect: Rect, color: Color, lineWidth: Double) {
+        var p = Path()
+        p.move(to: Point(x: rect.minX, y: rect.minY)); p.line(to: Point(x: rect.maxX, y: rect.minY))
+        p.line(to: Point(x: rect.maxX, y: rect.maxY)); p.line(to: Point(x: rect.minX, y: rect.maxY)); p.close()
+        stroke(p, color: color, lineWidth: lineWidth)
+    }
+    /// Runs `body` between `save()` and `restore()`.
+    public func withState(_ body: () -> Void) { save(); body(); restore() }
+}

@@ -1,0 +1,187 @@
+/// A fixed-size set of bits: which rows of a section have been measured.
+struct BitSet: Equatable, Sendable {
+    private var words: [UInt64]
+    private(set) var count: Int
+    init(count: Int) { self.count = count; words = Array(repeating: 0, count: (count + 63) / 64) }
+    subscript(i: Int) -> Bool {
+        get { i >= 0 && i < count && words[i >> 6] & (1 << UInt64(i & 63)) != 0 }
+        set {
+            guard i >= 0 && i < count else { return }
+            if newValue { words[i >> 6] |= 1 << UInt64(i & 63) } else { words[i >> 6] &= ~(1 << UInt64(i & 63)) }
+        }
+    }
+    mutating func insert(_ value: Bool, at i: Int) {
+        // Rare (batch updates on self-sizing sections): rebuild by shifting bits.
+        var bits = (0..<count).map { self[$0] }
+        bits.insert(value, at: min(max(0, i), count))
+        self = BitSet(bits)
+    }
+    mutating func remove(at i: Int) {
+        guard i >= 0 && i < count else { return }
+        var bits = (0..<count).map { self[$0] }
+        bits.remove(at: i)
+        self = BitSet(bits)
+    }
+    private init(_ bits: [Bool]) {
+        self.init(count: bits.count)
+        for (i, b) in bits.enumerated() where b { self[i] = true }
+    }
+}
+
+/// The geometry of one section: header, rows, footer, stacked.
+struct SectionLayout {
+    var headerHeight: Double
+    var footerHeight: Double
+    var rows: RowHeights
+    var headerTitle: String?
+    var footerTitle: String?
+    /// For rows sized with `automaticDimension`: which have been measured. nil when no row
+    /// of the section self-sizes.
+    var measured: BitSet?
+    /// Rows whose height is `automaticDimension` (only meaningful when `measured != nil`).
+    var selfSizing: BitSet?
+
+    var total: Double { headerHeight + rows.total + footerHeight }
+}
+
+/// The whole table's geometry: sections stacked top to bottom, with a Fenwick tree over
+/// section totals so that finding a section by offset is O(log sections).
+struct TableLayout {
+    private(set) var sections: [SectionLayout]
+    private var totals: FenwickTree<Double>
+
+    init(sections: [SectionLayout] = []) {
+        self.sections = sections
+        totals = FenwickTree(sections.map(\.total))
+    }
+
+    var numberOfSections: Int { sections.count }
+    var totalHeight: Double { totals.prefixSum(sections.count) }
+
+    func numberOfRows(in section: Int) -> Int {
+        section >= 0 && section < sections.count ? sections[section].rows.count : 0
+    }
+    func contains(_ ip: IndexPath) -> Bool {
+        ip.section >= 0 && ip.section < sections.count && ip.row >= 0 && ip.row < sections[ip.section].rows.count
+    }
+
+    func top(ofSection s: Int) -> Double { totals.prefixSum(max(0, s)) }
+    func rowsTop(ofSection s: Int) -> Double { top(ofSection: s) + sections[s].headerHeight }
+
+    /// y and height of a row (the index path must be valid).
+    func rowExtent(_ ip: IndexPath) -> (y: Double, height: Double) {
+        let s = sections[ip.section]
+        return (rowsTop(ofSection: ip.section) + s.rows.offset(ofRow: ip.row), s.rows.height(ofRow: ip.row))
+    }
+
+    /// The section whose extent contains `y`, skipping empty sections; clamped to the last.
+    func section(atOffset y: Double) -> Int? {
+        guard !sections.isEmpty else { return nil }
+        let (k, _) = totals.countFitting(y)
+        return min(k, sections.count - 1)
+    }
+
+    /// The row containing `y`, or nil when `y` falls on a header, footer or outside.
+    func indexPath(atOffset y: Double) -> IndexPath? {
+        guard y >= 0, y < totalHeight, let s = section(atOffset: y) else { return nil }
+        let rowsTop = rowsTop(ofSection: s)
+        let sec = sections[s]
+        guard y >= rowsTop, y < rowsTop + sec.rows.total, let r = sec.rows.row(atOffset: y - rowsTop) else { return nil }
+        return IndexPath(row: r, section: s)
+    }
+
+    /// Calls `body` for every row of non-zero height that overlaps `minY..<maxY`, in order.
+    /// Costs O(log n + rows visited).
+    func forEachRow(from minY: Double, to maxY: Double, _ body: (IndexPath, Double, Double) -> Void) {
+        guard maxY > minY, var s = section(atOffset: max(0, minY)) else { return }
+        while s < sections.count {
+            let top = self.top(ofSection: s)
+            if top >= maxY { break }
+            let sec = sections[s]
+            let rowsTop = top + sec.headerHeight
+            if sec.rows.count > 0, rowsTop < maxY, rowsTop + sec.rows.total > minY {
+                var r = sec.rows.row(atOffset: minY - rowsTop) ?? 0
+                var y = rowsTop + sec.rows.offset(ofRow: r)
+                while r < sec.rows.count && y < maxY {
+                    let h = sec.rows.height(ofRow: r)
+                    if h > 0 && y + h > minY { body(IndexPath(row: r, section: s), y, h) }
+                    y += h
+                    r += 1
+                }
+            }
+            s += 1
+        }
+    }
+
+    /// Sections whose extent overlaps `minY..<maxY`.
+    func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
+        guard maxY > minY, let first = section(atOffset: max(0, minY)) else { return 0..<0 }
+        var s = first
+        while s < sections.count && top(ofSection: s) < maxY { s += 1 }
+        return first..<s
+    }
+
+    // MARK: Mutation
+
+    mutating func setHeight(_ h: Double, of ip: IndexPath) {
+        guard contains(ip) else { return }
+        let before = sections[ip.section].rows.height(ofRow: ip.row)
+        sections[ip.section].rows.setHeight(h, ofRow: ip.row)
+        let delta = sections[ip.section].rows.height(ofRow: ip.row) - before
+        if delta != 0 { totals.add(delta, at: ip.section) }
+    }
+
+    mutating func insertRow(_ h: Double, at ip: IndexPath, selfSizing: Bool = false) {
+        guard ip.section >= 0 && ip.section < sections.count else { return }
+        let before = sections[ip.section].total
+        sections[ip.section].rows.insert(h, at: ip.row)
+        if sections[ip.section].measured != nil || selfSizing {
+            if sections[ip.section].measured == nil {
+                let n = sections[ip.section].rows.count - 1
+                var all = BitSet(count: n); var none = BitSet(count: n)
+                for i in 0..<n { all[i] = true; none[i] = false }
+                sections[ip.section].measured = all
+                sections[ip.section].selfSizing = none
+            }
+            sections[ip.section].measured?.insert(!selfSizing, at: ip.row)
+            sections[ip.section].selfSizing?.insert(selfSizing, at: ip.row)
+        }
+        totals.add(sections[ip.section].total - before, at: ip.section)
+    }
+
+    mutating func removeRow(at ip: IndexPath) {
+        guard contains(ip) else { return }
+        let before = sections[ip.section].total
+        sections[ip.section].rows.remove(at: ip.row)
+        sections[ip.section].measured?.remove(at: ip.row)
+        sections[ip.section].selfSizing?.remove(at: ip.row)
+        totals.add(sections[ip.section].total - before, at: ip.section)
+    }
+
+    mutating func insertSection(_ section: SectionLayout, at index: Int) {
+        sections.insert(section, at: min(max(0, index), sections.count))
+        totals = FenwickTree(sections.map(\.total))
+    }
+
+    mutating func replaceSection(_ section: SectionLayout, at index: Int) {
+        guard index >= 0 && index < sections.count else { return }
+        let delta = section.total - sections[index].total
+        sections[index] = section
+        if delta != 0 { totals.add(delta, at: index) }
+    }
+
+    mutating func removeSection(at index: Int) {
+        guard index >= 0 && index < sections.count else { return }
+        sections.remove(at: index)
+        totals = FenwickTree(sections.map(\.total))
+    }
+
+    mutating func setMeasured(_ ip: IndexPath) {
+        guard contains(ip) else { return }
+        sections[ip.section].measured?[ip.row] = true
+    }
+    func needsMeasuring(_ ip: IndexPath) -> Bool {
+        guard contains(ip), let m = sections[ip.section].measured else { return false }
+        return !m[ip.row]
+    }
+}

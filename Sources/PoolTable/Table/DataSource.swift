@@ -1,0 +1,76 @@
+/// Supplies the table's sections, rows and cells (UIKit's `UITableViewDataSource`).
+@MainActor
+public protocol TableViewDataSource: AnyObject {
+    /// Default 1.
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// Dequeue a cell with `dequeueReusableCell(withIdentifier:for:)` and configure it.
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    /// Default nil: no header.
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    /// Default nil: no footer.
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+/// Hears about display and selection, and may size rows (UIKit's `UITableViewDelegate`).
+/// Every method has a default.
+@MainActor
+public protocol TableViewDelegate: AnyObject {
+    /// Default: `tableView.rowHeight`. Return `TableView.automaticDimension` to let the cell
+    /// measure itself (`TableViewCell.sizeThatFits`).
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
+    /// Default: `sectionHeaderHeight` when the section has a header title, else 0.
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double
+    /// Default: `sectionFooterHeight` when the section has a footer title, else 0.
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double
+    /// The row is about to intersect the viewport.
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// The row stopped intersecting the viewport (it may still be mounted as prepared).
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    /// The selection changed in any way (click, range, select-all, drag, updates).
+    func tableViewSelectionDidChange(_ tableView: TableView)
+    /// The user activated a row (Enter, double click) outside edit mode.
+    func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath)
+    /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
+    func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+        tableView.noteDefaultRowHeightUsed()
+        return tableView.rowHeight
+    }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> Double {
+        tableView.defaultHeaderHeight(for: section)
+    }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> Double {
+        tableView.defaultFooterHeight(for: section)
+    }
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableViewSelectionDidChange(_ tableView: TableView) {}
+    public func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
+}
+
+/// What the table needs from whatever hosts it on screen (the GTK widget, or nothing in tests).
+@MainActor
+public protocol TableViewHost: AnyObject {
+    /// Something drawn changed: schedule a redraw.
+    func tableViewNeedsDisplay(_ tableView: TableView)
+    /// The engine changed `contentOffset` or `contentSize` itself (scrollToRow, anchoring,
+    /// auto-scroll, updates): mirror them into the scrollbar.
+    func tableViewDidChangeScrollGeometry(_ tableView: TableView)
+    /// `hasRunningAnimations` became true: start calling `advanceAnimations(to:)` every frame.
+    func tableViewNeedsAnimationTicks(_ tableView: TableView)
+}

@@ -1,0 +1,46 @@
+/// The animation clock. The host calls `advanceAnimations(to:)` from its frame clock while
+/// `hasRunningAnimations`; tests call it by hand.
+extension TableView {
+    /// Moves every animation to `time` (seconds, monotonic). An animation begun since the
+    /// last call starts at `time`.
+    public func advanceAnimations(to time: Double) {
+        guard time.isFinite else { return }
+        let t = max(now ?? time, time)
+        now = t
+        var changed = false
+
+        if var e = editingTransition {
+            e.pin(at: t)
+            editingTransition = e.isFinished(at: t) ? nil : e
+            changed = true
+        }
+        if !selectionTransitions.isEmpty {
+            for (ip, var tr) in selectionTransitions {
+                tr.pin(at: t)
+                selectionTransitions[ip] = tr.isFinished(at: t) ? nil : tr
+            }
+            changed = true
+        }
+        if var s = scrollAnimation {
+            s.pin(at: t)
+            scrollAnimation = s.isFinished(at: t) ? nil : s
+            setOffsetY(s.value(at: t), reason: .engine)
+            changed = true
+        }
+        if advanceAutoScroll(to: t) { changed = true }
+        if advanceRowAnimations(to: t) { changed = true }
+        if changed {
+            updateAnimatedCellState()
+            setNeedsDisplay()
+        }
+    }
+
+    /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.
+    public var hasRunningAnimations: Bool {
+        editingTransition != nil || !selectionTransitions.isEmpty || scrollAnimation != nil
+            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning
+    }
+
+    /// The engine's current time (the last `advanceAnimations(to:)`).
+    public var animationTime: Double? { now }
+}

@@ -1,0 +1,171 @@
+/// Edit mode and selection. Both live in the table, never in cells; the table applies them
+/// to every mounted cell, prepared ones included, and again on every dequeue
+/// (seeds/000_6e47c919d58f12c9.txt), so no cell can show stale state.
+extension TableView {
+    /// Duration of the edit-mode transition (ease-out).
+    public static let editingAnimationDuration = 0.25
+    /// Duration of a checkbox's check animation.
+    public static let selectionAnimationDuration = 0.22
+
+    public var isEditing: Bool { editingState }
+
+    /// Enters or leaves edit mode. Animated: every mounted row moves together over 250 ms;
+    /// rows that mount mid-way join at the current phase. Leaving edit mode clears the
+    /// multiple selection, as UIKit does.
+    public func setEditing(_ editing: Bool, animated: Bool) {
+        reloadIfNeeded()
+        guard editing != editingState else { return }
+        let from = editingProgress
+        editingState = editing
+        editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
+        interaction.cancelDrag()
+        if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
+        let targets = legacyVisibleCellsOnlyRefresh ? mounted.filter(\.isVisible) : mounted
+        for m in targets {
+            m.cell.setEditing(editing, animated: animated)
+            m.cell.appliedEditingState = editing
+        }
+        updateAnimatedCellState()
+        if animated { host?.tableViewNeedsAnimationTicks(self) }
+        setNeedsDisplay()
+    }
+
+    /// The shared, eased edit-mode phase: 0 = normal, 1 = editing.
+    public var editingProgress: Double { editingTransition?.value(at: now) ?? (editingState ? 1 : 0) }
+
+    /// Allows selecting several rows outside edit mode. Default false.
+    public var allowsMultipleSelection: Bool {
+        get { interaction.allowsMultipleSelection }
+        set { interaction.allowsMultipleSelection = newValue }
+    }
+    /// Allows selecting several rows in edit mode (checkboxes). Default false, as in UIKit.
+    public var allowsMultipleSelectionDuringEditing: Bool {
+        get { interaction.allowsMultipleSelectionDuringEditing }
+        set { interaction.allowsMultipleSelectionDuringEditing = newValue }
+    }
+    /// Whether several rows may be selected in the current mode.
+    public var isMultipleSelectionActive: Bool { editingState ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+
+    /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
+    /// Does not call the delegate, as in UIKit.
+    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        reloadIfNeeded()
+        guard let indexPath else { deselectAll(animated: animated, notify: false); return }
+        guard layout.contains(indexPath) else { warn("selectRow", "selectRow(at: \(indexPath)) is out of range; ignored"); return }
+        if !isMultipleSelectionActive { deselectAll(animated: animated, notify: false, except: indexPath) }
+        setSelected(true, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
+        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+    }
+
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+        reloadIfNeeded()
+        guard layout.contains(indexPath) else { return }
+        setSelected(false, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
+    }
+
+    /// Selected rows in order; nil when none (as UIKit). Materializes every selected row:
+    /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
+    public var indexPathsForSelectedRows: [IndexPath]? {
+        reloadIfNeeded()
+        var out: [IndexPath] = []
+        for (s, set) in selection.enumerated() { for r in set.rows { out.append(IndexPath(row: r, section: s)) } }
+        return out.isEmpty ? nil : out
+    }
+
+    public var indexPathForSelectedRow: IndexPath? {
+        for (s, set) in selection.enumerated() { if let r = set.ranges.first?.lowerBound { return IndexPath(row: r, section: s) } }
+        return nil
+    }
+
+    /// O(ranges), however many rows are selected.
+    public var numberOfSelectedRows: Int { selection.reduce(0) { $0 + $1.count } }
+
+    public func isRowSelected(at indexPath: IndexPath) -> Bool {
+        indexPath.section >= 0 && indexPath.section < selection.count && selection[indexPath.section].contains(indexPath.row)
+    }
+
+    /// Selects every row (one range per section) when multiple selection is active.
+    public func selectAll(animated: Bool = true) {
+        reloadIfNeeded()
+        guard isMultipleSelectionActive else { return }
+        for s in 0..<layout.numberOfSections { setSelected(true, rows: 0..<layout.numberOfRows(in: s), section: s, animated: animated, notify: false) }
+        delegate?.tableViewSelectionDidChange(self)
+    }
+
+    /// Deselects every row.
+    public func deselectAll(animated: Bool = true) { deselectAll(animated: animated, notify: true) }
+
+    // MARK: Internal
+
+    func deselectAll(animated: Bool, notify: Bool, except keep: IndexPath? = nil) {
+        var changed = false
+        for s in selection.indices where !selection[s].isEmpty {
+            for range in selection[s].ranges {
+                if let keep, keep.section == s, range.contains(keep.row) {
+                    setSelected(false, rows: range.lowerBound..<keep.row, section: s, animated: animated, notify: false)
+                    setSelected(false, rows: (keep.row + 1)..<range.upperBound, section: s, animated: animated, notify: false)
+                } else {
+                    setSelected(false, rows: range, section: s, animated: animated, notify: false)
+                }
+                changed = true
+            }
+        }
+        if changed && notify { delegate?.tableViewSelectionDidChange(self) }
+    }
+
+    /// Changes the selection of a range of rows in one section, updating mounted cells.
+    func setSelected(_ selected: Bool, rows: Range<Int>, section s: Int, animated: Bool, notify: Bool = false) {
+        guard s >= 0 && s < selection.count else { return }
+        let r = max(0, rows.lowerBound)..<min(layout.numberOfRows(in: s), rows.upperBound)
+        guard !r.isEmpty else { return }
+        if selected { selection[s].insert(r) } else { selection[s].remove(r) }
+        for m in mounted where m.indexPath.section == s && r.contains(m.indexPath.row) {
+            let ip = m.indexPath
+            if m.cell.isSelected != selected {
+                if animated {
+                    let from = m.cell.selectionProgress
+                    selectionTransitions[ip] = Transition(from: from, to: selected ? 1 : 0, duration: Self.selectionAnimationDuration)
+                } else {
+                    selectionTransitions[ip] = nil
+                }
+                m.cell.setSelected(selected, animated: animated)
+            }
+        }
+        updateAnimatedCellState()
+        if animated && !selectionTransitions.isEmpty { host?.tableViewNeedsAnimationTicks(self) }
+        if notify { delegate?.tableViewSelectionDidChange(self) }
+        setNeedsDisplay()
+    }
+
+    /// Applies editing and selection to a cell being bound or dequeued.
+    func applyState(to cell: TableViewCell, at ip: IndexPath, animated: Bool) {
+        if cell.isEditing != editingState { cell.setEditing(editingState, animated: animated) }
+        cell.appliedEditingState = editingState
+        let selected = isRowSelected(at: ip)
+        if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
+        cell.editingProgress = editingProgress
+        cell.selectionProgress = selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
+    }
+
+    /// Re-applies state to a mounted cell (a safety net as rows become visible).
+    func refreshState(of cell: TableViewCell, at ip: IndexPath) {
+        applyState(to: cell, at: ip, animated: false)
+    }
+
+    /// Pushes the current animation phases to every mounted cell. A cell whose editing state
+    /// is stale (only possible with `legacyVisibleCellsOnlyRefresh`) keeps its own phase.
+    func updateAnimatedCellState() {
+        let phase = editingProgress
+        for m in mounted {
+            let cell = m.cell
+            cell.editingProgress = cell.isEditing == editingState ? phase : (cell.isEditing ? 1 : 0)
+            cell.selectionProgress = selectionTransitions[m.indexPath]?.value(at: now) ?? (cell.isSelected ? 1 : 0)
+        }
+    }
+
+    /// Mounted rows whose cell shows an editing state other than the table's.
+    public var indexPathsForStaleRows: [IndexPath] {
+        layoutIfNeeded()
+        return mounted.filter { $0.cell.isEditing != editingState }.map(\.indexPath)
+    }
+}
