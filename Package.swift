@@ -20,6 +20,9 @@ let package = Package(
             pkgConfig: "gtk4",
             providers: [.apt(["libgtk-4-dev"])]
         ),
+        // The app's GResource bundle (style.css, gtk/help-overlay.ui, icons), compiled to C by
+        // scripts/regenerate-resources.sh. CGtk only supplies gtk4's include flags (gio.h).
+        .target(name: "PoolTableResources", dependencies: ["CGtk"]),
         // The engine: pure Swift, no GTK.
         .target(
             name: "PoolTable",
@@ -28,7 +31,7 @@ let package = Package(
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
         .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
         // The app.
-        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableResources"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable"]),

@@ -19,8 +19,9 @@ public final class TableView {
     /// The viewport: its size is what is shown; its origin is ignored.
     public var frame: Rect {
         didSet {
+            // Assigning inside didSet does not re-enter it: sanitise, then carry on.
             let clean = Rect(x: 0, y: 0, width: max(0, frame.width.finiteOr(0)), height: max(0, frame.height.finiteOr(0)))
-            if clean != frame { frame = clean; return }
+            if clean != frame { frame = clean }
             guard frame != oldValue else { return }
             if frame.width != oldValue.width { invalidateSelfSizedRows() }
             setOffsetY(offsetY, reason: .clamp)
