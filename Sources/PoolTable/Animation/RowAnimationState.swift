@@ -16,6 +16,9 @@ struct RowAnimationState {
         var height: Double
         var offset: Transition
         var fade: Transition
+        /// Deleted rows collapse; a reloaded row's old cell keeps its height and only fades
+        /// (a cross-fade with the new cell fading in beneath).
+        var collapses = true
     }
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
@@ -60,7 +63,7 @@ extension TableView {
     func drawGhosts(in canvas: Canvas, section: Int?) {
         for g in rowAnimations.ghosts where section == nil || g.section == section {
             let fade = g.fade.value(at: now)         // 1 → 0
-            let h = g.height * fade
+            let h = g.collapses ? g.height * fade : g.height
             guard h > 0.01 else { continue }
             let y = g.modelY + g.offset.value(at: now)
             let f = rowFrame(y: y, height: h)

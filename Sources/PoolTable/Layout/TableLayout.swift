@@ -180,6 +180,19 @@ struct TableLayout {
         guard contains(ip) else { return }
         sections[ip.section].measured?[ip.row] = true
     }
+    /// A reloaded self-sizing row is measured again when next bound.
+    mutating func markUnmeasured(_ ip: IndexPath) {
+        guard contains(ip) else { return }
+        if sections[ip.section].measured == nil {
+            let n = sections[ip.section].rows.count
+            var all = BitSet(count: n)
+            for i in 0..<n { all[i] = true }
+            sections[ip.section].measured = all
+            sections[ip.section].selfSizing = BitSet(count: n)
+        }
+        sections[ip.section].measured?[ip.row] = false
+        sections[ip.section].selfSizing?[ip.row] = true
+    }
     func needsMeasuring(_ ip: IndexPath) -> Bool {
         guard contains(ip), let m = sections[ip.section].measured else { return false }
         return !m[ip.row]

@@ -138,6 +138,7 @@ extension TableView {
     func bind(_ ip: IndexPath) -> TableViewCell {
         statistics.binds += 1
         lastDequeued = nil
+        if reconfiguringCell == nil { pendingReconfigures.remove(ip) }
         guard let dataSource else { return TableViewCell(reuseIdentifier: nil) }
         var cell = dataSource.tableView(self, cellForRowAt: ip)
         if cell !== lastDequeued && cell !== reconfiguringCell {

@@ -103,6 +103,7 @@ public final class TableView {
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         if let cell = reconfiguringCell, reconfiguringIndexPath == indexPath, cell.reuseIdentifier == identifier {
             reconfiguringCell = nil
+            lastDequeued = cell
             return cell
         }
         guard let cell = pool.dequeue(identifier) else {
@@ -128,9 +129,12 @@ public final class TableView {
     public func layoutIfNeeded() {
         reloadIfNeeded()
         if needsLayout { layoutRows() }
+        flushReconfigures()
     }
 
     public var numberOfSections: Int { reloadIfNeeded(); return layout.numberOfSections }
+    /// False until the data source has been asked for its content (first layout or query).
+    public var hasLoadedData: Bool { !needsReload }
     public func numberOfRows(inSection section: Int) -> Int { reloadIfNeeded(); return layout.numberOfRows(in: section) }
 
     // MARK: Internal state
@@ -165,6 +169,11 @@ public final class TableView {
     var interaction = InteractionState()
     /// Row animations of batch updates, see TableView+Updates.
     var rowAnimations = RowAnimationState()
+    /// Nesting depth of `performBatchUpdates` and what it has collected so far.
+    var batchDepth = 0
+    var pendingUpdates = PendingUpdates()
+    /// Rows to re-bind into their own cells at the next layout pass.
+    var pendingReconfigures = Set<IndexPath>()
 
     struct MountedRow {
         var indexPath: IndexPath
@@ -206,7 +215,9 @@ public final class TableView {
         unmountEverything()
         selection = []
         selectionTransitions = [:]
+        for g in rowAnimations.ghosts { pool.enqueue(g.cell) }
         rowAnimations = RowAnimationState()
+        pendingReconfigures = []
         interaction.reset()
         layout = TableLayout(sections: loadSections())
         selection = Array(repeating: RowRangeSet(), count: layout.numberOfSections)
@@ -314,6 +325,7 @@ public final class TableView {
         /// Rows measured for self-sizing.
         public var measurements = 0
         public var reconfigures = 0
+        public var batchUpdates = 0
     }
 
     /// Cells made by the pool's factories (misses) and cells the data source made itself.

@@ -1,0 +1,182 @@
+/// A value describing a table's sections and items by identity (UIKit's
+/// `NSDiffableDataSourceSnapshot`). Identifiers must be unique across the snapshot.
+public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
+    public private(set) var sectionIdentifiers: [SectionID] = []
+    private(set) var items: [[ItemID]] = []
+
+    public init() {}
+
+    public var numberOfSections: Int { sectionIdentifiers.count }
+    public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
+
+    public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
+        sectionIdentifiers.firstIndex(of: section).map { items[$0] } ?? []
+    }
+    public func numberOfItems(inSection section: SectionID) -> Int { itemIdentifiers(inSection: section).count }
+
+    public mutating func appendSections(_ ids: [SectionID]) {
+        sectionIdentifiers.append(contentsOf: ids)
+        items.append(contentsOf: ids.map { _ in [] })
+    }
+
+    public mutating func insertSections(_ ids: [SectionID], beforeSection: SectionID) {
+        guard let i = sectionIdentifiers.firstIndex(of: beforeSection) else { return }
+        sectionIdentifiers.insert(contentsOf: ids, at: i)
+        items.insert(contentsOf: ids.map { _ in [] }, at: i)
+    }
+
+    public mutating func deleteSections(_ ids: [SectionID]) {
+        let gone = Set(ids)
+        let keep = sectionIdentifiers.indices.filter { !gone.contains(sectionIdentifiers[$0]) }
+        sectionIdentifiers = keep.map { sectionIdentifiers[$0] }
+        items = keep.map { items[$0] }
+    }
+
+    /// Appends to `section`, or to the last section when nil. Does nothing without sections.
+    public mutating func appendItems(_ ids: [ItemID], toSection section: SectionID? = nil) {
+        guard let s = section.flatMap({ sectionIdentifiers.firstIndex(of: $0) }) ?? (items.isEmpty ? nil : items.count - 1) else { return }
+        items[s].append(contentsOf: ids)
+    }
+
+    public mutating func insertItems(_ ids: [ItemID], beforeItem: ItemID) {
+        guard let (s, r) = locate(beforeItem) else { return }
+        items[s].insert(contentsOf: ids, at: r)
+    }
+
+    public mutating func insertItems(_ ids: [ItemID], afterItem: ItemID) {
+        guard let (s, r) = locate(afterItem) else { return }
+        items[s].insert(contentsOf: ids, at: r + 1)
+    }
+
+    public mutating func deleteItems(_ ids: [ItemID]) {
+        let gone = Set(ids)
+        for s in items.indices { items[s].removeAll { gone.contains($0) } }
+    }
+
+    public mutating func deleteAllItems() { sectionIdentifiers = []; items = [] }
+
+    public mutating func moveItem(_ id: ItemID, beforeItem: ItemID) {
+        guard id != beforeItem, let (s, r) = locate(id) else { return }
+        items[s].remove(at: r)
+        guard let (t, q) = locate(beforeItem) else { items[s].insert(id, at: r); return }
+        items[t].insert(id, at: q)
+    }
+
+    public func indexOfItem(_ id: ItemID) -> Int? {
+        var base = 0
+        for list in items {
+            if let r = list.firstIndex(of: id) { return base + r }
+            base += list.count
+        }
+        return nil
+    }
+
+    func locate(_ id: ItemID) -> (Int, Int)? {
+        for (s, list) in items.enumerated() { if let r = list.firstIndex(of: id) { return (s, r) } }
+        return nil
+    }
+
+    /// The first identifier that appears twice, if any.
+    func firstDuplicate() -> String? {
+        var seenSections = Set<SectionID>()
+        for s in sectionIdentifiers where !seenSections.insert(s).inserted { return "section \(s)" }
+        var seen = Set<ItemID>()
+        seen.reserveCapacity(numberOfItems)
+        for list in items { for i in list where !seen.insert(i).inserted { return "item \(i)" } }
+        return nil
+    }
+}
+
+/// The changes that turn one snapshot into another, in UIKit's batch-update terms.
+public struct SnapshotChanges: Equatable, Sendable {
+    public var deletedSections: [Int] = []
+    public var insertedSections: [Int] = []
+    public var deletedRows: [IndexPath] = []
+    public var insertedRows: [IndexPath] = []
+    public var moves: [(from: IndexPath, to: IndexPath)] = []
+
+    public var isEmpty: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty && moves.isEmpty
+    }
+    public static func == (a: SnapshotChanges, b: SnapshotChanges) -> Bool {
+        a.deletedSections == b.deletedSections && a.insertedSections == b.insertedSections && a.deletedRows == b.deletedRows
+            && a.insertedRows == b.insertedRows && a.moves.map(\.from) == b.moves.map(\.from) && a.moves.map(\.to) == b.moves.map(\.to)
+    }
+}
+
+extension DiffableSnapshot {
+    /// Heckel's symbol table (one pass over each side) finds what was deleted, inserted and
+    /// kept; among kept items of a section, those outside a longest increasing subsequence
+    /// of old positions are the ones that moved (O(n log n) in the kept items), so a single
+    /// displaced item is one move, not a cascade.
+    public func changes(to new: DiffableSnapshot) -> SnapshotChanges {
+        var out = SnapshotChanges()
+        // Sections.
+        var oldSection: [SectionID: Int] = [:]
+        for (i, s) in sectionIdentifiers.enumerated() { oldSection[s] = i }
+        var newSection: [SectionID: Int] = [:]
+        for (i, s) in new.sectionIdentifiers.enumerated() { newSection[s] = i }
+        let commonOldOrder = sectionIdentifiers.indices.filter { newSection[sectionIdentifiers[$0]] != nil }
+        let keptSections = Set(Self.longestIncreasingSubsequence(commonOldOrder.map { newSection[sectionIdentifiers[$0]]! })
+            .map { new.sectionIdentifiers[$0] })
+        var sectionMap = [Int?](repeating: nil, count: sectionIdentifiers.count)
+        for (i, s) in sectionIdentifiers.enumerated() {
+            if keptSections.contains(s) { sectionMap[i] = newSection[s] } else { out.deletedSections.append(i) }
+        }
+        for (i, s) in new.sectionIdentifiers.enumerated() where !keptSections.contains(s) { out.insertedSections.append(i) }
+
+        // Items: where each one was.
+        var oldPlace: [ItemID: IndexPath] = [:]
+        oldPlace.reserveCapacity(numberOfItems)
+        for (s, list) in items.enumerated() { for (r, id) in list.enumerated() { oldPlace[id] = IndexPath(row: r, section: s) } }
+        var newPlace: [ItemID: IndexPath] = [:]
+        newPlace.reserveCapacity(new.numberOfItems)
+        for (s, list) in new.items.enumerated() { for (r, id) in list.enumerated() { newPlace[id] = IndexPath(row: r, section: s) } }
+
+        // Deleted: items of kept sections that are gone, or now live in an inserted section.
+        for (s, list) in items.enumerated() where sectionMap[s] != nil {
+            for (r, id) in list.enumerated() {
+                let to = newPlace[id]
+                if to == nil || !keptSections.contains(new.sectionIdentifiers[to!.section]) {
+                    out.deletedRows.append(IndexPath(row: r, section: s))
+                }
+            }
+        }
+        for (t, list) in new.items.enumerated() where keptSections.contains(new.sectionIdentifiers[t]) {
+            // Kept items arriving in this section, in new order, with their old places.
+            var kept: [(row: Int, from: IndexPath)] = []
+            for (r, id) in list.enumerated() {
+                if let from = oldPlace[id], sectionMap[from.section] != nil {
+                    kept.append((r, from))
+                } else {
+                    out.insertedRows.append(IndexPath(row: r, section: t))
+                }
+            }
+            // Items that stayed in their section keep their order if on the LIS.
+            let sameSection = kept.indices.filter { sectionMap[kept[$0].from.section] == t }
+            let stay = Set(Self.longestIncreasingSubsequence(sameSection.map { kept[$0].from.row }).map { sameSection[$0] })
+            for (k, item) in kept.enumerated() where !stay.contains(k) {
+                out.moves.append((from: item.from, to: IndexPath(row: item.row, section: t)))
+            }
+        }
+        return out
+    }
+
+    /// Indices (into `values`) of one longest strictly increasing subsequence. O(n log n).
+    static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
+        guard !values.isEmpty else { return [] }
+        var tails: [Int] = []          // indices into values
+        var previous = [Int](repeating: -1, count: values.count)
+        for i in values.indices {
+            var lo = 0, hi = tails.count
+            while lo < hi { let mid = (lo + hi) / 2; if values[tails[mid]] < values[i] { lo = mid + 1 } else { hi = mid } }
+            if lo > 0 { previous[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var out: [Int] = []
+        var k = tails.last!
+        while k >= 0 { out.append(k); k = previous[k] }
+        return out.reversed()
+    }
+}

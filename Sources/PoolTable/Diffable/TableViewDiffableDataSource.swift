@@ -1,0 +1,94 @@
+import Foundation
+
+/// A snapshot was refused.
+public enum DiffableDataSourceError: Error, Equatable, CustomStringConvertible {
+    /// An identifier appears twice in the snapshot.
+    case duplicateIdentifier(String)
+    public var description: String {
+        switch self {
+        case let .duplicateIdentifier(what): "The snapshot names \(what) more than once; identifiers must be unique"
+        }
+    }
+}
+
+/// A data source driven by identity (UIKit's `UITableViewDiffableDataSource`): apply a new
+/// snapshot and the table receives the inserts, deletes and moves that turn the old one into
+/// it, animated. The table holds its data source weakly: keep a reference to this object.
+@MainActor
+public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: TableViewDataSource {
+    public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
+    public typealias CellProvider = (TableView, IndexPath, ItemID) -> TableViewCell
+
+    public private(set) weak var tableView: TableView?
+    private let cellProvider: CellProvider
+    private var current = Snapshot()
+    private var places: [ItemID: IndexPath] = [:]
+    /// Header titles by section identifier (nil: no header).
+    public var headerTitle: ((SectionID) -> String?)?
+    public var footerTitle: ((SectionID) -> String?)?
+
+    public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+        self.tableView = tableView
+        self.cellProvider = cellProvider
+        tableView.dataSource = self
+    }
+
+    public func snapshot() -> Snapshot { current }
+
+    /// Makes `snapshot` the table's content. Throws for duplicate identifiers (nothing
+    /// changes then). Animated unless `animatingDifferences` is false.
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
+        if let dup = snapshot.firstDuplicate() { throw DiffableDataSourceError.duplicateIdentifier(dup) }
+        guard let tableView, tableView.hasLoadedData else {
+            setCurrent(snapshot)
+            tableView?.reloadData()
+            completion?()
+            return
+        }
+        let changes = current.changes(to: snapshot)
+        let animation: RowAnimation = animatingDifferences ? .automatic : .none
+        try tableView.performBatchUpdates({
+            setCurrent(snapshot)
+            tableView.deleteSections(IndexSet(changes.deletedSections), with: animation)
+            tableView.insertSections(IndexSet(changes.insertedSections), with: animation)
+            tableView.deleteRows(at: changes.deletedRows, with: animation)
+            tableView.insertRows(at: changes.insertedRows, with: animation)
+            for move in changes.moves { tableView.moveRow(at: move.from, to: move.to) }
+        }, completion: { _ in completion?() })
+    }
+
+    /// Re-binds the items' cells where they are mounted (the article-004 way: by identity).
+    public func reconfigureItems(_ ids: [ItemID]) {
+        tableView?.reconfigureRows(at: ids.compactMap { places[$0] })
+    }
+
+    public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
+        guard indexPath.section >= 0, indexPath.section < current.items.count,
+              indexPath.row >= 0, indexPath.row < current.items[indexPath.section].count else { return nil }
+        return current.items[indexPath.section][indexPath.row]
+    }
+
+    public func indexPath(for item: ItemID) -> IndexPath? { places[item] }
+
+    public func sectionIdentifier(for section: Int) -> SectionID? { current.sectionIdentifiers[safe: section] }
+
+    private func setCurrent(_ snapshot: Snapshot) {
+        current = snapshot
+        places.removeAll(keepingCapacity: true)
+        for (s, list) in snapshot.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }
+    }
+
+    // MARK: TableViewDataSource
+    public func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { current.items[safe: section]?.count ?? 0 }
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        guard let id = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
+        return cellProvider(tableView, indexPath, id)
+    }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        sectionIdentifier(for: section).flatMap { headerTitle?($0) }
+    }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        sectionIdentifier(for: section).flatMap { footerTitle?($0) }
+    }
+}

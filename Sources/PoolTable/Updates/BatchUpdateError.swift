@@ -1,0 +1,43 @@
+/// Why a batch update was refused. The table is left exactly as it was.
+public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: Sendable, Equatable {
+        /// Rows before + inserted − deleted (± moves) ≠ rows the data source now reports.
+        case rowCountMismatch
+        /// Sections before + inserted − deleted ≠ sections the data source now reports.
+        case sectionCountMismatch
+        /// An index path or section named by the update does not exist (in the old data for
+        /// deletes, reloads and move sources; in the new data for inserts and move targets).
+        case outOfRange
+        /// The same row or section is named twice (e.g. deleted twice, or moved and deleted).
+        case conflict
+    }
+
+    public var kind: Kind
+    /// The section concerned (new index for row counts; as named for the others).
+    public var section: Int?
+    public var before = 0
+    public var inserted = 0
+    public var deleted = 0
+    public var movedIn = 0
+    public var movedOut = 0
+    public var expected = 0
+    public var reported = 0
+    /// What the update named, for `.outOfRange` and `.conflict`.
+    public var detail = ""
+
+    public var description: String {
+        switch kind {
+        case .rowCountMismatch:
+            return "Invalid batch update in section \(section ?? -1): it had \(before) rows before the update; "
+                + "\(inserted) inserted and \(deleted) deleted (\(movedIn) moved in, \(movedOut) moved out) make \(expected), "
+                + "but the data source reports \(reported). The table was left unchanged."
+        case .sectionCountMismatch:
+            return "Invalid batch update: there were \(before) sections before the update; \(inserted) inserted and "
+                + "\(deleted) deleted make \(expected), but the data source reports \(reported). The table was left unchanged."
+        case .outOfRange:
+            return "Invalid batch update: \(detail) is out of range. The table was left unchanged."
+        case .conflict:
+            return "Invalid batch update: \(detail). The table was left unchanged."
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/// The changes collected inside one `performBatchUpdates` call, with UIKit's conventions:
+/// deletes, reloads and move sources name old index paths; inserts and move targets name new
+/// ones.
+struct PendingUpdates {
+    var deletedSections = Set<Int>()
+    var insertedSections = Set<Int>()
+    var deletedRows = Set<IndexPath>()
+    var insertedRows = Set<IndexPath>()
+    var reloadedRows = Set<IndexPath>()
+    var moves: [IndexPath: IndexPath] = [:]
+    var conflicts: [String] = []
+    /// True when any change asked for an animation (moves always animate).
+    var animated = false
+
+    var isEmpty: Bool {
+        deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty
+            && reloadedRows.isEmpty && moves.isEmpty
+    }
+
+    mutating func note(_ animation: RowAnimation) { if animation != .none { animated = true } }
+
+    mutating func insertRows(_ ips: [IndexPath]) { insertedRows = adding(ips, to: insertedRows, what: "inserted row") }
+    mutating func deleteRows(_ ips: [IndexPath]) { deletedRows = adding(ips, to: deletedRows, what: "deleted row") }
+    mutating func reloadRows(_ ips: [IndexPath]) { reloadedRows = adding(ips, to: reloadedRows, what: "reloaded row") }
+    mutating func insertSections(_ s: [Int]) { insertedSections = adding(s, to: insertedSections, what: "inserted section") }
+    mutating func deleteSections(_ s: [Int]) { deletedSections = adding(s, to: deletedSections, what: "deleted section") }
+    mutating func moveRow(_ from: IndexPath, _ to: IndexPath) {
+        if moves[from] != nil { conflicts.append("row \(from) is moved twice") }
+        moves[from] = to
+        animated = true
+    }
+
+    private mutating func adding<T: Hashable>(_ items: [T], to set: Set<T>, what: String) -> Set<T> {
+        var set = set
+        for item in items where !set.insert(item).inserted { conflicts.append("\(what) \(item) is named twice") }
+        return set
+    }
+}
+
+/// How old rows and sections map to new ones after validated updates. Answers in
+/// O(updates in the section), never O(rows).
+struct UpdateMapping {
+    /// Old section → new section (nil: deleted).
+    var sectionMap: [Int?]
+    /// Per new section: the old section it came from (nil: inserted).
+    var newSectionSource: [Int?]
+    /// Per new section: old rows that leave (deleted or moved away), sorted.
+    var removedOld: [[Int]]
+    /// Per new section: new rows that arrive (inserted or moved in), sorted.
+    var arrivingNew: [[Int]]
+    var moves: [IndexPath: IndexPath]
+    var deletedRows: Set<IndexPath>
+
+    /// Where an old row is now; nil if it was deleted (with its section or alone).
+    func map(_ old: IndexPath) -> IndexPath? {
+        if let to = moves[old] { return to }
+        guard old.section >= 0, old.section < sectionMap.count, let t = sectionMap[old.section] else { return nil }
+        if deletedRows.contains(old) { return nil }
+        let removed = removedOld[t]
+        if binarySearchContains(removed, old.row) { return nil }
+        // The k-th surviving old row fills the k-th new slot that is not an arrival.
+        let k = old.row - countLess(removed, old.row)
+        var row = k
+        for a in arrivingNew[t] { if a <= row { row += 1 } else { break } }
+        return IndexPath(row: row, section: t)
+    }
+
+    private func countLess(_ sorted: [Int], _ x: Int) -> Int {
+        var lo = 0, hi = sorted.count
+        while lo < hi { let mid = (lo + hi) / 2; if sorted[mid] < x { lo = mid + 1 } else { hi = mid } }
+        return lo
+    }
+    private func binarySearchContains(_ sorted: [Int], _ x: Int) -> Bool {
+        let i = countLess(sorted, x)
+        return i < sorted.count && sorted[i] == x
+    }
+}

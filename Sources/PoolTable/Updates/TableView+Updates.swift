@@ -1,0 +1,345 @@
+import Foundation
+
+/// Batch updates with UIKit's semantics, validated before anything changes, animated by
+/// `advanceAnimations(to:)`, anchored so the first fully visible row stays put.
+extension TableView {
+    /// Runs `updates` (which changes the data source and calls insertRows, deleteRows, …) as
+    /// one change. Before anything changes in the table, the named changes are checked
+    /// against the data source's new counts; on a mismatch this throws a `BatchUpdateError`
+    /// naming the section and the counts, and the table stays exactly as it was.
+    /// `completion` runs when the animations end (at once when nothing animates).
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) throws {
+        reloadIfNeeded()
+        flushReconfigures()
+        if batchDepth == 0 { pendingUpdates = PendingUpdates() }
+        batchDepth += 1
+        updates()
+        batchDepth -= 1
+        guard batchDepth == 0 else {
+            if let completion { rowAnimations.completions.append(completion) }
+            return
+        }
+        let pending = pendingUpdates
+        pendingUpdates = PendingUpdates()
+        let mapping = try validate(pending)
+        apply(pending, mapping: mapping)
+        if let completion {
+            if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
+        }
+    }
+
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch("insertRows") { $0.insertRows(indexPaths); $0.note(animation) }
+    }
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch("deleteRows") { $0.deleteRows(indexPaths); $0.note(animation) }
+    }
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
+        batch("moveRow") { $0.moveRow(indexPath, newIndexPath) }
+    }
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
+        batch("reloadRows") { $0.reloadRows(indexPaths); $0.note(animation) }
+    }
+    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+        batch("insertSections") { $0.insertSections(Array(sections)); $0.note(animation) }
+    }
+    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+        batch("deleteSections") { $0.deleteSections(Array(sections)); $0.note(animation) }
+    }
+
+    /// Re-runs `cellForRowAt` into the same mounted cell (dequeue hands that cell back), for
+    /// visible and prepared rows alike; rows that are not mounted cost nothing. Calls within
+    /// one frame coalesce into one bind per row at the next layout pass.
+    public func reconfigureRows(at indexPaths: [IndexPath]) {
+        for ip in indexPaths where layout.contains(ip) { pendingReconfigures.insert(ip) }
+        if !pendingReconfigures.isEmpty { setNeedsLayout() }
+    }
+
+    // MARK: Collecting
+
+    /// Adds to the open batch, or runs a batch of one. Outside a batch an invalid change
+    /// cannot throw: it is logged and the table reloads, so nothing is lost.
+    private func batch(_ what: String, _ change: (inout PendingUpdates) -> Void) {
+        if batchDepth > 0 {
+            change(&pendingUpdates)
+            return
+        }
+        do {
+            try performBatchUpdates({ change(&pendingUpdates) }, completion: nil)
+        } catch {
+            Self.logger.error("\(what) outside performBatchUpdates: \(error); reloading the table")
+            reloadData()
+        }
+    }
+
+    // MARK: Validation (changes nothing)
+
+    func validate(_ p: PendingUpdates) throws -> UpdateMapping {
+        if let c = p.conflicts.first { throw BatchUpdateError(kind: .conflict, detail: c) }
+        let oldSections = layout.numberOfSections
+        let newSections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
+        for s in p.deletedSections where s < 0 || s >= oldSections {
+            throw BatchUpdateError(kind: .outOfRange, section: s, detail: "deleted section \(s) (of \(oldSections))")
+        }
+        for s in p.insertedSections where s < 0 || s >= newSections {
+            throw BatchUpdateError(kind: .outOfRange, section: s, detail: "inserted section \(s) (of \(newSections))")
+        }
+        let expectedSections = oldSections - p.deletedSections.count + p.insertedSections.count
+        guard expectedSections == newSections else {
+            throw BatchUpdateError(kind: .sectionCountMismatch, before: oldSections, inserted: p.insertedSections.count,
+                                   deleted: p.deletedSections.count, expected: expectedSections, reported: newSections)
+        }
+        // Sections: survivors keep their order.
+        var sectionMap = [Int?](repeating: nil, count: oldSections)
+        var newSource = [Int?](repeating: nil, count: newSections)
+        var next = 0
+        for s in 0..<oldSections where !p.deletedSections.contains(s) {
+            while p.insertedSections.contains(next) { next += 1 }
+            sectionMap[s] = next
+            newSource[next] = s
+            next += 1
+        }
+        let newCounts = (0..<newSections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
+        func oldValid(_ ip: IndexPath) -> Bool { layout.contains(ip) }
+        func newValid(_ ip: IndexPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
+
+        var removed = [[Int]](repeating: [], count: newSections)
+        var arriving = [[Int]](repeating: [], count: newSections)
+        var movedIn = [Int](repeating: 0, count: newSections), movedOut = [Int](repeating: 0, count: newSections)
+        var deletedIn = [Int](repeating: 0, count: newSections), insertedIn = [Int](repeating: 0, count: newSections)
+        for ip in p.deletedRows {
+            guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "deleted row \(ip)") }
+            guard let t = sectionMap[ip.section] else { continue }   // goes with its section
+            removed[t].append(ip.row); deletedIn[t] += 1
+        }
+        for ip in p.reloadedRows {
+            guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "reloaded row \(ip)") }
+            if p.deletedRows.contains(ip) || p.moves[ip] != nil { throw BatchUpdateError(kind: .conflict, detail: "row \(ip) is both reloaded and deleted or moved") }
+        }
+        for ip in p.insertedRows {
+            guard newValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "inserted row \(ip)") }
+            guard newSource[ip.section] != nil else { continue }       // inside an inserted section
+            arriving[ip.section].append(ip.row); insertedIn[ip.section] += 1
+        }
+        var targets = Set<IndexPath>()
+        for (from, to) in p.moves {
+            guard oldValid(from) else { throw BatchUpdateError(kind: .outOfRange, section: from.section, detail: "moved row \(from)") }
+            guard newValid(to) else { throw BatchUpdateError(kind: .outOfRange, section: to.section, detail: "move target \(to)") }
+            guard !p.deletedRows.contains(from), !p.insertedRows.contains(to), targets.insert(to).inserted,
+                  sectionMap[from.section] != nil, newSource[to.section] != nil else {
+                throw BatchUpdateError(kind: .conflict, detail: "move \(from) → \(to) collides with another change")
+            }
+            let t = sectionMap[from.section]!
+            removed[t].append(from.row); movedOut[t] += 1
+            arriving[to.section].append(to.row); movedIn[to.section] += 1
+        }
+        for t in 0..<newSections {
+            guard let s = newSource[t] else { continue }
+            let before = layout.numberOfRows(in: s)
+            let expected = before - deletedIn[t] - movedOut[t] + insertedIn[t] + movedIn[t]
+            if expected != newCounts[t] {
+                throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: insertedIn[t], deleted: deletedIn[t],
+                                       movedIn: movedIn[t], movedOut: movedOut[t], expected: expected, reported: newCounts[t])
+            }
+            removed[t].sort(); arriving[t].sort()
+        }
+        return UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource, removedOld: removed, arrivingNew: arriving,
+                             moves: p.moves, deletedRows: p.deletedRows)
+    }
+
+    // MARK: Applying
+
+    private func apply(_ p: PendingUpdates, mapping: UpdateMapping) {
+        guard !p.isEmpty else { return }
+        let animated = p.animated
+        let anchor = captureAnchor()
+        let oldOffset = offsetY
+        // Where every mounted row is drawn now (mid-animation positions included).
+        var oldScreen: [IndexPath: Double] = [:]
+        for m in mounted { oldScreen[m.indexPath] = presentationFrame(of: m).minY - offsetY }
+
+        // 1. Geometry: sections, then rows of surviving sections.
+        let survivors = mapping.newSectionSource
+        let selectedMoveTargets = Set(p.moves.filter { isRowSelected(at: $0.key) }.map(\.value))
+        for s in p.deletedSections.sorted(by: >) { layout.removeSection(at: s); selection.remove(at: s) }
+        for t in p.insertedSections.sorted() {
+            layout.insertSection(loadSection(t), at: t)
+            selection.insert(RowRangeSet(), at: t)
+        }
+        for t in survivors.indices {
+            guard survivors[t] != nil else { continue }
+            for r in mapping.removedOld[t].reversed() {
+                layout.removeRow(at: IndexPath(row: r, section: t))
+                selection[t].shiftForDelete(at: r)
+            }
+            for r in mapping.arrivingNew[t] {
+                let ip = IndexPath(row: r, section: t)
+                let (h, selfSizing) = rowHeightForInsert(ip)
+                layout.insertRow(h, at: ip, selfSizing: selfSizing)
+                selection[t].shiftForInsert(at: r, count: 1)
+                if selectedMoveTargets.contains(ip) { selection[t].insert(r) }
+            }
+        }
+        for old in p.reloadedRows {
+            guard let ip = mapping.map(old) else { continue }
+            let (h, selfSizing) = rowHeightForInsert(ip)
+            if selfSizing { layout.markUnmeasured(ip) } else { layout.setHeight(h, of: ip) }
+        }
+
+        // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
+        var next: [MountedRow] = []
+        for m in mounted {
+            let newIP = mapping.map(m.indexPath)
+            if let newIP, !p.reloadedRows.contains(m.indexPath) {
+                m.cell.mountedIndexPath = newIP
+                next.append(MountedRow(indexPath: newIP, cell: m.cell, isVisible: m.isVisible))
+                continue
+            }
+            if m.isVisible { delegate?.tableView(self, didEndDisplaying: m.cell, forRowAt: m.indexPath) }
+            m.cell.mountedIndexPath = nil
+            if animated, let y = oldScreen[m.indexPath], m.isVisible {
+                let collapses = newIP == nil
+                let section = newIP?.section ?? mapping.sectionMap[safe: m.indexPath.section].flatMap { $0 } ?? m.indexPath.section
+                rowAnimations.ghosts.append(RowAnimationState.Ghost(
+                    cell: m.cell, section: section, modelY: y + oldOffset, height: m.cell.frame.height,
+                    offset: Transition(from: 0, to: 0, duration: RowAnimationState.duration),
+                    fade: Transition(from: 1, to: 0, duration: RowAnimationState.duration), collapses: collapses))
+            } else {
+                m.cell.isHidden = true
+                pool.enqueue(m.cell)
+            }
+        }
+        mounted = next.sorted { $0.indexPath < $1.indexPath }
+        remapTransientState(mapping)
+
+        // 3. Anchor: the first fully visible row stays where it was on screen.
+        if let anchor, maintainsVisibleContentPosition {
+            let target = mapping.map(anchor.indexPath) ?? nearestSurvivor(after: anchor.indexPath, mapping)
+            if let target { restoreAnchor(Anchor(indexPath: target, screenY: anchor.screenY)) }
+        }
+        setOffsetY(offsetY, reason: .clamp)
+        for i in rowAnimations.ghosts.indices { rowAnimations.ghosts[i].modelY += offsetY - oldOffset }
+        host?.tableViewDidChangeScrollGeometry(self)
+
+        // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
+        rowAnimations.offsets = [:]
+        needsLayout = true
+        layoutRows()
+        if animated {
+            var movedTargets = Set(p.moves.values)
+            for m in mounted {
+                let ip = m.indexPath
+                let newScreen = m.cell.frame.minY - offsetY
+                let oldIP = oldIndexPath(forNew: ip, p, mapping)
+                if let oldIP, let y = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
+                    if y != newScreen { rowAnimations.offsets[ip] = Transition(from: y - newScreen, to: 0, duration: RowAnimationState.duration) }
+                    else { rowAnimations.offsets[ip] = Transition(from: 0, to: 0, duration: RowAnimationState.duration) }
+                    movedTargets.remove(ip)
+                } else if p.insertedRows.contains(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
+                            || p.insertedSections.contains(ip.section) {
+                    rowAnimations.appear[ip] = Transition(from: 0, to: 1, duration: RowAnimationState.duration)
+                }
+            }
+            if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
+        }
+        statistics.batchUpdates += 1
+        delegate?.tableViewSelectionDidChange(self)
+        setNeedsDisplay()
+    }
+
+    /// The old index path that became `ip`, if any (inverse of the mapping, for mounted rows).
+    private func oldIndexPath(forNew ip: IndexPath, _ p: PendingUpdates, _ mapping: UpdateMapping) -> IndexPath? {
+        if let from = p.moves.first(where: { $0.value == ip })?.key { return from }
+        guard let s = mapping.newSectionSource[safe: ip.section] ?? nil else { return nil }
+        if mapping.arrivingNew[ip.section].contains(ip.row) { return nil }
+        // Inverse of map(): the k-th non-arrival slot holds the k-th surviving old row.
+        let k = ip.row - mapping.arrivingNew[ip.section].filter { $0 < ip.row }.count
+        var row = k
+        for r in mapping.removedOld[ip.section] { if r <= row { row += 1 } else { break } }
+        return IndexPath(row: row, section: s)
+    }
+
+    private func nearestSurvivor(after old: IndexPath, _ mapping: UpdateMapping) -> IndexPath? {
+        var ip = old
+        for _ in 0..<64 {
+            guard old.section < mapping.sectionMap.count else { return nil }
+            ip = IndexPath(row: ip.row + 1, section: ip.section)
+            if let m = mapping.map(ip), layout.contains(m) { return m }
+        }
+        return nil
+    }
+
+    /// Focus, range anchor, running appear animations and pending reconfigures follow rows.
+    private func remapTransientState(_ mapping: UpdateMapping) {
+        interaction.focus = interaction.focus.flatMap(mapping.map)
+        interaction.rangeAnchor = interaction.rangeAnchor.flatMap(mapping.map)
+        var appear: [IndexPath: Transition] = [:]
+        for (ip, t) in rowAnimations.appear { if let n = mapping.map(ip) { appear[n] = t } }
+        rowAnimations.appear = appear
+        var sel: [IndexPath: Transition] = [:]
+        for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
+        selectionTransitions = sel
+        pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
+        if interaction.drag != nil { interaction.cancelDrag() }
+    }
+
+    /// Height (and whether it self-sizes) of a row that arrives, from the delegate.
+    private func rowHeightForInsert(_ ip: IndexPath) -> (Double, Bool) {
+        guard let delegate else { return (sanitizedHeight(rowHeight, "rowHeight"), false) }
+        defaultRowHeightUsed = false
+        let h = delegate.tableView(self, heightForRowAt: ip)
+        if h == Self.automaticDimension { return (sanitizedHeight(estimatedRowHeight, "estimatedRowHeight"), true) }
+        return (sanitizedHeight(h, "row height"), false)
+    }
+
+    /// One section's layout, from the data source (for inserted sections).
+    private func loadSection(_ t: Int) -> SectionLayout {
+        let header = dataSource?.tableView(self, titleForHeaderInSection: t)
+        let footer = dataSource?.tableView(self, titleForFooterInSection: t)
+        let count = max(0, dataSource?.tableView(self, numberOfRowsInSection: t) ?? 0)
+        var section = SectionLayout(headerHeight: 0, footerHeight: 0, rows: RowHeights(uniform: rowHeight, count: 0),
+                                    headerTitle: header, footerTitle: footer)
+        titlesBeingLoaded = (Array(repeating: nil, count: t) + [header], Array(repeating: nil, count: t) + [footer])
+        section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
+        section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
+        titlesBeingLoaded = nil
+        var heights: [Double] = []
+        var selfSizing = BitSet(count: count), measured = BitSet(count: count)
+        var anySelfSizing = false
+        for r in 0..<count {
+            let (h, auto) = rowHeightForInsert(IndexPath(row: r, section: t))
+            heights.append(h)
+            if auto { selfSizing[r] = true; anySelfSizing = true } else { measured[r] = true }
+        }
+        section.rows = heights.allSatisfy({ $0 == heights.first }) ? RowHeights(uniform: heights.first ?? rowHeight, count: count) : RowHeights(heights)
+        if anySelfSizing { section.measured = measured; section.selfSizing = selfSizing }
+        return section
+    }
+
+    /// Binds pending reconfigures into their mounted cells.
+    func flushReconfigures() {
+        guard !pendingReconfigures.isEmpty else { return }
+        let pending = pendingReconfigures.sorted()
+        pendingReconfigures = []
+        for ip in pending {
+            guard let i = mountedIndex(of: ip) else { continue }
+            let old = mounted[i].cell
+            reconfiguringCell = old
+            reconfiguringIndexPath = ip
+            statistics.reconfigures += 1
+            let cell = bind(ip)
+            reconfiguringCell = nil
+            reconfiguringIndexPath = nil
+            if cell !== old {
+                old.mountedIndexPath = nil
+                old.isHidden = true
+                pool.enqueue(old)
+                cell.frame = old.frame
+                cell.isHidden = old.isHidden
+                mounted[i].cell = cell
+            }
+        }
+        updateAnimatedCellState()
+        setNeedsDisplay()
+    }
+}

@@ -1,0 +1,93 @@
+@testable import PoolTable
+
+/// A cell showing one item; measures itself from the item's "text length".
+@MainActor
+final class ItemCell: TableViewCell {
+    var item: Int?
+    var measuredHeight: Double = 44
+    override func heightThatFits(width: Double, canvas: Canvas) -> Double { measuredHeight }
+}
+
+/// Sections of item ids, with heights by id (or self-sizing). A plain-array model that
+/// tests mutate, then tell the table about.
+@MainActor
+final class ItemSource: TableViewDataSource, TableViewDelegate {
+    var sections: [[Int]]
+    var height: (Int) -> Double
+    var selfSizing = false
+    var binds = 0
+    static var attached: [ItemSource] = []
+
+    init(sections: [[Int]], height: @escaping (Int) -> Double = { 40 + Double(($0 * 37) % 5) * 16 }) {
+        self.sections = sections
+        self.height = height
+    }
+
+    func attach(to table: TableView) {
+        Self.attached.append(self)
+        table.register({ ItemCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "item")
+        table.dataSource = self
+        table.delegate = self
+        table.reloadData()
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        binds += 1
+        let cell = tableView.dequeueReusableCell(withIdentifier: "item", for: indexPath) as! ItemCell
+        let id = sections[indexPath.section][indexPath.row]
+        cell.item = id
+        cell.text = "Item \(id)"
+        cell.measuredHeight = height(id)
+        return cell
+    }
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+        selfSizing ? TableView.automaticDimension : height(sections[indexPath.section][indexPath.row])
+    }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
+}
+
+/// Every invariant after an update: geometry equals the model's sums, mounted cells show their
+/// own item, selection and editing are current. Returns the problems.
+@MainActor
+func itemStateProblems(_ table: TableView, _ model: ItemSource, selected: Set<Int>? = nil) -> [String] {
+    var problems: [String] = []
+    if table.numberOfSections != model.sections.count { problems.append("sections \(table.numberOfSections) != \(model.sections.count)") }
+    var y = 0.0
+    for (s, items) in model.sections.enumerated() {
+        if table.numberOfRows(inSection: s) != items.count { problems.append("rows in \(s): \(table.numberOfRows(inSection: s)) != \(items.count)") ; continue }
+        y += table.rectForHeaderInSection(s).height
+        if !model.selfSizing {
+            for (r, id) in items.enumerated() {
+                let rect = table.rectForRow(at: IndexPath(row: r, section: s))
+                if abs(rect.minY - y) > 1e-6 || rect.height != model.height(id) { problems.append("geometry of [\(s), \(r)]: \(rect) vs y \(y) h \(model.height(id))"); return problems }
+                y += rect.height
+            }
+        } else {
+            y += (0..<items.count).reduce(0.0) { $0 + table.rectForRow(at: IndexPath(row: $1, section: s)).height }
+        }
+        y += table.rectForFooterInSection(s).height
+    }
+    if abs(table.contentSize.height - y) > 1e-6 { problems.append("content height \(table.contentSize.height) != \(y)") }
+    let mounted = table.indexPathsForMountedRows
+    if mounted != mounted.sorted() { problems.append("mounted out of order") }
+    if Set(table.indexPathsForVisibleRows).union(table.indexPathsForPreparedRows) != Set(mounted) { problems.append("mounted != visible ∪ prepared") }
+    for (ip, cell) in zip(mounted, table.mountedCells) {
+        let id = model.sections[ip.section][ip.row]
+        if (cell as? ItemCell)?.item != id { problems.append("cell at \(ip) shows \(String(describing: (cell as? ItemCell)?.item)), not \(id)") }
+        if cell.isEditing != table.isEditing { problems.append("stale editing at \(ip)") }
+        if cell.isSelected != table.isRowSelected(at: ip) { problems.append("stale selection at \(ip)") }
+        if let selected, table.isRowSelected(at: ip) != selected.contains(id) { problems.append("selection of item \(id) at \(ip) lost") }
+        if table.isPooled(cell) { problems.append("cell at \(ip) is pooled") }
+    }
+    let offset = table.contentOffset.y
+    if offset < 0 || offset > max(0, table.contentSize.height - table.frame.height) + 1e-6 { problems.append("offset \(offset) out of range") }
+    return problems
+}
+
+/// The selected item ids.
+@MainActor
+func selectedItems(_ table: TableView, _ model: ItemSource) -> Set<Int> {
+    Set((table.indexPathsForSelectedRows ?? []).map { model.sections[$0.section][$0.row] })
+}
