@@ -16,6 +16,10 @@ final class ItemSource: TableViewDataSource, TableViewDelegate {
     var height: (Int) -> Double
     var selfSizing = false
     var binds = 0
+    /// Items whose content grew since the last reload (a reload keeps the identity).
+    var grown = Set<Int>()
+    /// The item's height as the cell will measure / the delegate reports it.
+    func rowHeight(_ id: Int) -> Double { height(id) + (grown.contains(id) ? 12 : 0) }
     static var attached: [ItemSource] = []
 
     init(sections: [[Int]], height: @escaping (Int) -> Double = { 40 + Double(($0 * 37) % 5) * 16 }) {
@@ -39,11 +43,11 @@ final class ItemSource: TableViewDataSource, TableViewDelegate {
         let id = sections[indexPath.section][indexPath.row]
         cell.item = id
         cell.text = "Item \(id)"
-        cell.measuredHeight = height(id)
+        cell.measuredHeight = rowHeight(id)
         return cell
     }
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        selfSizing ? TableView.automaticDimension : height(sections[indexPath.section][indexPath.row])
+        selfSizing ? TableView.automaticDimension : rowHeight(sections[indexPath.section][indexPath.row])
     }
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
 }
@@ -61,7 +65,7 @@ func itemStateProblems(_ table: TableView, _ model: ItemSource, selected: Set<In
         if !model.selfSizing {
             for (r, id) in items.enumerated() {
                 let rect = table.rectForRow(at: IndexPath(row: r, section: s))
-                if abs(rect.minY - y) > 1e-6 || rect.height != model.height(id) { problems.append("geometry of [\(s), \(r)]: \(rect) vs y \(y) h \(model.height(id))"); return problems }
+                if abs(rect.minY - y) > 1e-6 || rect.height != model.rowHeight(id) { problems.append("geometry of [\(s), \(r)]: \(rect) vs y \(y) h \(model.rowHeight(id))"); return problems }
                 y += rect.height
             }
         } else {

@@ -119,7 +119,7 @@ extension DiffableSnapshot {
         for (i, s) in new.sectionIdentifiers.enumerated() { newSection[s] = i }
         let commonOldOrder = sectionIdentifiers.indices.filter { newSection[sectionIdentifiers[$0]] != nil }
         let keptSections = Set(Self.longestIncreasingSubsequence(commonOldOrder.map { newSection[sectionIdentifiers[$0]]! })
-            .map { new.sectionIdentifiers[$0] })
+            .map { sectionIdentifiers[commonOldOrder[$0]] })
         var sectionMap = [Int?](repeating: nil, count: sectionIdentifiers.count)
         for (i, s) in sectionIdentifiers.enumerated() {
             if keptSections.contains(s) { sectionMap[i] = newSection[s] } else { out.deletedSections.append(i) }
