@@ -333,7 +333,7 @@ public final class TableView {
     public var poolHits: Int { pool.hits }
     public var poolMisses: Int { pool.misses }
     /// Cells waiting in the pool, per reuse identifier.
-    public var pooledCellCounts: [(identifier: String, count: Int)] { pool.counts }
+    public var pooledCellCounts: [(identifier: String, count: Int)] { layoutIfNeeded(); return pool.counts }
     /// True if `cell` is waiting in the pool.
     public func isPooled(_ cell: TableViewCell) -> Bool { pool.contains(cell) }
 }

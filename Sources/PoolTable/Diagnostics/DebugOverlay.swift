@@ -1,0 +1,238 @@
+import Foundation
+
+/// Makes the engine's inner life visible (the design's debug overlay): the table drawn zoomed
+/// out around the viewport so the prefetch bands are on screen, with visible rows tinted one
+/// colour, prepared (bound but hidden) rows another — hatched and labelled — rows that are
+/// not mounted as faint outlines, the viewport outlined, floating headers marked, the pool
+/// per reuse identifier, and live counters. Rows whose cell shows a stale editing state
+/// (only possible with `legacyVisibleCellsOnlyRefresh`) get a red "stale" mark.
+///
+/// The host draws it instead of `TableView.render(in:)` while the overlay is on, feeds it
+/// frame timings, and maps pointer positions through `tablePoint(fromViewPoint:)` so the
+/// table stays fully usable.
+@MainActor
+public final class DebugOverlay {
+    /// Colours chosen to read on light and dark themes alike.
+    public struct Palette: Sendable {
+        public var visibleTint = Color(hex: 0x2ec27e, alpha: 0.22)
+        public var preparedTint = Color(hex: 0xf5a623, alpha: 0.34)
+        public var hatch = Color(hex: 0xc67c00, alpha: 0.55)
+        public var unmounted = Color(hex: 0x888888, alpha: 0.35)
+        public var viewport = Color(hex: 0x3584e4)
+        public var prefetchBand = Color(hex: 0xf5a623, alpha: 0.8)
+        public var sticky = Color(hex: 0x9141ac)
+        public var stale = Color(hex: 0xe01b24)
+        public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
+        public var panelText = Color(hex: 0xf6f5f4)
+        public var backdrop = Color(hex: 0x000000, alpha: 0.18)
+        public init() {}
+    }
+
+    public var palette = Palette()
+    /// Frame work (ms) and frames per second, measured by the host.
+    public var hostFrameMilliseconds = 0.0
+    public var hostFramesPerSecond = 0.0
+    /// Binds per second over the last second of samples.
+    public private(set) var bindsPerSecond = 0.0
+
+    private var samples: [(time: Double, binds: Int)] = []
+
+    public init() {}
+
+    /// Feeds the clock so rates can be computed (call once per frame).
+    public func sample(_ table: TableView, at time: Double) {
+        guard time.isFinite else { return }
+        samples.append((time, table.statistics.binds))
+        while let first = samples.first, time - first.time > 1.0, samples.count > 2 { samples.removeFirst() }
+        if let first = samples.first, time > first.time {
+            bindsPerSecond = Double(table.statistics.binds - first.binds) / (time - first.time)
+        }
+    }
+
+    // MARK: Geometry of the zoomed view
+
+    /// The zoomed view: content y `originY` maps to view y `top`, scaled by `scale`, inset by `left`.
+    public struct Transform: Equatable, Sendable {
+        public var scale: Double
+        public var left: Double
+        public var top: Double
+        public var originY: Double
+        public func view(_ p: Point) -> Point { Point(x: left + p.x * scale, y: top + (p.y - originY) * scale) }
+        public func view(_ r: Rect) -> Rect {
+            let o = view(r.origin)
+            return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
+        }
+        public func content(_ p: Point) -> Point { Point(x: (p.x - left) / scale, y: (p.y - top) / scale + originY) }
+    }
+
+    /// Space kept above and below the prefetch bands, in content pixels.
+    static let margin = 40.0
+
+    /// Scale and placement so the viewport and both prefetch bands fit the view's height.
+    public func transform(for table: TableView) -> Transform {
+        let h = table.frame.height, w = table.frame.width
+        guard h > 0, w > 0 else { return Transform(scale: 1, left: 0, top: 0, originY: 0) }
+        let span = h + 2 * table.prefetchDistance + 2 * Self.margin
+        let scale = min(1, h / span)
+        // Centre the zoomed table in the space the panels on the right leave free.
+        let free = w - Self.panelWidth(for: w) - 20
+        let left = w * scale <= free ? (free - w * scale) / 2 : (w - w * scale) / 2
+        let originY = table.contentOffset.y - table.prefetchDistance - Self.margin
+        return Transform(scale: scale, left: max(0, left), top: 0, originY: originY)
+    }
+
+    static func panelWidth(for width: Double) -> Double { min(300, width * 0.42)
+    }
+
+    /// Maps a pointer position in the view to the table's viewport coordinates, so input
+    /// keeps working while the overlay is shown.
+    public func tablePoint(fromViewPoint p: Point, table: TableView) -> Point {
+        let c = transform(for: table).content(p)
+        return Point(x: c.x, y: c.y - table.contentOffset.y)
+    }
+
+    // MARK: Drawing
+
+    /// Draws the whole overlay into a view of the table's frame size.
+    public func render(_ table: TableView, in canvas: Canvas) {
+        table.layoutIfNeeded()
+        let size = table.frame.size
+        guard size.width > 0, size.height > 0 else { return }
+        let t = transform(for: table)
+        let theme = canvas.theme
+        canvas.save()
+        canvas.clip(to: Rect(origin: .zero, size: size))
+        canvas.fill(Rect(origin: .zero, size: size), color: theme.isDark ? theme.background.mixed(with: .black, 0.35) : theme.groupedBackground)
+        canvas.fill(Rect(origin: .zero, size: size), color: palette.backdrop)
+
+        let bandTop = table.contentOffset.y - table.prefetchDistance
+        let bandBottom = table.contentOffset.y + size.height + table.prefetchDistance
+        let shownTop = bandTop - Self.margin, shownBottom = bandBottom + Self.margin
+
+        // Rows that are not mounted: faint outlines.
+        let mountedSet = Set(table.indexPathsForMountedRows)
+        for ip in table.indexPathsForRows(in: Rect(x: 0, y: shownTop, width: size.width, height: shownBottom - shownTop)) where !mountedSet.contains(ip) {
+            canvas.stroke(t.view(table.rectForRow(at: ip)).insetBy(dx: 0.5, dy: 0.5), color: palette.unmounted, lineWidth: 1)
+        }
+
+        // Mounted rows, drawn by their own cells (prepared ones too: they are bound).
+        let visible = Set(table.indexPathsForVisibleRows)
+        for (ip, cell) in zip(table.indexPathsForMountedRows, table.mountedCells) {
+            let frame = cell.frame
+            canvas.save()
+            canvas.translate(x: t.view(frame.origin).x, y: t.view(frame.origin).y)
+            canvas.scale(x: t.scale, y: t.scale)
+            canvas.clip(to: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+            cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
+            canvas.restore()
+            let r = t.view(frame)
+            if visible.contains(ip) {
+                canvas.fill(r, color: palette.visibleTint)
+            } else {
+                canvas.fill(r, color: palette.preparedTint)
+                drawHatch(in: r, canvas: canvas)
+                canvas.drawText("\(ip) prepared", in: Rect(x: r.maxX - 130, y: r.minY + 2, width: 124, height: 14),
+                                style: TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing))
+            }
+            if cell.isEditing != table.isEditing {
+                canvas.fillRoundedRect(Rect(x: r.minX + 4, y: r.minY + 2, width: 44, height: 14), radius: 4, color: palette.stale)
+                canvas.drawText("stale", in: Rect(x: r.minX + 4, y: r.minY + 2, width: 44, height: 14),
+                                style: TextStyle(font: Font(size: 10, weight: .bold), color: .white, alignment: .center))
+            }
+        }
+
+        // Headers: where they are drawn; the floating one marked.
+        for s in table.mountedHeaderSections {
+            guard let view = table.mountedHeaders[s] else { continue }
+            let r = t.view(view.frame)
+            canvas.save()
+            canvas.translate(x: r.minX, y: r.minY)
+            canvas.scale(x: t.scale, y: t.scale)
+            view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), style: table.style)
+            canvas.restore()
+            if view.isFloating {
+                canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.sticky, lineWidth: 2)
+                canvas.drawText("sticky header", in: Rect(x: r.maxX - 110, y: r.minY + 1, width: 104, height: 14),
+                                style: TextStyle(font: Font(size: 10, weight: .bold), color: palette.sticky, alignment: .trailing))
+            }
+        }
+
+        // The viewport and the prefetch band.
+        let viewport = t.view(table.visibleRect)
+        let band = t.view(Rect(x: 0, y: bandTop, width: size.width, height: bandBottom - bandTop))
+        canvas.stroke(band, color: palette.prefetchBand, lineWidth: 1)
+        canvas.stroke(viewport, color: palette.viewport, lineWidth: 3)
+        canvas.drawText("viewport", in: Rect(x: viewport.minX + 4, y: viewport.minY - 16, width: 120, height: 14),
+                        style: TextStyle(font: Font(size: 11, weight: .bold), color: palette.viewport))
+        canvas.drawText("prefetch band ±\(Int(table.prefetchDistance)) px", in: Rect(x: band.minX + 4, y: max(2, band.minY + 2), width: 220, height: 14),
+                        style: TextStyle(font: Font(size: 10, weight: .semibold), color: palette.prefetchBand.withAlpha(1)))
+
+        drawPanels(table, in: canvas, size: size)
+        canvas.restore()
+    }
+
+    /// The lines of the counters panel (what the HUD shows), for the host and tests.
+    public func counterLines(_ table: TableView) -> [String] {
+        let stats = table.statistics
+        let mounted = table.indexPathsForMountedRows.count
+        let visible = table.indexPathsForVisibleRows.count
+        return [
+            "cells created  \(table.cellsCreated)",
+            "dequeues       \(stats.dequeues)  (hits \(table.poolHits), misses \(table.poolMisses))",
+            "binds          \(stats.binds)  (\(Int(bindsPerSecond.rounded()))/s)",
+            "mounted        \(mounted)  = \(visible) visible + \(mounted - visible) prepared",
+            String(format: "layout pass    %.1f µs", stats.lastLayoutMicroseconds),
+            String(format: "frame work     %.2f ms   %.0f fps", hostFrameMilliseconds, hostFramesPerSecond),
+        ]
+    }
+
+    /// The lines of the pool panel: cells waiting per reuse identifier.
+    public func poolLines(_ table: TableView) -> [String] {
+        let counts = table.pooledCellCounts
+        return counts.isEmpty ? ["(empty)"] : counts.map { "\($0.identifier)  ×\($0.count)" }
+    }
+
+    private func drawPanels(_ table: TableView, in canvas: Canvas, size: Size) {
+        let mono = TextStyle(font: Font(size: 11, monospaced: true), color: palette.panelText)
+        let title = TextStyle(font: Font(size: 11, weight: .bold), color: palette.panelText)
+        let width = Self.panelWidth(for: size.width)
+        var y = 10.0
+        func panel(_ heading: String, _ lines: [String]) {
+            let h = 22 + Double(lines.count) * 15
+            let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
+            canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
+            canvas.drawText(heading, in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
+            for (i, line) in lines.enumerated() {
+                canvas.drawText(line, in: Rect(x: r.minX + 10, y: r.minY + 21 + Double(i) * 15, width: width - 20, height: 14), style: mono)
+            }
+            y += h + 8
+        }
+        panel("Engine", counterLines(table))
+        panel("Reuse pool", poolLines(table))
+        // Legend.
+        let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), "visible"), (palette.preparedTint.withAlpha(0.9), "prepared (bound, hidden)"),
+                                         (palette.unmounted, "not mounted"), (palette.viewport, "viewport"), (palette.stale, "stale cell")]
+        let h = 22 + Double(items.count) * 15
+        let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
+        canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
+        canvas.drawText("Legend", in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
+        for (i, (color, label)) in items.enumerated() {
+            let row = r.minY + 21 + Double(i) * 15
+            canvas.fillRoundedRect(Rect(x: r.minX + 10, y: row + 2, width: 18, height: 10), radius: 2, color: color)
+            canvas.drawText(label, in: Rect(x: r.minX + 34, y: row, width: width - 44, height: 14), style: mono)
+        }
+    }
+
+    private func drawHatch(in r: Rect, canvas: Canvas) {
+        canvas.save()
+        canvas.clip(to: r)
+        var p = Path()
+        var x = r.minX - r.height
+        while x < r.maxX {
+            p.move(to: Point(x: x, y: r.maxY)); p.line(to: Point(x: x + r.height, y: r.minY))
+            x += 9
+        }
+        canvas.stroke(p, color: palette.hatch, lineWidth: 1)
+        canvas.restore()
+    }
+}
