@@ -30,11 +30,14 @@ let package = Package(
         ),
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
         .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
+        // The app's GTK-free half: demo models, simulations and cells, testable headless.
+        .target(name: "PoolTableDemoKit", dependencies: ["PoolTable"]),
         // The app.
-        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableResources"]),
+        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "PoolTableResources"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable"]),
+        .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
     ],
     swiftLanguageModes: [.v6]

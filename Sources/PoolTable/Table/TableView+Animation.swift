@@ -28,6 +28,10 @@ extension TableView {
             changed = true
         }
         if advanceAutoScroll(to: t) { changed = true }
+        if let deadline = cellAnimationDeadline {
+            changed = true
+            if t >= deadline { cellAnimationDeadline = nil }
+        }
         if advanceRowAnimations(to: t) { changed = true }
         if changed {
             updateAnimatedCellState()
@@ -38,7 +42,22 @@ extension TableView {
     /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.
     public var hasRunningAnimations: Bool {
         editingTransition != nil || !selectionTransitions.isEmpty || scrollAnimation != nil
-            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning
+            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || cellAnimationsPending
+    }
+
+    /// Keeps frames coming for `duration` seconds of engine time, for cells that animate
+    /// their own content (e.g. a progress bar easing to its new value).
+    public func keepAnimating(for duration: Double) {
+        guard duration.isFinite, duration > 0 else { return }
+        let deadline = (now ?? 0) + duration
+        cellAnimationDeadline = max(cellAnimationDeadline ?? deadline, deadline)
+        host?.tableViewNeedsAnimationTicks(self)
+        setNeedsDisplay()
+    }
+
+    private var cellAnimationsPending: Bool {
+        guard let deadline = cellAnimationDeadline else { return false }
+        return now.map { $0 < deadline } ?? true
     }
 
     /// The engine's current time (the last `advanceAnimations(to:)`).

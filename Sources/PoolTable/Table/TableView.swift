@@ -169,6 +169,8 @@ public final class TableView {
     var interaction = InteractionState()
     /// Row animations of batch updates, see TableView+Updates.
     var rowAnimations = RowAnimationState()
+    /// Until when cells asked for frames (`keepAnimating(for:)`).
+    var cellAnimationDeadline: Double?
     /// Nesting depth of `performBatchUpdates` and what it has collected so far.
     var batchDepth = 0
     var pendingUpdates = PendingUpdates()

@@ -51,8 +51,9 @@ extension TableView {
     /// visible and prepared rows alike; rows that are not mounted cost nothing. Calls within
     /// one frame coalesce into one bind per row at the next layout pass.
     public func reconfigureRows(at indexPaths: [IndexPath]) {
-        for ip in indexPaths where layout.contains(ip) { pendingReconfigures.insert(ip) }
-        if !pendingReconfigures.isEmpty { setNeedsLayout() }
+        var added = false
+        for ip in indexPaths where mountedIndex(of: ip) != nil { pendingReconfigures.insert(ip); added = true }
+        if added { setNeedsLayout() }
     }
 
     // MARK: Collecting
@@ -315,6 +316,9 @@ extension TableView {
         if anySelfSizing { section.measured = measured; section.selfSizing = selfSizing }
         return section
     }
+
+    /// Reconfigures waiting for the next layout pass.
+    public var pendingReconfigureCount: Int { pendingReconfigures.count }
 
     /// Binds pending reconfigures into their mounted cells.
     func flushReconfigures() {

@@ -1,0 +1,122 @@
+import Foundation
+import PoolTable
+
+/// A download row: name, size and state, a progress bar that eases to each new value over
+/// ~100 ms, and a start / pause / retry button (a real hit target).
+@MainActor
+public final class DownloadCell: TableViewCell {
+    public static let reuseIdentifier = "download"
+    public static let buttonTarget = "action"
+
+    /// The item the cell shows now (set on every bind).
+    public private(set) var downloadID: Int?
+    public private(set) var name = ""
+    public private(set) var sizeText = ""
+    public private(set) var state: Download.State = .queued
+    /// The progress the bar is heading for.
+    public private(set) var targetProgress = 0.0
+    private var fromProgress = 0.0
+    private var easeStart: Double?
+    static let easeDuration = 0.1
+
+    public override func prepareForReuse() {
+        super.prepareForReuse()
+        downloadID = nil
+    }
+
+    /// Shows `download`. Re-binding the same item eases from what the bar shows now; a
+    /// different item (the cell was recycled) starts at that item's own progress, so a bar
+    /// never jumps back to another row's value.
+    public func configure(with download: Download) {
+        let sameItem = downloadID == download.id
+        let shown = displayedProgress
+        downloadID = download.id
+        name = download.name
+        sizeText = ByteCountFormatter.string(fromByteCount: download.size, countStyle: .file)
+        state = download.state
+        if sameItem && download.progress > shown && download.state == .downloading {
+            fromProgress = shown
+            easeStart = tableView?.animationTime
+            tableView?.keepAnimating(for: Self.easeDuration)
+        } else {
+            fromProgress = download.progress
+            easeStart = nil
+        }
+        targetProgress = download.progress
+        setNeedsDisplay()
+    }
+
+    /// What the bar draws now.
+    public var displayedProgress: Double {
+        guard let start = easeStart, let now = tableView?.animationTime else { return targetProgress }
+        let t = min(1, max(0, (now - start) / Self.easeDuration))
+        return fromProgress + (targetProgress - fromProgress) * Easing.easeOut(t)
+    }
+
+    /// The article's first version: a callback writes progress into whatever cell object
+    /// started the download, whichever row that cell shows now. Only the Downloads screen's
+    /// "cell-bound callbacks" diagnostic calls this.
+    public func receiveCallback(progress: Double, state: Download.State) {
+        targetProgress = progress
+        fromProgress = progress
+        easeStart = nil
+        self.state = state
+        setNeedsDisplay()
+    }
+
+    public override var hitTargets: [HitTarget] {
+        [HitTarget(name: Self.buttonTarget, rect: buttonRect(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)))]
+    }
+
+    private func buttonRect(in bounds: Rect) -> Rect {
+        let shift = TableViewCell.editingControlWidth * editingProgress
+        return Rect(x: bounds.maxX - 44 + 0 * shift, y: bounds.midY - 16, width: 32, height: 32)
+    }
+
+    public override func drawContent(in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
+        let inner = Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 16 - 60), height: bounds.height - 20)
+        canvas.drawText(name, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18),
+                        style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
+        let percent = Int((displayedProgress * 100).rounded(.down))
+        let status: String
+        switch state {
+        case .queued: status = "Queued · \(sizeText)"
+        case .downloading: status = "\(percent) % of \(sizeText)"
+        case .paused: status = "Paused at \(percent) % · \(sizeText)"
+        case .done: status = "Done · \(sizeText)"
+        case .failed: status = "Failed at \(percent) % — retry"
+        }
+        canvas.drawText(status, in: Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16),
+                        style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)
+        // The bar.
+        let bar = Rect(x: inner.minX, y: inner.maxY - 6, width: inner.width, height: 6)
+        canvas.fillRoundedRect(bar, radius: 3, color: theme.separator.withAlpha(0.6))
+        let fill = Rect(x: bar.minX, y: bar.minY, width: bar.width * min(1, max(0, displayedProgress)), height: bar.height)
+        let color: Color = state == .failed ? theme.destructive : (state == .done ? Color(hex: 0x2ec27e) : theme.accent)
+        if fill.width > 0 { canvas.fillRoundedRect(fill, radius: 3, color: color) }
+        drawButton(in: canvas, rect: Rect(x: bounds.maxX - 44, y: bounds.midY - 16, width: 32, height: 32), theme: theme)
+    }
+
+    private func drawButton(in canvas: Canvas, rect: Rect, theme: Theme) {
+        guard state != .done else { return }
+        canvas.fill(.circle(center: Point(x: rect.midX, y: rect.midY), radius: 15), color: theme.foreground.withAlpha(0.08))
+        let c = Point(x: rect.midX, y: rect.midY)
+        var p = Path()
+        switch state {
+        case .queued, .paused: // play
+            p.move(to: Point(x: c.x - 4, y: c.y - 6)); p.line(to: Point(x: c.x + 6, y: c.y)); p.line(to: Point(x: c.x - 4, y: c.y + 6)); p.close()
+            canvas.fill(p, color: theme.foreground)
+        case .downloading: // pause
+            canvas.fill(Rect(x: c.x - 5, y: c.y - 6, width: 3.5, height: 12), color: theme.foreground)
+            canvas.fill(Rect(x: c.x + 1.5, y: c.y - 6, width: 3.5, height: 12), color: theme.foreground)
+        case .failed: // retry arrow
+            p.arc(center: c, radius: 6, startAngle: -Double.pi * 0.1, endAngle: Double.pi * 1.5)
+            canvas.stroke(p, color: theme.destructive, lineWidth: 2)
+            var head = Path()
+            head.move(to: Point(x: c.x + 1, y: c.y - 9)); head.line(to: Point(x: c.x + 5, y: c.y - 6)); head.line(to: Point(x: c.x + 1, y: c.y - 3)); head.close()
+            canvas.fill(head, color: theme.destructive)
+        case .done: break
+        }
+    }
+}

@@ -1,0 +1,79 @@
+import PoolTable
+
+/// The Downloads screen's data source and delegate. Every change the store reports goes
+/// model → the item's current index path (if any) → `reconfigureRows`, so progress reaches
+/// whichever cell shows that item now, or none (seeds/004_59afd2b6457af6ad.txt).
+@MainActor
+public final class DownloadsController: TableViewDataSource, TableViewDelegate {
+    public let store: DownloadStore
+    public weak var tableView: TableView?
+    /// Diagnostic, off by default: progress callbacks go to whichever cell object started
+    /// the download (the article's first version), so the wrong-row bug can be seen.
+    public var cellBoundCallbacks = false
+    /// Cell-bound mode: the cell that started each download.
+    private var startingCell: [Int: DownloadCell] = [:]
+    /// Rows reconfigured, for tests and the overlay.
+    public private(set) var routedUpdates = 0
+
+    public init(store: DownloadStore) {
+        self.store = store
+        store.onChange = { [weak self] ids in self?.storeChanged(ids) }
+    }
+
+    public func attach(to table: TableView) {
+        tableView = table
+        table.register({ DownloadCell(reuseIdentifier: $0) }, forCellReuseIdentifier: DownloadCell.reuseIdentifier)
+        table.rowHeight = 68
+        table.dataSource = self
+        table.delegate = self
+        table.reloadData()
+    }
+
+    public func startAll() {
+        if cellBoundCallbacks { for cell in tableView?.mountedCells.compactMap({ $0 as? DownloadCell }) ?? [] { remember(cell) } }
+        store.startAll()
+    }
+
+    private func remember(_ cell: DownloadCell) {
+        if let id = cell.downloadID, startingCell[id] == nil { startingCell[id] = cell }
+    }
+
+    private func storeChanged(_ ids: [Int]) {
+        guard let table = tableView else { return }
+        if cellBoundCallbacks {
+            for id in ids {
+                guard let d = store.download(id) else { continue }
+                if let cell = startingCell[id] {
+                    cell.receiveCallback(progress: d.progress, state: d.state)   // whatever row it shows now
+                } else if let r = store.row(of: id), let cell = table.cellForRow(at: IndexPath(row: r, section: 0)) as? DownloadCell {
+                    startingCell[id] = cell
+                    cell.receiveCallback(progress: d.progress, state: d.state)
+                }
+            }
+            table.setNeedsDisplay()
+            return
+        }
+        let rows = ids.compactMap { store.row(of: $0) }.map { IndexPath(row: $0, section: 0) }
+        routedUpdates += rows.count
+        table.reconfigureRows(at: rows)
+    }
+
+    // MARK: Data source
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { store.downloads.count }
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: DownloadCell.reuseIdentifier, for: indexPath) as! DownloadCell
+        if indexPath.row < store.downloads.count { cell.configure(with: store.downloads[indexPath.row]) }
+        return cell
+    }
+
+    // MARK: Delegate
+    public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {
+        guard target == DownloadCell.buttonTarget, indexPath.row < store.downloads.count else { return }
+        let id = store.downloads[indexPath.row].id
+        if cellBoundCallbacks, let cell = tableView.cellForRow(at: indexPath) as? DownloadCell { remember(cell) }
+        store.toggle(id)
+    }
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+    }
+}
