@@ -1,0 +1,146 @@
+import Testing
+@testable import PoolTable
+
+@MainActor
+@Suite("Selecting with pointer and keyboard (article 003)")
+struct SelectionInputTests {
+    func makeTable(rows: Int = 1000) -> (TableView, ModelSource) {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 440))
+        table.allowsMultipleSelectionDuringEditing = true
+        let model = ModelSource(rows: [rows])
+        model.attach(to: table)
+        return (table, model)
+    }
+    /// The viewport point on row `row`'s checkbox (44 px rows, no header).
+    func checkbox(_ table: TableView, _ row: Int) -> Point {
+        Point(x: 20, y: Double(row) * 44 + 22 - table.contentOffset.y)
+    }
+    func selectedRows(_ table: TableView) -> [Int] { (table.indexPathsForSelectedRows ?? []).map(\.row) }
+
+    @Test("outside edit mode a click selects one row and highlights while pressed")
+    func clickSelectsOne() {
+        let (table, _) = makeTable()
+        table.pointerDown(at: Point(x: 200, y: 50))
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 0))?.isHighlighted == true)
+        table.pointerUp(at: Point(x: 200, y: 50))
+        #expect(selectedRows(table) == [1])
+        table.pointerDown(at: Point(x: 200, y: 100)); table.pointerUp(at: Point(x: 200, y: 100))
+        #expect(selectedRows(table) == [2])
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.isHighlighted == false)
+    }
+
+    @Test("in edit mode clicks toggle; Shift+click extends a range from the anchor; Space toggles the focused row")
+    func toggleAndRange() {
+        let (table, _) = makeTable()
+        table.setEditing(true, animated: false)
+        table.pointerDown(at: Point(x: 200, y: 50)); table.pointerUp(at: Point(x: 200, y: 50))
+        table.pointerDown(at: Point(x: 200, y: 50 + 44 * 3)); table.pointerUp(at: Point(x: 200, y: 50 + 44 * 3))
+        #expect(selectedRows(table) == [1, 4])
+        table.pointerDown(at: Point(x: 200, y: 50 + 44 * 3)); table.pointerUp(at: Point(x: 200, y: 50 + 44 * 3))
+        #expect(selectedRows(table) == [1])
+        // The anchor is the last row clicked (row 4), as in GTK and macOS lists.
+        table.pointerDown(at: Point(x: 200, y: 50 + 44 * 6), modifiers: .shift); table.pointerUp(at: Point(x: 200, y: 50 + 44 * 6))
+        #expect(selectedRows(table) == [1, 4, 5, 6, 7])
+        table.handleKey(.down, modifiers: .shift)
+        table.handleKey(.down, modifiers: .shift)
+        #expect(selectedRows(table) == [1] + Array(4...9))
+        table.handleKey(.space)
+        #expect(selectedRows(table) == [1] + Array(4...8))
+    }
+
+    @Test("Ctrl+A on 1,000,000 rows is one range: instant, bounded memory; scrolling keeps it")
+    func selectAllMillion() {
+        let (table, _) = makeTable(rows: 1_000_000)
+        table.setEditing(true, animated: false)
+        table.selectAll(animated: false)
+        #expect(table.numberOfSelectedRows == 1_000_000)
+        #expect(table.selection[0].ranges == [0..<1_000_000])
+        table.contentOffset = Point(x: 0, y: 20_000_000)
+        #expect(table.mountedCells.allSatisfy { $0.isSelected })
+        table.deselectRow(at: IndexPath(row: 454_546, section: 0), animated: false)
+        #expect(table.selection[0].ranges.count == 2)
+        #expect(table.numberOfSelectedRows == 999_999)
+        table.deselectAll(animated: false)
+        #expect(table.indexPathsForSelectedRows == nil)
+    }
+
+    @Test("drag across 200 checkboxes with auto-scroll selects them as one range, committed on release")
+    func dragSelectWithAutoScroll() {
+        let (table, _) = makeTable()
+        table.setEditing(true, animated: false)
+        table.selectRow(at: IndexPath(row: 500, section: 0), animated: false, scrollPosition: .none)   // untouched by the drag
+        table.advanceAnimations(to: 0)
+        table.pointerDown(at: checkbox(table, 2))
+        #expect(table.isDragSelecting)
+        // Move down through the rows on screen, then hold near the bottom edge.
+        var y = checkbox(table, 2).y
+        while y < 420 { y += 11; table.pointerDragged(to: Point(x: 22, y: y)) }
+        #expect(table.hasRunningAnimations)                  // auto-scrolling
+        var t = 0.0
+        var lastOffset = table.contentOffset.y
+        var speeds: [Double] = []
+        while table.indexPathForRow(atViewportPoint: Point(x: 22, y: y)).map({ $0.row < 230 }) ?? true {
+            t += 1.0 / 60
+            table.advanceAnimations(to: t)
+            speeds.append(table.contentOffset.y - lastOffset)
+            lastOffset = table.contentOffset.y
+            if t > 30 { break }
+        }
+        // Deeper into the edge zone scrolls faster.
+        table.pointerDragged(to: Point(x: 22, y: 436))
+        t += 1.0 / 60; table.advanceAnimations(to: t)
+        t += 1.0 / 60; table.advanceAnimations(to: t)
+        let fast = table.contentOffset.y - lastOffset
+        #expect(fast / 2 > speeds.last!)
+        // Back out of the edge: scrolling stops; release commits.
+        table.pointerDragged(to: Point(x: 22, y: 370))
+        let stopped = table.contentOffset.y
+        t += 0.5; table.advanceAnimations(to: t)
+        #expect(table.contentOffset.y == stopped)
+        let end = table.indexPathForRow(atViewportPoint: Point(x: 22, y: 370))!.row
+        table.pointerUp(at: Point(x: 22, y: 370))
+        #expect(!table.isDragSelecting)
+        #expect(selectedRows(table) == Array(2...end) + [500])
+        #expect(end >= 201)
+        // Every mounted cell agrees with the model.
+        #expect(table.mountedCells.allSatisfy { $0.isSelected == table.isRowSelected(at: table.indexPath(for: $0)!) })
+    }
+
+    @Test("a drag that starts on a selected row deselects; moving back shrinks the provisional range")
+    func deselectDrag() {
+        let (table, _) = makeTable()
+        table.setEditing(true, animated: false)
+        table.selectAll(animated: false)
+        table.pointerDown(at: checkbox(table, 1))
+        table.pointerDragged(to: checkbox(table, 5))
+        #expect(selectedRows(table).prefix(2) == [0, 6])
+        table.pointerDragged(to: checkbox(table, 3))           // back up: 4 and 5 are selected again
+        #expect(Array(selectedRows(table).prefix(3)) == [0, 4, 5])
+        table.pointerUp(at: checkbox(table, 3))
+        #expect(table.numberOfSelectedRows == 1000 - 3)
+    }
+
+    @Test("a long press outside edit mode enters edit mode with that row selected")
+    func longPress() {
+        let (table, _) = makeTable()
+        #expect(table.longPress(at: Point(x: 200, y: 44 * 3 + 10)))
+        #expect(table.isEditing)
+        #expect(selectedRows(table) == [3])
+    }
+
+    @Test("keyboard: arrows, Page Down, Home and End move focus and keep it on screen")
+    func keyboard() {
+        let (table, _) = makeTable()
+        table.handleKey(.down)
+        #expect(table.focusedIndexPath == IndexPath(row: 0, section: 0))
+        table.handleKey(.down)
+        #expect(selectedRows(table) == [1])
+        table.handleKey(.pageDown)
+        #expect(table.focusedIndexPath!.row > 5)
+        table.handleKey(.end)
+        #expect(table.focusedIndexPath == IndexPath(row: 999, section: 0))
+        #expect(table.indexPathsForVisibleRows.contains(IndexPath(row: 999, section: 0)))
+        table.handleKey(.home)
+        #expect(table.contentOffset.y == 0)
+    }
+}
