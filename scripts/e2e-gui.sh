@@ -1,5 +1,188 @@
 #!/usr/bin/env bash
-# Placeholder: the GUI end-to-end check (Xvfb + xdotool + screenshots) is being
-# written. Until it lands, CI fails here on purpose.
-echo "TODO e2e"
-exit 1
+# GUI end-to-end check: runs the real app under X (Xvfb when there is no display),
+# drives it with xdotool, and checks with screenshots that every action shows.
+#
+#   scripts/e2e-gui.sh
+#
+# Environment:
+#   SWIFT_BUILD_ARGS   extra `swift build` arguments (e.g. "--scratch-path .build-shell")
+#   POOLTABLE_BIN      use this binary instead of building
+#   SHOTS_DIR          where screenshots go (default: shots/)
+#   MIN_CHANGED_PIXELS how many pixels an action must change (default 500)
+#
+# Every GTK critical is fatal (G_DEBUG=fatal-criticals), so a wrong call crashes the app
+# and the "still alive" checks catch it. Exits non-zero if any check fails.
+set -uo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+
+# Re-run under a virtual X server when there is no display.
+if [[ -z "${DISPLAY:-}" ]]; then
+    if [[ -n "${POOLTABLE_E2E_XVFB:-}" ]]; then
+        echo "FAIL: still no DISPLAY under xvfb-run"
+        exit 1
+    fi
+    command -v xvfb-run >/dev/null || { echo "FAIL: no DISPLAY and no xvfb-run (apt install xvfb xauth)"; exit 1; }
+    exec env POOLTABLE_E2E_XVFB=1 xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
+fi
+
+for tool in xdotool import compare; do
+    command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (apt install xdotool imagemagick)"; exit 1; }
+done
+
+SHOTS="${SHOTS_DIR:-$REPO/shots}"
+MIN_CHANGED="${MIN_CHANGED_PIXELS:-500}"
+mkdir -p "$SHOTS"
+rm -f "$SHOTS"/*.png "$SHOTS"/*.log
+
+PASSED=()
+FAILED=()
+pass() { PASSED+=("$1"); echo "  PASS  $1"; }
+fail() { FAILED+=("$1"); echo "  FAIL  $1"; }
+
+APP_PID=""
+cleanup() {
+    if [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null; then kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null; fi
+}
+trap cleanup EXIT
+
+# --------------------------------------------------------------------------
+echo "== build"
+if [[ -n "${POOLTABLE_BIN:-}" ]]; then
+    BIN="$POOLTABLE_BIN"
+else
+    # shellcheck disable=SC2086
+    swift build ${SWIFT_BUILD_ARGS:-} --product pooltable 2>&1 | grep -v 'prohibited flag' | tail -n 3
+    # shellcheck disable=SC2086
+    BIN="$(swift build ${SWIFT_BUILD_ARGS:-} --show-bin-path)/pooltable"
+fi
+[[ -x "$BIN" ]] || { echo "FAIL: no app binary at $BIN"; exit 1; }
+echo "app: $BIN"
+
+export G_DEBUG=fatal-criticals
+export GTK_A11Y=none         # no accessibility bus under Xvfb
+export NO_AT_BRIDGE=1
+export GDK_BACKEND=x11
+
+# --------------------------------------------------------------------------
+# Helpers
+
+# start_app NAME ARGS...: starts the app, waits for its window, focuses it.
+start_app() {
+    local name="$1"; shift
+    "$BIN" "$@" >"$SHOTS/$name.log" 2>&1 &
+    APP_PID=$!
+    WIN="$(timeout 20 xdotool search --sync --onlyvisible --name '^PoolTable$' 2>/dev/null | head -n 1)"
+    if [[ -z "$WIN" ]]; then
+        fail "$name: window appears"
+        return 1
+    fi
+    pass "$name: window appears"
+    timeout 5 xdotool windowfocus --sync "$WIN" 2>/dev/null || xdotool windowfocus "$WIN"
+    # Put the pointer over the table (below the header bar) for the wheel.
+    xdotool mousemove --window "$WIN" 450 400
+    sleep 1.0
+}
+
+shot() {  # shot FILE: screenshot of the whole screen
+    import -window root "$SHOTS/$1.png"
+}
+
+# changed BEFORE AFTER: number of pixels that differ between two screenshots.
+changed() {
+    local n
+    n="$(compare -metric AE "$SHOTS/$1.png" "$SHOTS/$2.png" null: 2>&1 >/dev/null | awk '{print $1}')"
+    awk -v n="$n" 'BEGIN { printf "%d", n + 0 }'
+}
+
+# expect_change LABEL BEFORE AFTER
+expect_change() {
+    local n
+    n="$(changed "$2" "$3")"
+    if (( n > MIN_CHANGED )); then pass "$1 ($n pixels changed)"; else fail "$1 (only $n pixels changed, want > $MIN_CHANGED)"; fi
+}
+
+# wait_for_change LABEL BEFORE AFTER SECONDS: screenshots until the picture changes.
+wait_for_change() {
+    local label="$1" before="$2" after="$3" seconds="$4" n=0 i
+    for (( i = 0; i < seconds * 2; i++ )); do
+        sleep 0.5
+        shot "$after"
+        n="$(changed "$before" "$after")"
+        (( n > MIN_CHANGED )) && break
+    done
+    if (( n > MIN_CHANGED )); then pass "$label ($n pixels changed)"; else fail "$label (only $n pixels changed in ${seconds}s)"; fi
+}
+
+expect_alive() {
+    if kill -0 "$APP_PID" 2>/dev/null; then pass "$1: app still running"; else fail "$1: app died (see $SHOTS/$1.log)"; sed 's/^/    /' "$SHOTS/$1.log" | tail -n 20; fi
+}
+
+# quit_app NAME: Ctrl+Q must end the app cleanly.
+quit_app() {
+    xdotool key ctrl+q
+    local i
+    for (( i = 0; i < 20; i++ )); do kill -0 "$APP_PID" 2>/dev/null || break; sleep 0.25; done
+    if kill -0 "$APP_PID" 2>/dev/null; then
+        fail "$1: Ctrl+Q quits"
+        kill "$APP_PID" 2>/dev/null
+    else
+        wait "$APP_PID"
+        local rc=$?
+        if (( rc == 0 )); then pass "$1: Ctrl+Q quits (exit 0)"; else fail "$1: exit status $rc after Ctrl+Q"; fi
+    fi
+    APP_PID=""
+    if grep -E -- '-(CRITICAL|WARNING) \*\*' "$SHOTS/$1.log" >/dev/null; then
+        echo "  note  $1 printed GLib warnings:"
+        grep -E -- '-(CRITICAL|WARNING) \*\*' "$SHOTS/$1.log" | sort -u | head -n 5 | sed 's/^/    /'
+    fi
+}
+
+# --------------------------------------------------------------------------
+echo "== inbox: edit mode, debug toggle, wheel scrolling"
+if start_app inbox; then
+    shot 01-inbox
+    xdotool key ctrl+e
+    sleep 0.8
+    shot 02-edit
+    expect_change "Ctrl+E enters edit mode" 01-inbox 02-edit
+
+    xdotool key ctrl+d
+    sleep 0.5
+    shot 03-debug
+    expect_change "Ctrl+D toggles debug" 02-edit 03-debug
+
+    xdotool click --repeat 8 --delay 40 5
+    sleep 1.0
+    shot 04-scrolled
+    expect_change "wheel scrolls the table" 03-debug 04-scrolled
+
+    xdotool key Escape
+    sleep 0.8
+    shot 05-escape
+    expect_change "Escape leaves edit mode" 04-scrolled 05-escape
+
+    expect_alive inbox
+    quit_app inbox
+fi
+
+# --------------------------------------------------------------------------
+echo "== huge list: --rows 100000000, End"
+if start_app huge --rows 100000000; then
+    shot 10-huge
+    xdotool key End
+    wait_for_change "End jumps to the last of 100,000,000 rows" 10-huge 11-huge-end 5
+    expect_alive huge
+    quit_app huge
+fi
+
+# --------------------------------------------------------------------------
+echo
+echo "== summary: ${#PASSED[@]} passed, ${#FAILED[@]} failed (screenshots in $SHOTS)"
+if (( ${#FAILED[@]} > 0 )); then
+    for f in "${FAILED[@]}"; do echo "  FAIL  $f"; done
+    echo "E2E FAIL"
+    exit 1
+fi
+echo "E2E PASS"

@@ -144,3 +144,44 @@ struct SelectionInputTests {
         #expect(table.contentOffset.y == 0)
     }
 }
+
+@MainActor
+@Suite("Input details")
+struct InputDetailTests {
+    final class Recorder: TableViewHost, TableViewDelegate {
+        var geometryChanges = 0, activated: [IndexPath] = [], selectionChanges = 0
+        func tableViewNeedsDisplay(_ tableView: TableView) {}
+        func tableViewDidChangeScrollGeometry(_ tableView: TableView) { geometryChanges += 1 }
+        func tableViewNeedsAnimationTicks(_ tableView: TableView) {}
+        func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) { activated.append(indexPath) }
+        func tableViewSelectionDidChange(_ tableView: TableView) { selectionChanges += 1 }
+    }
+
+    @Test("double click activates; long press clears the highlight; drags report selection live; content height changes reach the host")
+    func details() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 440))
+        table.allowsMultipleSelectionDuringEditing = true
+        let model = ItemSource(sections: [Array(0..<100)])
+        model.attach(to: table)
+        let recorder = Recorder()
+        table.host = recorder
+        table.delegate = recorder
+        table.pointerDown(at: Point(x: 200, y: 40), clickCount: 2)     // below the 30 px header
+        #expect(recorder.activated == [IndexPath(row: 0, section: 0)])
+        table.pointerDown(at: Point(x: 200, y: 100))
+        let pressed = table.indexPathForRow(atViewportPoint: Point(x: 200, y: 100))!
+        #expect(table.cellForRow(at: pressed)?.isHighlighted == true)
+        table.longPress(at: Point(x: 200, y: 100))
+        #expect(table.cellForRow(at: pressed)?.isHighlighted == false)
+        let before = recorder.selectionChanges
+        table.pointerDown(at: Point(x: 20, y: 40))
+        #expect(table.isDragSelecting)
+        table.pointerDragged(to: Point(x: 20, y: 150))
+        #expect(recorder.selectionChanges > before)          // before release
+        table.pointerUp(at: Point(x: 20, y: 150))
+        let changes = recorder.geometryChanges
+        model.sections[0].append(contentsOf: [500, 501])
+        try table.performBatchUpdates({ table.insertRows(at: [IndexPath(row: 100, section: 0), IndexPath(row: 101, section: 0)], with: .none) }, completion: nil)
+        #expect(recorder.geometryChanges > changes)
+    }
+}

@@ -69,7 +69,7 @@ public protocol TableViewHost: AnyObject {
     /// Something drawn changed: schedule a redraw.
     func tableViewNeedsDisplay(_ tableView: TableView)
     /// The engine changed `contentOffset` or `contentSize` itself (scrollToRow, anchoring,
-    /// auto-scroll, updates): mirror them into the scrollbar.
+    /// auto-scroll, reloads, updates, height corrections): mirror them into the scrollbar.
     func tableViewDidChangeScrollGeometry(_ tableView: TableView)
     /// `hasRunningAnimations` became true: start calling `advanceAnimations(to:)` every frame.
     func tableViewNeedsAnimationTicks(_ tableView: TableView)

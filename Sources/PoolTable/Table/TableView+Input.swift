@@ -67,11 +67,16 @@ extension TableView {
         indexPathForRow(at: Point(x: p.x, y: p.y + offsetY))
     }
 
-    /// A primary button press (or touch) at a viewport point.
-    public func pointerDown(at p: Point, modifiers: InputModifiers = []) {
+    /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
+    /// 2) outside edit mode activates the row (`didActivateRowAt`).
+    public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
         layoutIfNeeded()
         interaction.cancelDrag()
         guard let ip = indexPathForRow(atViewportPoint: p) else { return }
+        if clickCount >= 2 && !editingState && layout.contains(ip) {
+            delegate?.tableView(self, didActivateRowAt: ip)
+            return
+        }
         let cell = cellForRow(at: ip)
         let local = cell.map { Point(x: p.x - $0.frame.minX, y: p.y + offsetY - $0.frame.minY) }
         let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local!) }?.name }
@@ -133,6 +138,7 @@ extension TableView {
     @discardableResult
     public func longPress(at p: Point) -> Bool {
         guard !editingState, let ip = indexPathForRow(atViewportPoint: p) else { return false }
+        if let press = interaction.press, let c = cellForRow(at: press.indexPath) { c.isHighlighted = false }
         interaction.cancelDrag()
         setEditing(true, animated: true)
         if isMultipleSelectionActive {
@@ -259,6 +265,7 @@ extension TableView {
             if drag.selecting { selection[s].insert(start..<end) } else { selection[s].remove(start..<end) }
         }
         syncMountedSelection(animated: true)
+        delegate?.tableViewSelectionDidChange(self)
     }
 
     /// Brings every mounted cell's selection in line with the model.

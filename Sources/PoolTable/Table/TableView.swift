@@ -130,6 +130,10 @@ public final class TableView {
         reloadIfNeeded()
         if needsLayout { layoutRows() }
         flushReconfigures()
+        if layout.totalHeight != reportedContentHeight {
+            reportedContentHeight = layout.totalHeight
+            host?.tableViewDidChangeScrollGeometry(self)
+        }
     }
 
     public var numberOfSections: Int { reloadIfNeeded(); return layout.numberOfSections }
@@ -169,6 +173,8 @@ public final class TableView {
     var interaction = InteractionState()
     /// Row animations of batch updates, see TableView+Updates.
     var rowAnimations = RowAnimationState()
+    /// The content height the host was last told about.
+    var reportedContentHeight = -1.0
     /// Until when cells asked for frames (`keepAnimating(for:)`).
     var cellAnimationDeadline: Double?
     /// Nesting depth of `performBatchUpdates` and what it has collected so far.

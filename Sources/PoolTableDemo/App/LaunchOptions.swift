@@ -1,0 +1,56 @@
+import CGtk
+import PoolTableGtk
+
+/// What the command line asked for.
+///
+/// `g_application_run` rejects options it was not told about, so they are declared with
+/// `g_application_add_main_option_entries` and read in `handle-local-options`.
+struct LaunchOptions {
+    /// `--rows N`: start on the huge list with N uniform rows.
+    var rows: Int?
+    /// `--screen NAME`: the screen to start on.
+    var screen: String?
+
+    static let screenNames = ["inbox", "huge"]
+
+    /// Declares `--rows` and `--screen` on `application`.
+    static func declare(on application: some GPointer) {
+        // GLib keeps pointers to these strings: they must outlive the application.
+        let entries = [
+            GOptionEntry(long_name: permanentCString("rows"), short_name: 0, flags: 0, arg: G_OPTION_ARG_INT64, arg_data: nil,
+                         description: permanentCString("Show a list of N uniform rows (up to hundreds of millions)"),
+                         arg_description: permanentCString("N")),
+            GOptionEntry(long_name: permanentCString("screen"), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING, arg_data: nil,
+                         description: permanentCString("Start on a screen: \(screenNames.joined(separator: ", "))"),
+                         arg_description: permanentCString("NAME")),
+            GOptionEntry(),
+        ]
+        entries.withUnsafeBufferPointer {
+            g_application_add_main_option_entries(application.cast(to: GApplication.self), $0.baseAddress)
+        }
+    }
+
+    /// Reads the options from `handle-local-options`' dictionary, or says what is wrong.
+    static func parse(_ dict: UnsafeMutablePointer<GVariantDict>) -> Result<LaunchOptions, LaunchError> {
+        var options = LaunchOptions()
+        if let value = g_variant_dict_lookup_value(dict, "rows", nil) {
+            defer { g_variant_unref(value) }
+            let rows = g_variant_get_int64(value)
+            guard rows >= 0 else { return .failure(LaunchError(message: "--rows must be 0 or more (got \(rows))")) }
+            options.rows = Int(rows)
+        }
+        if let value = g_variant_dict_lookup_value(dict, "screen", nil) {
+            defer { g_variant_unref(value) }
+            let name = String(cString: g_variant_get_string(value, nil))
+            guard screenNames.contains(name) else {
+                return .failure(LaunchError(message: "unknown screen \"\(name)\"; choose one of: \(screenNames.joined(separator: ", "))"))
+            }
+            options.screen = name
+        }
+        return .success(options)
+    }
+}
+
+struct LaunchError: Error {
+    var message: String
+}

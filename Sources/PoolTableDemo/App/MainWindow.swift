@@ -1,0 +1,235 @@
+import CGtk
+import PoolTable
+import PoolTableGtk
+
+/// The main window: a header bar (Edit/Done, Select All, the screen switcher, Debug, the
+/// primary menu, a title with a subtitle) over a stack holding one table per screen.
+///
+/// Window actions: `win.edit` (Ctrl+E), `win.leave-edit` (Escape), `win.select-all`
+/// (Ctrl+A), `win.debug` (Ctrl+D); GtkApplicationWindow adds `win.show-help-overlay`.
+@MainActor
+final class MainWindow {
+    let window: UnsafeMutablePointer<GtkWidget>
+    /// Whether the debug overlay is on (drawn by a later issue's overlay).
+    private(set) var debugOverlayEnabled = false
+
+    private let screens: [Screen]
+    private let tables: [TableWidget]
+    private let stack: UnsafeMutablePointer<GtkWidget>
+    private let subtitle: UnsafeMutablePointer<GtkWidget>
+    private let editButton: UnsafeMutablePointer<GtkWidget>
+    private let selectAllButton: UnsafeMutablePointer<GtkWidget>
+    private var screenChooser: UnsafeMutablePointer<GtkWidget>?
+    private var editAction: OpaquePointer?
+    private var leaveEditAction: OpaquePointer?
+    private var selectAllAction: OpaquePointer?
+    private var debugAction: OpaquePointer?
+
+    init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
+        window = gtk_application_window_new(application)!
+        let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
+        screens = [InboxScreen(), huge]
+        tables = screens.map { _ in TableWidget() }
+        stack = gtk_stack_new()!
+        subtitle = gtk_label_new(nil)!
+        // A plain button on the boolean action: "Done" is a suggested action, which GTK's
+        // checked-toggle style would grey out.
+        editButton = gtk_button_new_with_label("Edit")!
+        selectAllButton = gtk_button_new_with_label("Select All")!
+
+        gtk_window_set_title(window.cast(to: GtkWindow.self), Application.name)
+        gtk_window_set_default_size(window.cast(to: GtkWindow.self), 900, 700)
+        gtk_window_set_icon_name(window.cast(to: GtkWindow.self), Application.id)
+        buildHeaderBar()
+        buildStack()
+        addActions()
+
+        let initial = options.screen ?? (options.rows != nil ? huge.name : screens[0].name)
+        gtk_stack_set_visible_child_name(stack.opaque, initial)
+        Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
+        screenChanged()
+    }
+
+    func present() {
+        gtk_window_present(window.cast(to: GtkWindow.self))
+        currentTable.grabFocus()
+    }
+
+    func close() {
+        gtk_window_close(window.cast(to: GtkWindow.self))
+    }
+
+    // MARK: Building
+
+    private func buildHeaderBar() {
+        let header = gtk_header_bar_new()!
+
+        // Start: Edit/Done and, in edit mode, Select All / Deselect All.
+        gtk_actionable_set_action_name(editButton.opaque, "win.edit")
+        gtk_widget_set_tooltip_text(editButton, "Select rows (Ctrl+E)")
+        gtk_header_bar_pack_start(header.opaque, editButton)
+        Signal.connect(selectAllButton, "clicked") { [weak self] in self?.toggleSelectAll() }
+        gtk_widget_set_visible(selectAllButton, 0)
+        gtk_header_bar_pack_start(header.opaque, selectAllButton)
+
+        // Title: "PoolTable" over a dim subtitle (the screen, or the selection count).
+        let titleBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_widget_set_valign(titleBox, GTK_ALIGN_CENTER)
+        let title = gtk_label_new(Application.name)!
+        gtk_widget_add_css_class(title, "title")
+        gtk_label_set_ellipsize(title.opaque, PANGO_ELLIPSIZE_END)
+        gtk_widget_add_css_class(subtitle, "subtitle")
+        gtk_widget_add_css_class(subtitle, "dim-label")
+        gtk_label_set_ellipsize(subtitle.opaque, PANGO_ELLIPSIZE_END)
+        gtk_box_append(titleBox.cast(to: GtkBox.self), title)
+        gtk_box_append(titleBox.cast(to: GtkBox.self), subtitle)
+        gtk_header_bar_set_title_widget(header.opaque, titleBox)
+
+        // End (right to left): menu, Debug, the screen chooser.
+        gtk_header_bar_pack_end(header.opaque, makePrimaryMenuButton())
+        let debug = gtk_toggle_button_new_with_label("Debug")!
+        gtk_actionable_set_action_name(debug.opaque, "win.debug")
+        gtk_widget_set_tooltip_text(debug, "Debug overlay (Ctrl+D)")
+        gtk_header_bar_pack_end(header.opaque, debug)
+        gtk_header_bar_pack_end(header.opaque, makeScreenChooser())
+
+        gtk_window_set_titlebar(window.cast(to: GtkWindow.self), header)
+    }
+
+    /// A drop-down of the screens' titles, kept in step with the stack.
+    private func makeScreenChooser() -> UnsafeMutablePointer<GtkWidget> {
+        let chooser = withCStringArray(screens.map(\.title)) { gtk_drop_down_new_from_strings($0) }!
+        gtk_widget_set_tooltip_text(chooser, "Screen")
+        Signal.connectPointer(chooser, "notify::selected") { [weak self] _ in
+            guard let self else { return }
+            let index = Int(gtk_drop_down_get_selected(chooser.opaque))
+            guard index < self.screens.count else { return }
+            gtk_stack_set_visible_child_name(self.stack.opaque, self.screens[index].name)
+        }
+        screenChooser = chooser
+        return chooser
+    }
+
+    private func makePrimaryMenuButton() -> UnsafeMutablePointer<GtkWidget> {
+        let menu = g_menu_new()!
+        let help = g_menu_new()!
+        g_menu_append(help, "_Keyboard Shortcuts", "win.show-help-overlay")
+        g_menu_append(help, "_About PoolTable", "app.about")
+        let quit = g_menu_new()!
+        g_menu_append(quit, "_Quit", "app.quit")
+        g_menu_append_section(menu, nil, help.cast(to: GMenuModel.self))
+        g_menu_append_section(menu, nil, quit.cast(to: GMenuModel.self))
+        g_object_unref(help.rawPointer)
+        g_object_unref(quit.rawPointer)
+
+        let button = gtk_menu_button_new()!
+        gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
+        gtk_menu_button_set_menu_model(button.opaque, menu.cast(to: GMenuModel.self))
+        gtk_menu_button_set_primary(button.opaque, 1)
+        gtk_widget_set_tooltip_text(button, "Main Menu")
+        g_object_unref(menu.rawPointer)
+        return button
+    }
+
+    private func buildStack() {
+        gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+        for (screen, table) in zip(screens, tables) {
+            screen.install(in: table.tableView)
+            screen.selectionDidChange = { [weak self] in self?.updateChrome() }
+            gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
+        }
+        gtk_window_set_child(window.cast(to: GtkWindow.self), stack)
+    }
+
+    // MARK: Actions
+
+    private func addActions() {
+        editAction = addToggleAction("edit") { [weak self] on in self?.setEditing(on) }
+        leaveEditAction = addAction("leave-edit") { [weak self] in self?.setEditing(false) }
+        selectAllAction = addAction("select-all") { [weak self] in self?.currentTable.tableView.selectAll() }
+        debugAction = addToggleAction("debug") { [weak self] on in
+            guard let self else { return }
+            self.debugOverlayEnabled = on
+            for table in self.tables { table.queueDraw() }
+        }
+    }
+
+    private func setEditing(_ editing: Bool) {
+        let table = currentTable.tableView
+        if table.isEditing != editing { table.setEditing(editing, animated: true) }
+        updateChrome()
+    }
+
+    private func toggleSelectAll() {
+        let table = currentTable.tableView
+        if allRowsSelected(table) { table.deselectAll() } else { table.selectAll() }
+    }
+
+    private func screenChanged() {
+        if let screenChooser, Int(gtk_drop_down_get_selected(screenChooser.opaque)) != currentIndex {
+            gtk_drop_down_set_selected(screenChooser.opaque, guint(currentIndex))
+        }
+        // Edit mode belongs to the screen that was showing.
+        for table in tables where table !== currentTable && table.tableView.isEditing {
+            table.tableView.setEditing(false, animated: false)
+        }
+        updateChrome()
+    }
+
+    /// Brings the header bar in line with the current table: Edit/Done, Select All,
+    /// enabled actions, and the subtitle.
+    private func updateChrome() {
+        let table = currentTable.tableView
+        let editing = table.isEditing
+        if let editAction { g_simple_action_set_state(editAction, g_variant_new_boolean(editing.gboolean)) }
+        if let leaveEditAction { g_simple_action_set_enabled(leaveEditAction, editing.gboolean) }
+        if let selectAllAction { g_simple_action_set_enabled(selectAllAction, editing.gboolean) }
+        gtk_button_set_label(editButton.cast(to: GtkButton.self), editing ? "Done" : "Edit")
+        if editing { gtk_widget_add_css_class(editButton, "suggested-action") } else { gtk_widget_remove_css_class(editButton, "suggested-action") }
+        gtk_widget_set_visible(selectAllButton, editing.gboolean)
+        gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? "Deselect All" : "Select All")
+        let text = editing ? "\(groupedDigits(table.numberOfSelectedRows)) selected" : currentScreen.subtitle
+        gtk_label_set_text(subtitle.opaque, text)
+    }
+
+    // MARK: Helpers
+
+    private var currentIndex: Int {
+        let name = gtk_stack_get_visible_child_name(stack.opaque).map { String(cString: $0) }
+        return screens.firstIndex { $0.name == name } ?? 0
+    }
+    private var currentScreen: Screen { screens[currentIndex] }
+    private var currentTable: TableWidget { tables[currentIndex] }
+
+    private func allRowsSelected(_ table: TableView) -> Bool {
+        let total = (0..<table.numberOfSections).reduce(0) { $0 + table.numberOfRows(inSection: $1) }
+        return total > 0 && table.numberOfSelectedRows == total
+    }
+
+    @discardableResult
+    private func addAction(_ name: String, _ body: @escaping @MainActor () -> Void) -> OpaquePointer {
+        let action = g_simple_action_new(name, nil)!
+        Signal.connectPointer(action, "activate") { _ in body() }
+        g_action_map_add_action(window.opaque, action.opaque)
+        g_object_unref(action.rawPointer)
+        return action.opaque
+    }
+
+    /// A boolean stateful action: activating it toggles; `body` gets the new state.
+    private func addToggleAction(_ name: String, _ body: @escaping @MainActor (Bool) -> Void) -> OpaquePointer {
+        let action = g_simple_action_new_stateful(name, nil, g_variant_new_boolean(0))!
+        Signal.connectPointer(action, "change-state") { value in
+            guard let value else { return }
+            let variant = OpaquePointer(value)
+            g_simple_action_set_state(action, variant)
+            body(g_variant_get_boolean(variant) != 0)
+        }
+        g_action_map_add_action(window.opaque, action.opaque)
+        g_object_unref(action.rawPointer)
+        return action.opaque
+    }
+}
+
+extension Bool {
+    var gboolean: gboolean { self ? 1 : 0 }
+}

@@ -1,0 +1,71 @@
+import PoolTable
+
+/// A mail row: sender (bold when unread) with the time right-aligned, the subject, up to
+/// two lines of preview, and an accent dot for unread mail.
+///
+/// It overrides `drawContent`, not `draw`, so the table's edit-mode checkbox column,
+/// selection tint and press highlight keep working.
+final class MailCell: TableViewCell {
+    static let reuseIdentifier = "mail"
+
+    /// Row heights by preview lines (0, 1, 2): see `height(for:)`.
+    static func height(for mail: Mail) -> Double {
+        Layout.top + Layout.senderLine + Layout.subjectLine + Double(mail.previewLines) * Layout.previewLine + Layout.bottom
+    }
+
+    var mail: Mail? { didSet { setNeedsDisplay() } }
+
+    // Sender and subject use the inherited title/detail caches.
+    private let timeCache = TextCache()
+    private let previewCache = TextCache()
+
+    override func prepareForReuse() {
+        super.prepareForReuse()
+        mail = nil
+    }
+
+    override func drawContent(in canvas: Canvas, bounds: Rect) {
+        guard let mail else { return }
+        let theme = canvas.theme
+        let left = bounds.minX + Layout.leading
+        let width = max(0, bounds.maxX - Layout.trailing - left)
+        var y = bounds.minY + Layout.top
+
+        if mail.isUnread {
+            canvas.fill(.circle(center: Point(x: bounds.minX + Layout.leading / 2, y: y + Layout.senderLine / 2 - 1), radius: 4.5),
+                        color: theme.accent)
+        }
+
+        let timeStyle = TextStyle(font: .caption, color: mail.isUnread ? theme.accent : theme.secondaryForeground, alignment: .trailing)
+        let timeWidth = canvas.measureText(mail.time, width: .infinity, style: timeStyle, cache: timeCache).width
+        canvas.drawText(mail.time, in: Rect(x: left + width - timeWidth, y: y + 2, width: timeWidth, height: Layout.senderLine),
+                        style: timeStyle, cache: timeCache)
+
+        let senderStyle = TextStyle(font: Font(size: 14.5, weight: mail.isUnread ? .bold : .semibold), color: theme.foreground)
+        canvas.drawText(mail.sender, in: Rect(x: left, y: y, width: max(0, width - timeWidth - 12), height: Layout.senderLine),
+                        style: senderStyle, cache: titleCache)
+        y += Layout.senderLine
+
+        let subjectStyle = TextStyle(font: Font(size: 13.5, weight: mail.isUnread ? .medium : .regular), color: theme.foreground)
+        canvas.drawText(mail.subject, in: Rect(x: left, y: y, width: width, height: Layout.subjectLine),
+                        style: subjectStyle, cache: detailCache)
+        y += Layout.subjectLine
+
+        if mail.previewLines > 0 {
+            let previewStyle = TextStyle(font: Font(size: 13), color: theme.secondaryForeground, maxLines: mail.previewLines)
+            canvas.drawText(mail.preview, in: Rect(x: left, y: y, width: width, height: Double(mail.previewLines) * Layout.previewLine),
+                            style: previewStyle, cache: previewCache)
+        }
+    }
+
+    private enum Layout {
+        /// Room for the unread dot.
+        static let leading = 28.0
+        static let trailing = 16.0
+        static let top = 11.0
+        static let bottom = 11.0
+        static let senderLine = 22.0
+        static let subjectLine = 20.0
+        static let previewLine = 20.0
+    }
+}

@@ -1,0 +1,132 @@
+import CGtk
+import PoolTable
+
+/// GTK events → engine calls, in viewport coordinates. No table logic lives here.
+extension TableWidget {
+    func installInput() {
+        let drag = installPointer()
+        let press = installLongPress()
+        // One group: a claimed press is claimed for both, so holding still can still
+        // become a long press (outside a group, claiming would cancel the other gesture).
+        gtk_gesture_group(press, drag)
+        installKeyboard()
+        installFocus()
+    }
+
+    // MARK: Pointer and touch
+
+    /// Primary button (or touch) press, drag and release.
+    ///
+    /// With a mouse the gesture claims the press at once (nothing else wants it). On a
+    /// touchscreen it claims only when the press starts a drag across the edit-mode
+    /// checkboxes; otherwise it stays unclaimed, so the scrolled window's kinetic drag can
+    /// take the sequence (which cancels this gesture) and a plain tap still ends as a click.
+    private func installPointer() -> OpaquePointer {
+        let drag = gtk_gesture_drag_new()!
+        gtk_gesture_single_set_button(drag.opaque, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPoint(drag, "drag-begin") { [weak self] x, y in
+            guard let self else { return }
+            self.grabFocus()
+            self.dragStart = Point(x: x, y: y)
+            self.tableView.pointerDown(at: self.tablePoint(self.dragStart), modifiers: Self.modifiers(of: drag))
+            if !Self.isTouch(drag) || self.tableView.isDragSelecting {
+                gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            }
+        }
+        Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
+            guard let self else { return }
+            self.tableView.pointerDragged(to: self.tablePoint(Point(x: self.dragStart.x + dx, y: self.dragStart.y + dy)))
+        }
+        Signal.connectPoint(drag, "drag-end") { [weak self] dx, dy in
+            guard let self else { return }
+            self.tableView.pointerUp(at: self.tablePoint(Point(x: self.dragStart.x + dx, y: self.dragStart.y + dy)))
+        }
+        Signal.connectPointer(drag, "cancel") { [weak self] _ in
+            self?.tableView.pointerCancelled()
+        }
+        gtk_widget_add_controller(drawingArea, drag)
+        return drag.opaque
+    }
+
+    /// A long press (touch, or holding the button) enters edit mode with the row selected.
+    private func installLongPress() -> OpaquePointer {
+        let press = gtk_gesture_long_press_new()!
+        Signal.connectPoint(press, "pressed") { [weak self] x, y in
+            // In edit mode a long press is just a slow click: leave the press to the drag gesture.
+            guard let self, !self.tableView.isEditing else { return }
+            // The press became a long press: end it first so its row does not stay highlighted.
+            self.tableView.pointerCancelled()
+            if self.tableView.longPress(at: self.tablePoint(Point(x: x, y: y))) {
+                gtk_gesture_set_state(press.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+            }
+        }
+        gtk_widget_add_controller(drawingArea, press)
+        return press.opaque
+    }
+
+    // MARK: Keyboard and focus
+
+    /// Navigation and selection keys go to `handleKey`; anything it does not take
+    /// (and anything with Alt or Super) propagates to the window's shortcuts.
+    private func installKeyboard() {
+        let keys = gtk_event_controller_key_new()!
+        Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
+            guard let self, let key = Self.tableKey(for: keyval) else { return false }
+            let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
+            guard state.rawValue & foreign == 0 else { return false }
+            return self.tableView.handleKey(key, modifiers: Self.modifiers(state))
+        }
+        gtk_widget_add_controller(drawingArea, keys)
+    }
+
+    private func installFocus() {
+        let focus = gtk_event_controller_focus_new()!
+        Signal.connect(focus, "enter") { [weak self] in
+            guard let self else { return }
+            // Show the ring when focus arrived by keyboard (GTK's focus-visible), not by a click.
+            let root = gtk_widget_get_root(self.drawingArea)
+            let visible = root.map { $0.isA(gtk_window_get_type()) && gtk_window_get_focus_visible($0.cast(to: GtkWindow.self)) != 0 } ?? false
+            self.tableView.showsFocusRing = visible
+        }
+        Signal.connect(focus, "leave") { [weak self] in
+            self?.tableView.showsFocusRing = false
+        }
+        gtk_widget_add_controller(drawingArea, focus)
+    }
+
+    // MARK: Translation
+
+    /// A widget point in the table's viewport coordinates.
+    func tablePoint(_ p: Point) -> Point { pointerTransform?(p) ?? p }
+
+    /// The engine key for a GDK keyval, or nil if the table does not handle it.
+    static func tableKey(for keyval: guint) -> TableKey? {
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_Up, GDK_KEY_KP_Up: .up
+        case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+        case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp
+        case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: .pageDown
+        case GDK_KEY_Home, GDK_KEY_KP_Home: .home
+        case GDK_KEY_End, GDK_KEY_KP_End: .end
+        case GDK_KEY_space, GDK_KEY_KP_Space: .space
+        case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .enter
+        default: nil
+        }
+    }
+
+    static func modifiers(_ state: GdkModifierType) -> InputModifiers {
+        var m: InputModifiers = []
+        if state.rawValue & GDK_SHIFT_MASK.rawValue != 0 { m.insert(.shift) }
+        if state.rawValue & GDK_CONTROL_MASK.rawValue != 0 { m.insert(.control) }
+        return m
+    }
+
+    private static func modifiers(of controller: some GPointer) -> InputModifiers {
+        modifiers(gtk_event_controller_get_current_event_state(controller.opaque))
+    }
+
+    private static func isTouch(_ controller: some GPointer) -> Bool {
+        guard let device = gtk_event_controller_get_current_event_device(controller.opaque) else { return false }
+        return gdk_device_get_source(device) == GDK_SOURCE_TOUCHSCREEN
+    }
+}

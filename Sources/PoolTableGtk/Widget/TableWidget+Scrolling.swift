@@ -1,0 +1,113 @@
+import CGtk
+import PoolTable
+
+/// The engine's host: redraws, the frame clock, and the adjustments that mirror the
+/// engine's scroll geometry.
+extension TableWidget: TableViewHost {
+    /// Wheel and arrow step of the scrollbar.
+    static let scrollStep = 44.0
+    /// Page step as a fraction of the viewport.
+    static let pageFraction = 0.9
+
+    public func tableViewNeedsDisplay(_ tableView: TableView) {
+        // A request made while drawing is for the frame being drawn; a new one would loop.
+        if !isDrawing { gtk_widget_queue_draw(drawingArea) }
+        // Content size can change without the offset (reloads, updates below the viewport).
+        needsGeometrySync = true
+        ensureTicking()
+    }
+
+    public func tableViewDidChangeScrollGeometry(_ tableView: TableView) {
+        if isDrawing {
+            needsGeometrySync = true
+            ensureTicking()
+        } else {
+            syncScrollGeometry()
+        }
+    }
+
+    public func tableViewNeedsAnimationTicks(_ tableView: TableView) {
+        ensureTicking()
+    }
+
+    // MARK: Adjustments
+
+    func installScrolling() {
+        state.onAdjustmentReplaced = { [weak self] _ in self?.syncScrollGeometry() }
+        state.onValueChanged = { [weak self] vertical in
+            guard let self, vertical, !self.isSyncingAdjustments, let adjustment = self.state.vadjustment else { return }
+            self.tableView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
+        }
+        Signal.connectSize(drawingArea, "resize") { [weak self] width, height in
+            guard let self else { return }
+            self.tableView.frame = Rect(x: 0, y: 0, width: Double(max(0, width)), height: Double(max(0, height)))
+            self.syncScrollGeometry()
+        }
+    }
+
+    /// Writes the engine's offset, content height and viewport into the adjustments (and
+    /// the natural height GTK uses to decide whether a scrollbar is needed).
+    func syncScrollGeometry() {
+        needsGeometrySync = false
+        let viewport = tableView.frame.size
+        let content = tableView.contentSize.height
+        if let v = state.vadjustment {
+            configure(v, value: tableView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
+                      step: min(Self.scrollStep, max(1, viewport.height / 4)), pageStep: max(1, viewport.height * Self.pageFraction))
+        }
+        if let h = state.hadjustment {
+            configure(h, value: 0, upper: viewport.width, page: viewport.width, step: Self.scrollStep, pageStep: max(1, viewport.width))
+        }
+        let natural = Int32(min(content.rounded(.up), Double(Int32.max / 2)))
+        if natural != state.naturalHeight {
+            let wasScrollable = Double(state.naturalHeight) > viewport.height
+            state.naturalHeight = natural
+            // Only the scrollbar's visibility depends on it; don't relayout for every change.
+            if wasScrollable != (Double(natural) > viewport.height) { gtk_widget_queue_resize(drawingArea) }
+        }
+    }
+
+    private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, value: Double, upper: Double, page: Double,
+                           step: Double, pageStep: Double) {
+        guard gtk_adjustment_get_value(adjustment) != value || gtk_adjustment_get_upper(adjustment) != upper
+            || gtk_adjustment_get_page_size(adjustment) != page || gtk_adjustment_get_lower(adjustment) != 0
+            || gtk_adjustment_get_step_increment(adjustment) != step || gtk_adjustment_get_page_increment(adjustment) != pageStep
+        else { return }
+        isSyncingAdjustments = true
+        defer { isSyncingAdjustments = false }
+        gtk_adjustment_configure(adjustment, value, 0, upper, step, pageStep, page)
+    }
+
+    // MARK: Frame clock
+
+    /// Installs the tick callback unless it runs already. Each tick advances the engine's
+    /// animations to the frame time and mirrors the scroll geometry; the callback removes
+    /// itself once nothing moves.
+    func ensureTicking() {
+        guard tickCallbackID == 0 else { return }
+        let box = Box<@MainActor (OpaquePointer?) -> Bool> { [weak self] clock in self?.tick(clock) ?? false }
+        tickCallbackID = gtk_widget_add_tick_callback(drawingArea, { _, clock, data in
+            guard let data else { return GLibConstant.sourceRemove }
+            nonisolated(unsafe) let box = data, clock = clock
+            return MainActor.assumeIsolated {
+                Box<@MainActor (OpaquePointer?) -> Bool>.from(box).body(clock) ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
+            }
+        }, box.retainedPointer(), releaseBox)
+    }
+
+    private func tick(_ clock: OpaquePointer?) -> Bool {
+        if tableView.hasRunningAnimations {
+            let time = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
+            tableView.advanceAnimations(to: time)
+        }
+        if needsGeometrySync { syncScrollGeometry() }
+        let keepTicking = tableView.hasRunningAnimations
+        if !keepTicking { tickCallbackID = 0 }
+        return keepTicking
+    }
+}
+
+extension TableWidget {
+    /// The vertical adjustment the scrolled window gave the table (value = content offset).
+    public var verticalAdjustment: UnsafeMutablePointer<GtkAdjustment>? { state.vadjustment }
+}

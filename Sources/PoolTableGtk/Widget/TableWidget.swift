@@ -1,0 +1,233 @@
+import CGtk
+import PoolTable
+
+/// A GTK 4 widget showing a `TableView`.
+///
+/// The table is drawn by a viewport-sized drawing area (a `GtkScrollable`) inside a
+/// `GtkScrolledWindow`, so overlay scrollbars and kinetic scrolling come from GTK while
+/// the engine does everything else. The vertical `GtkAdjustment` *is* the engine's
+/// `contentOffset`: value = offset, upper = content height, page size = viewport height.
+/// The widget translates GTK events into engine calls and holds no table logic.
+///
+/// Keep the `TableWidget` alive as long as its `widget` is on screen: GTK callbacks hold
+/// it weakly.
+///
+/// ```swift
+/// let table = TableWidget()
+/// table.tableView.dataSource = model
+/// gtk_window_set_child(window, table.widget)
+/// ```
+@MainActor
+public final class TableWidget {
+    /// The engine. Set its data source and delegate; the widget is its `host`.
+    public let tableView: TableView
+    /// The `GtkScrolledWindow` to place in a window (the `TableWidget` holds a reference).
+    public let widget: UnsafeMutablePointer<GtkWidget>
+    /// The drawing area showing the table (the scrolled window's child); it takes focus.
+    public let drawingArea: UnsafeMutablePointer<GtkWidget>
+    /// The colours read from the GTK theme; refreshed when the style changes.
+    public private(set) var theme: Theme
+    /// Called with the new theme after a style change (dark mode, theme switch).
+    public var onThemeChange: (@MainActor (Theme) -> Void)?
+    /// Draws each frame instead of `tableView.render(in:)` when set (e.g. the debug
+    /// overlay's zoomed-out view of the table), in viewport coordinates.
+    public var customRenderer: (@MainActor (_ canvas: Canvas, _ viewport: Rect) -> Void)? {
+        didSet { queueDraw() }
+    }
+    /// Drawn after the table (or `customRenderer`) on each frame, in viewport coordinates.
+    public var overlayDrawer: (@MainActor (_ canvas: Canvas, _ viewport: Rect) -> Void)? {
+        didSet { queueDraw() }
+    }
+    /// Maps pointer positions in the widget to the table's viewport coordinates when the
+    /// picture is not the table 1:1 (e.g. through the debug overlay's zoom).
+    public var pointerTransform: (@MainActor (Point) -> Point)?
+
+    /// Milliseconds the last draw callback spent (engine layout and cairo/Pango calls).
+    public internal(set) var frameWorkMilliseconds = 0.0
+    /// Draw callbacks over the last second (0 when idle: the widget redraws only on change).
+    public var framesPerSecond: Double { frameMeter.rate(now: monotonicSeconds()) }
+
+    let state: ScrollableState
+    let measuringCanvas: CairoCanvas
+    /// True while the draw callback runs: engine requests for redraws are for this frame.
+    var isDrawing = false
+    /// Set while the widget writes the engine's geometry into the adjustments, so their
+    /// `value-changed` is not echoed back into the engine.
+    var isSyncingAdjustments = false
+    /// The scroll geometry must be mirrored into the adjustments at the next tick.
+    var needsGeometrySync = true
+    /// The active tick callback, 0 if none.
+    var tickCallbackID: guint = 0
+    var frameMeter = FrameMeter()
+    /// Where the current primary-button drag began, in widget coordinates.
+    var dragStart = Point.zero
+
+    private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
+    private nonisolated(unsafe) var settingsHandlers: [gulong] = []
+
+    /// - Parameter style: plain (floating headers) or grouped.
+    public init(style: TableViewStyle = .plain) {
+        tableView = TableView(frame: .zero, style: style)
+        let scrolled = gtk_scrolled_window_new()!
+        g_object_ref_sink(scrolled)
+        ownedReference = scrolled.rawPointer
+        widget = scrolled
+        drawingArea = ScrollableDrawingArea.make()
+        state = ScrollableDrawingArea.state(of: drawingArea)
+        theme = GtkTheme.theme(for: drawingArea)
+        measuringCanvas = CairoCanvas.measuring(pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme)
+
+        tableView.host = self
+        tableView.measuringCanvas = measuringCanvas
+        installScrolling()
+        installDrawing()
+        installInput()
+        installThemeTracking()
+
+        gtk_widget_add_css_class(drawingArea, "pooltable-view")
+        gtk_widget_set_focusable(drawingArea, 1)
+        gtk_widget_set_focus_on_click(drawingArea, 1)
+        gtk_widget_set_hexpand(widget, 1)
+        gtk_widget_set_vexpand(widget, 1)
+        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(widget.opaque, drawingArea)
+    }
+
+    deinit {
+        if let settings = gtk_settings_get_default() {
+            for handler in settingsHandlers { g_signal_handler_disconnect(settings.rawPointer, handler) }
+        }
+        g_object_unref(ownedReference)
+    }
+
+    /// Schedules a redraw.
+    public func queueDraw() {
+        gtk_widget_queue_draw(drawingArea)
+    }
+
+    /// Moves keyboard focus to the table.
+    public func grabFocus() {
+        gtk_widget_grab_focus(drawingArea)
+    }
+
+    // MARK: Drawing
+
+    private func installDrawing() {
+        let box = Box<@MainActor (OpaquePointer, Int32, Int32) -> Void> { [weak self] cairo, width, height in
+            self?.draw(cairo, width: width, height: height)
+        }
+        gtk_drawing_area_set_draw_func(drawingArea.cast(to: GtkDrawingArea.self), { _, cairo, width, height, data in
+            guard let cairo, let data else { return }
+            nonisolated(unsafe) let box = data, cr = cairo
+            MainActor.assumeIsolated {
+                Box<@MainActor (OpaquePointer, Int32, Int32) -> Void>.from(box).body(cr, width, height)
+            }
+        }, box.retainedPointer(), releaseBox)
+    }
+
+    /// The draw function: the table, then the overlay, timed.
+    private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+        let start = monotonicSeconds()
+        isDrawing = true
+        defer { isDrawing = false }
+        let size = Size(width: Double(width), height: Double(height))
+        if tableView.frame.size != size {
+            // The draw can come before `resize` (or without it, e.g. offscreen).
+            tableView.frame = Rect(origin: .zero, size: size)
+            needsGeometrySync = true
+            ensureTicking()
+        }
+        let canvas = CairoCanvas(cairo: cairo, pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme,
+                                 pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
+        paint(on: canvas, size: size)
+        canvas.finish()
+        let end = monotonicSeconds()
+        frameWorkMilliseconds = (end - start) * 1000
+        frameMeter.record(end)
+    }
+
+    /// One frame: the table (or the custom renderer), then the overlay.
+    private func paint(on canvas: CairoCanvas, size: Size) {
+        let viewport = Rect(origin: .zero, size: size)
+        if let customRenderer { customRenderer(canvas, viewport) } else { tableView.render(in: canvas) }
+        overlayDrawer?(canvas, viewport)
+    }
+
+    // MARK: Offscreen rendering (tests, screenshots)
+
+    /// Renders what the widget shows now (table and overlay) into a new image of the
+    /// viewport's size, at `scale` device pixels per logical pixel.
+    public func renderToImage(scale: Double = 1) -> CairoImage {
+        let frame = tableView.frame
+        let image = CairoImage(width: Int(frame.width.rounded(.up)), height: Int(frame.height.rounded(.up)), scale: scale)
+        let canvas = CairoCanvas(image: image, pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme)
+        paint(on: canvas, size: frame.size)
+        canvas.finish()
+        return image
+    }
+
+    /// What GTK itself draws for the whole widget (scrolled window, scrollbars and the
+    /// table through the real draw function), via a `GtkWidgetPaintable` snapshot rendered
+    /// with cairo. Nil while the widget has no size.
+    public func snapshotToImage(scale: Double = 1) -> CairoImage? {
+        let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
+        guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
+        defer { g_object_unref(paintable.rawPointer) }
+        guard let snapshot = gtk_snapshot_new() else { return nil }
+        gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
+        let image = CairoImage(width: width, height: height, scale: scale)
+        if let node = gtk_snapshot_free_to_node(snapshot) {
+            gsk_render_node_draw(node, image.cairo)
+            gsk_render_node_unref(node)
+        }
+        return image
+    }
+
+    /// Renders like `renderToImage(scale:)` and writes a PNG; false on failure.
+    @discardableResult
+    public func renderToPNG(path: String, scale: Double = 1) -> Bool {
+        renderToImage(scale: scale).writePNG(to: path)
+    }
+
+    // MARK: Theme
+
+    private func installThemeTracking() {
+        state.onStyleChanged = { [weak self] in self?.refreshTheme() }
+        guard let settings = gtk_settings_get_default() else { return }
+        for property in ["gtk-application-prefer-dark-theme", "gtk-theme-name"] {
+            settingsHandlers.append(Signal.connectPointer(settings, "notify::\(property)") { [weak self] _ in self?.refreshTheme() })
+        }
+        settingsHandlers.append(Signal.connectPointer(settings, "notify::gtk-font-name") { [weak self] _ in
+            FontCatalog.shared.invalidate()
+            self?.queueDraw()
+        })
+    }
+
+    /// Re-reads the theme; redraws if it changed.
+    func refreshTheme() {
+        let new = GtkTheme.theme(for: drawingArea)
+        guard new != theme else { return }
+        theme = new
+        measuringCanvas.theme = new
+        onThemeChange?(new)
+        queueDraw()
+    }
+}
+
+/// Timestamps of recent draws, for a frames-per-second figure.
+struct FrameMeter {
+    private var times: [Double] = []
+
+    mutating func record(_ t: Double) {
+        times.append(t)
+        if times.count > 240 { times.removeFirst(times.count - 240) }
+    }
+
+    /// Draws per second over the last second before `now`.
+    func rate(now: Double) -> Double {
+        let recent = times.filter { now - $0 <= 1 }
+        guard recent.count >= 2, let first = recent.first, let last = recent.last, last > first else { return 0 }
+        // Frames in the window, with the gap since the last one counted as part of it.
+        return Double(recent.count - 1) / max(last - first, now - first)
+    }
+}

@@ -1,0 +1,117 @@
+import CGtk
+import Glibc
+import PoolTable
+import PoolTableGtk
+
+/// GTK is initialised once per process, on the main thread; every GTK test lives in one
+/// `.serialized`, `@MainActor` suite and starts with `GtkTestEnvironment.start()`.
+@MainActor
+enum GtkTestEnvironment {
+    /// True when some display is configured (Xvfb, X11, Wayland or Broadway).
+    nonisolated static var hasDisplay: Bool {
+        func variable(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+        return [variable("DISPLAY"), variable("WAYLAND_DISPLAY")].contains { !($0 ?? "").isEmpty }
+            || variable("GDK_BACKEND") == "broadway"
+    }
+
+    private static var initialised: Bool?
+
+    /// Initialises GTK (once) and makes criticals fatal, like `G_DEBUG=fatal-criticals`.
+    /// False, with a message, when GTK cannot open the display.
+    static func start() -> Bool {
+        if let initialised { return initialised }
+        let ok = gtk_init_check() != 0
+        if ok {
+            let fatal = g_log_set_always_fatal(G_LOG_LEVEL_CRITICAL)
+            _ = g_log_set_always_fatal(GLogLevelFlags(rawValue: fatal.rawValue | G_LOG_LEVEL_CRITICAL.rawValue))
+        } else {
+            print("PoolTableGtkTests: gtk_init_check failed (no usable display); GTK tests skipped. Run them under xvfb-run.")
+        }
+        initialised = ok
+        return ok
+    }
+
+    /// Runs the GLib main context until `condition` holds or `timeout` seconds pass.
+    @discardableResult
+    static func iterate(timeout: Double = 5, until condition: () -> Bool) -> Bool {
+        let deadline = Double(g_get_monotonic_time()) / 1e6 + timeout
+        while !condition() {
+            if Double(g_get_monotonic_time()) / 1e6 > deadline { return false }
+            if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
+        }
+        return true
+    }
+
+    /// Lets pending events, layout and frames run for a moment.
+    static func settle(_ seconds: Double = 0.15) {
+        let end = Double(g_get_monotonic_time()) / 1e6 + seconds
+        _ = iterate(timeout: seconds + 1) { Double(g_get_monotonic_time()) / 1e6 >= end }
+    }
+}
+
+/// N uniform rows titled "Row i" (in one section), with multiple selection in edit mode.
+@MainActor
+final class RowsSource: TableViewDataSource, TableViewDelegate {
+    let count: Int
+    let sections: Int
+
+    init(count: Int, sections: Int = 1) {
+        self.count = count
+        self.sections = sections
+    }
+
+    func install(in tableView: TableView) {
+        tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
+        tableView.allowsMultipleSelectionDuringEditing = true
+        tableView.dataSource = self
+        tableView.delegate = self
+    }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        sections > 1 ? "Section \(section)" : nil
+    }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.text = "Row \(indexPath.row)"
+        return cell
+    }
+}
+
+/// A real GtkWindow showing a `TableWidget`, presented and mapped.
+@MainActor
+final class WindowHarness {
+    let window: UnsafeMutablePointer<GtkWidget>
+    let table: TableWidget
+    let source: RowsSource
+
+    /// Nil (the test should stop) if the window never maps.
+    init?(rows: Int, sections: Int = 1, width: Int32 = 420, height: Int32 = 600) {
+        table = TableWidget()
+        source = RowsSource(count: rows, sections: sections)
+        source.install(in: table.tableView)
+        window = gtk_window_new()
+        gtk_window_set_title(window.cast(to: GtkWindow.self), "PoolTable test")
+        gtk_window_set_default_size(window.cast(to: GtkWindow.self), width, height)
+        gtk_window_set_child(window.cast(to: GtkWindow.self), table.widget)
+        gtk_window_present(window.cast(to: GtkWindow.self))
+        let table = table
+        let mapped = GtkTestEnvironment.iterate {
+            gtk_widget_get_mapped(table.drawingArea) != 0 && table.tableView.frame.height > 0 && table.framesPerSecond >= 0
+                && table.verticalAdjustment.map { gtk_adjustment_get_page_size($0) > 0 } == true
+        }
+        GtkTestEnvironment.settle()
+        if !mapped {
+            gtk_window_destroy(window.cast(to: GtkWindow.self))
+            return nil
+        }
+    }
+
+    func close() {
+        gtk_window_destroy(window.cast(to: GtkWindow.self))
+        GtkTestEnvironment.settle(0.05)
+    }
+
+    var adjustment: UnsafeMutablePointer<GtkAdjustment> { table.verticalAdjustment! }
+}
