@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "PoolTableResources"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
-        .testTarget(name: "PoolTableTests", dependencies: ["PoolTable"]),
+        .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
     ],

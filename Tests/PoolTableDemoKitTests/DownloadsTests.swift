@@ -19,12 +19,18 @@ struct DownloadsTests {
         return out
     }
 
-    func run(cellBound: Bool, steps: Int = 400) -> (problems: [String], controller: DownloadsController, table: TableView) {
+    /// A 600x700 table showing `count` downloads through the controller.
+    func makeDownloads(count: Int = 500, seed: UInt64 = 4) -> (TableView, DownloadStore, DownloadsController) {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 700))
-        let store = DownloadStore(count: 500, seed: 11)
+        let store = DownloadStore(count: count, seed: seed)
         let controller = DownloadsController(store: store)
-        controller.cellBoundCallbacks = cellBound
         controller.attach(to: table)
+        return (table, store, controller)
+    }
+
+    func run(cellBound: Bool, steps: Int = 400) -> (problems: [String], controller: DownloadsController, table: TableView) {
+        let (table, store, controller) = makeDownloads(seed: 11)
+        controller.cellBoundCallbacks = cellBound
         var rng = SeededRandom(seed: 99)
         controller.startAll()
         var clock = 0.0
@@ -63,10 +69,8 @@ struct DownloadsTests {
 
     @Test("reconfigure keeps cell identity; rows that are not mounted cost nothing")
     func identityAndCost() {
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 700))
-        let store = DownloadStore(count: 500)
-        let controller = DownloadsController(store: store)
-        controller.attach(to: table)
+        let (table, store, controller) = makeDownloads()
+        defer { withExtendedLifetime(controller) {} }   // the table holds its data source weakly
         let cells = table.mountedCells.map(ObjectIdentifier.init)
         let binds = table.statistics.binds
         store.startAll()
@@ -80,10 +84,8 @@ struct DownloadsTests {
 
     @Test("many updates within one frame coalesce into one bind per row")
     func coalescing() {
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 700))
-        let store = DownloadStore(count: 500)
-        let controller = DownloadsController(store: store)
-        controller.attach(to: table)
+        let (table, store, controller) = makeDownloads()
+        defer { withExtendedLifetime(controller) {} }   // the table holds its data source weakly
         store.startAll()
         table.layoutIfNeeded()
         let binds = table.statistics.binds
@@ -94,10 +96,8 @@ struct DownloadsTests {
 
     @Test("a recycled cell starts at its new item's progress: the bar never jumps back")
     func noJumpBack() {
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 700))
-        let store = DownloadStore(count: 500)
-        let controller = DownloadsController(store: store)
-        controller.attach(to: table)
+        let (table, store, controller) = makeDownloads()
+        defer { withExtendedLifetime(controller) {} }   // the table holds its data source weakly
         store.startAll()
         table.advanceAnimations(to: 0)
         for i in 1...20 { store.tick(elapsed: 0.1); table.advanceAnimations(to: Double(i) * 0.1); table.layoutIfNeeded() }

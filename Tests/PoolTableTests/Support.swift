@@ -1,4 +1,5 @@
 @testable import PoolTable
+@_exported import struct PoolTableDemoKit.SeededRandom
 
 /// A cell that remembers which row it was configured for, and how often it was reused.
 @MainActor
@@ -66,19 +67,6 @@ final class ModelSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) { willDisplay.append(indexPath) }
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) { didEndDisplaying.append(indexPath) }
-}
-
-/// A deterministic pseudo-random generator (SplitMix64), so failures reproduce from a seed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
 
 /// Varied but deterministic heights: 44, 60, 88, 120 … by row.
