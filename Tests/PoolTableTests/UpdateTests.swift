@@ -242,3 +242,23 @@ struct UpdateTests {
         #expect(table.indexPathsForSelectedRows == [IndexPath(row: 0, section: 0)])
     }
 }
+
+@MainActor
+@Suite("Self-sizing details")
+struct SelfSizingTests {
+    @Test("scrollToRow lands exactly on a self-sizing row whose neighbours are measured on the way")
+    func scrollToSelfSizingRow() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        table.estimatedRowHeight = 44
+        let model = ItemSource(sections: [Array(0..<5000)], height: { 30 + Double(($0 * 53) % 7) * 30 })
+        model.selfSizing = true
+        model.attach(to: table)
+        for row in [2500, 4990, 10, 3333] {
+            let ip = IndexPath(row: row, section: 0)
+            table.scrollToRow(at: ip, at: .top, animated: false)
+            let expected = min(table.rectForRow(at: ip).minY - table.sectionHeaderHeight, table.contentSize.height - 600)
+            #expect(abs(table.contentOffset.y - expected) <= 0.25, "row \(row)")
+            #expect(table.rectForRow(at: ip).height == model.rowHeight(model.sections[0][row]))
+        }
+    }
+}

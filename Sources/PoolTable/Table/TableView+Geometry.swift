@@ -53,19 +53,29 @@ extension TableView {
             warn("scrollToRow", "scrollToRow(at: \(indexPath)) is out of range; ignored")
             return
         }
+        guard let target = targetOffset(for: indexPath, at: position) else { return }
+        setContentOffset(Point(x: 0, y: target), animated: animated)
+        guard !animated else { return }
+        // Rows measured as they mount (self-sizing) can move the target: settle on it.
+        for _ in 0..<4 {
+            guard let again = targetOffset(for: indexPath, at: position), abs(again.clamped(0, maxOffsetY) - offsetY) > 0.25 else { break }
+            setContentOffset(Point(x: 0, y: again), animated: false)
+        }
+    }
+
+    /// The offset that puts the row at `position`; nil when `.none` and it is already shown.
+    private func targetOffset(for indexPath: IndexPath, at position: ScrollPosition) -> Double? {
         let (y, h) = layout.rowExtent(indexPath)
         let floating = style == .plain ? layout.sections[indexPath.section].headerHeight : 0
-        let target: Double
         switch position {
-        case .top: target = y - floating
-        case .middle: target = y + h / 2 - frame.height / 2
-        case .bottom: target = y + h - frame.height
+        case .top: return y - floating
+        case .middle: return y + h / 2 - frame.height / 2
+        case .bottom: return y + h - frame.height
         case .none:
-            if y - floating < offsetY { target = y - floating }
-            else if y + h > offsetY + frame.height { target = y + h - frame.height }
-            else { return }
+            if y - floating < offsetY { return y - floating }
+            if y + h > offsetY + frame.height { return y + h - frame.height }
+            return nil
         }
-        setContentOffset(Point(x: 0, y: target), animated: animated)
     }
 
     /// Moves the viewport, eased over 300 ms of engine time when animated.
