@@ -312,6 +312,7 @@ public final class TableView {
 
     /// Sets the offset (clamped), lays out, and tells the host when the engine moved it.
     func setOffsetY(_ y: Double, reason: OffsetChange) {
+        reloadIfNeeded()    // clamp against the real content, not a not-yet-loaded one
         let clamped = y.finiteOr(offsetY).clamped(0, maxOffsetY)
         guard clamped != offsetY else { return }
         offsetY = clamped
