@@ -1,1 +1,47 @@
-print("bench")
+import Foundation
+
+// pooltable-bench: engine figures, and PoolTable against GtkListView in a real window.
+// See `pooltable-bench --help` and scripts/bench.sh.
+
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+let options = Options.parse(arguments)
+let commandLine = "pooltable-bench " + arguments.joined(separator: " ")
+
+switch options.mode {
+case "engine":
+    let bench = EngineBench(smoke: options.smoke)
+    bench.run()
+    let table = bench.table()
+    var notes = bench.notes
+    if options.smoke { notes.insert("smoke run: tiny counts, targets not judged", at: 0) }
+    let text = "PoolTable engine benchmark (release; medians; viewport 800x600)\n\n" + table
+        + notes.map { "note: " + $0 }.joined(separator: "\n")
+    if options.json {
+        note(text)
+        print(jsonString(bench.report(command: commandLine)))
+    } else {
+        print(text)
+    }
+case "gui":
+    GuiBench(options: options).run(command: commandLine)
+case "report":
+    // Internal, for scripts/bench.sh: report ENGINE.json GUI.json [--command CMD] [--chart NAME]
+    guard options.positional.count == 2 else { Options.fail("report ENGINE.json GUI.json") }
+    print(MarkdownReport.make(enginePath: options.positional[0], guiPath: options.positional[1],
+                              command: options.command ?? commandLine, chart: options.chartPath), terminator: "")
+case "gui-one":
+    GuiChild(options: options).run()
+case "profile-step":
+    // Internal: a long run of scroll steps only, to run under perf or callgrind.
+    let f = Fixture(rows: options.rows, varied: true)
+    let samples = EngineBench(smoke: false).scrollSteps(f.table, steps: options.frames)
+    print("median step \(fmt(Stats.median(samples), 3)) µs over \(samples.count) steps")
+case "profile-diff":
+    // Internal: snapshot diffs only, to run under perf or callgrind.
+    if let r = DiffBench.run(items: options.rows, runs: options.frames) { print("median diff \(fmt(r.median, 3)) ms") }
+case "":
+    Options.fail("no mode given")
+default:
+    Options.fail("unknown mode: \(options.mode)")
+}

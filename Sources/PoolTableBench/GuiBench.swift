@@ -1,0 +1,321 @@
+import Foundation
+
+// `pooltable-bench gui`: runs each toolkit in its own child process (`gui-one`), so each
+// peak RSS is its own, under each requested renderer; then prints the comparison, writes
+// JSON and the frame chart.
+
+struct ToolkitSummary: Codable {
+    var name: String
+    var toolkit: String
+    var downloads: Int
+    var renderer: String
+    var frames: Int
+    var medianMs: Double
+    var p95Ms: Double
+    var p99Ms: Double
+    var maxMs: Double
+    var scrollMedianMs: Double
+    var scrollP99Ms: Double
+    var jumpMedianMs: Double
+    var jumpMaxMs: Double
+    var updateMedianMs: Double
+    var layoutMedianMs: Double
+    var paintMedianMs: Double
+    var afterPaintMedianMs: Double
+    /// Update + layout (everything before paint: the scripted scroll, the engine's layout or
+    /// GtkListView's binding and allocation), median per frame.
+    var prePaintMedianMs: Double
+    /// PoolTable: the most cells mounted (visible + prepared) after any frame.
+    var mountedPeak: Int
+    var framesOver8ms: Int
+    var framesOver16ms: Int
+    var timeToFirstFrameMs: Double
+    var peakRSSMiB: Double
+    var peakRSSAboveBaselineMiB: Double
+    var aliveFinal: Int
+    var alivePeak: Int
+    var visibleAtEnd: Int
+    var preparedAtEnd: Int
+    var pooledAtEnd: Int
+    var created: Int
+    var bindsPerScrollFrame: Double
+    var bindsPerJumpFrame: Double
+    var rowHeights: [Double]
+    var lastRowShown: Int
+    var reconfigureCalls: Int
+    var rowsReconfigured: Int
+    var notes: [String]
+    /// Work per scripted frame, in script order (ms).
+    var workMs: [Double]
+
+    init(name: String, _ r: ChildResult, baselineKiB: Int) {
+        self.name = name
+        toolkit = r.toolkit
+        downloads = r.downloads
+        renderer = r.renderer
+        let w = r.frames.map(\.workMs)
+        frames = w.count
+        medianMs = Stats.median(w)
+        p95Ms = Stats.percentile(w, 95)
+        p99Ms = Stats.percentile(w, 99)
+        maxMs = w.max() ?? .nan
+        let scroll = r.frames.filter { $0.kind == "scroll" }, jumps = r.frames.filter { $0.kind != "scroll" }
+        scrollMedianMs = Stats.median(scroll.map(\.workMs))
+        scrollP99Ms = Stats.percentile(scroll.map(\.workMs), 99)
+        jumpMedianMs = Stats.median(jumps.map(\.workMs))
+        jumpMaxMs = jumps.map(\.workMs).max() ?? .nan
+        updateMedianMs = Stats.median(r.frames.map(\.updateMs))
+        layoutMedianMs = Stats.median(r.frames.map(\.layoutMs))
+        paintMedianMs = Stats.median(r.frames.map(\.paintMs))
+        afterPaintMedianMs = Stats.median(r.frames.map(\.afterPaintMs))
+        prePaintMedianMs = Stats.median(r.frames.map { $0.updateMs + $0.layoutMs })
+        mountedPeak = r.frames.map(\.mounted).max() ?? 0
+        framesOver8ms = w.filter { $0 > 8 }.count
+        framesOver16ms = w.filter { $0 > 16.7 }.count
+        timeToFirstFrameMs = r.timeToFirstFrameMs
+        peakRSSMiB = Double(r.peakRSSKiB) / 1024
+        peakRSSAboveBaselineMiB = Double(r.peakRSSKiB - baselineKiB) / 1024
+        aliveFinal = r.aliveFinal
+        alivePeak = r.alivePeak
+        visibleAtEnd = r.visibleAtEnd
+        preparedAtEnd = r.preparedAtEnd
+        pooledAtEnd = r.pooledAtEnd
+        created = r.created
+        bindsPerScrollFrame = Stats.mean(scroll.map { Double($0.binds) })
+        bindsPerJumpFrame = Stats.mean(jumps.map { Double($0.binds) })
+        rowHeights = r.rowHeights
+        lastRowShown = r.lastRowShown
+        reconfigureCalls = r.reconfigureCalls
+        rowsReconfigured = r.rowsReconfigured
+        notes = r.notes
+        workMs = w
+    }
+}
+
+struct TargetCheck: Codable {
+    var target: String
+    var value: String
+    var met: Bool?
+}
+
+struct RendererResult: Codable {
+    var requested: String
+    var renderer: String
+    var baselineRSSMiB: Double
+    var pooltable: ToolkitSummary
+    var listview: ToolkitSummary
+    var pooltableDownloads: ToolkitSummary?
+    var ratios: [String: Double]
+    var targets: [TargetCheck]
+}
+
+struct GuiReport: Codable {
+    var machine: MachineInfo
+    var command: String
+    var smoke: Bool
+    var rows: Int
+    var scrollFrames: Int
+    var window: String
+    var results: [RendererResult]
+    var chart: String?
+    var notes: [String]
+}
+
+@MainActor
+final class GuiBench {
+    let options: Options
+    let rows: Int
+    let frames: Int
+    let downloads = 500
+    var notes: [String] = []
+
+    init(options: Options) {
+        self.options = options
+        rows = options.smoke ? 10_000 : 1_000_000
+        frames = options.smoke ? 60 : 600
+    }
+
+    func run(command: String) {
+        let machine = MachineInfo.current()
+        let env = ProcessInfo.processInfo.environment
+        guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
+            Options.fail("gui needs a display; run it under: xvfb-run -a -s \"-screen 0 1280x800x24\" ...")
+        }
+        let renderers = options.renderers.isEmpty ? (options.smoke ? ["cairo"] : ["cairo", "default"]) : options.renderers
+        var results: [RendererResult] = []
+        for renderer in renderers {
+            note("gui: renderer \(renderer): baseline")
+            guard let base = child("baseline", renderer: renderer, rows: rows, frames: min(frames, 60), downloads: 0) else { continue }
+            note("gui: renderer \(renderer): GtkListView")
+            guard let lv = child("listview", renderer: renderer, rows: rows, frames: frames, downloads: 0) else { continue }
+            // PoolTable's rows get the heights GtkListView gave the same content (CSS padding included).
+            var heights: (Double, Double)?
+            if let one = lv.rowHeights.first, let two = lv.rowHeights.last, two > one { heights = (one, two) }
+            else { notes.append("GtkListView reported row heights \(lv.rowHeights); PoolTable measured its own") }
+            note("gui: renderer \(renderer): PoolTable")
+            guard let pt = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: 0, heights: heights) else { continue }
+            note("gui: renderer \(renderer): PoolTable + \(downloads) downloads")
+            let dl = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: downloads, heights: heights)
+            results.append(summarize(renderer: renderer, baseline: base, pooltable: pt, listview: lv, downloads: dl))
+        }
+
+        var chartPath: String?
+        if !results.isEmpty {
+            let rowsOfChart = results.map { r -> (label: String, series: [ChartSeries]) in
+                var series = [ChartSeries(name: "PoolTable", color: (0.13, 0.40, 0.85), values: r.pooltable.workMs),
+                              ChartSeries(name: "GtkListView", color: (0.93, 0.45, 0.05), values: r.listview.workMs)]
+                if let d = r.pooltableDownloads {
+                    series.append(ChartSeries(name: "PoolTable + \(downloads) downloads", color: (0.15, 0.6, 0.3), values: d.workMs))
+                }
+                return ("\(r.renderer) (GSK_RENDERER=\(r.requested == "default" ? "unset" : r.requested))", series)
+            }
+            let m = machine
+            let ok = FrameChart.write(
+                path: options.chartPath,
+                title: "Frame work per frame: PoolTable vs GtkListView, \(countLabel(rows)) rows, 800x600",
+                subtitle: "frame clock before-paint → end of after-paint, ms; \(m.date); \(m.cores) cores, \(m.cpu); Xvfb",
+                xLabel: "frame of the script (\(frames) scroll steps of 37 px, then jumps to 25/50/75/100 %)",
+                rows: rowsOfChart)
+            if ok { chartPath = options.chartPath } else { notes.append("could not write the chart to \(options.chartPath)") }
+        }
+
+        let report = GuiReport(machine: machine, command: command, smoke: options.smoke, rows: rows, scrollFrames: frames,
+                               window: "800x600", results: results, chart: chartPath, notes: notes)
+        let text = renderText(report)
+        if options.json {
+            note(text)
+            print(jsonString(report))
+        } else {
+            print(text)
+        }
+    }
+
+    // MARK: Children
+
+    /// Runs `gui-one` in a child process with `GSK_RENDERER` set (or unset for "default").
+    func child(_ toolkit: String, renderer: String, rows: Int, frames: Int, downloads: Int,
+               heights: (Double, Double)? = nil) -> ChildResult? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["gui-one", "--toolkit", toolkit, "--rows", "\(rows)", "--frames", "\(frames)", "--downloads", "\(downloads)"]
+            + (heights.map { ["--heights", "\($0.0),\($0.1)"] } ?? [])
+        var env = ProcessInfo.processInfo.environment
+        if renderer == "default" { env["GSK_RENDERER"] = nil } else { env["GSK_RENDERER"] = renderer }
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch {
+            notes.append("could not start the \(toolkit) child: \(error)")
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let out = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0,
+              let line = out.split(separator: "\n").last(where: { $0.hasPrefix("BENCH-RESULT ") }),
+              let result = try? JSONDecoder().decode(ChildResult.self, from: Data(line.dropFirst("BENCH-RESULT ".count).utf8))
+        else {
+            notes.append("the \(toolkit) child (renderer \(renderer)) failed with status \(process.terminationStatus)")
+            note("child output:\n" + out.suffix(2000))
+            return nil
+        }
+        return result
+    }
+
+    // MARK: Summary
+
+    func summarize(renderer: String, baseline: ChildResult, pooltable: ChildResult, listview: ChildResult,
+                   downloads: ChildResult?) -> RendererResult {
+        let b = baseline.peakRSSKiB
+        let pt = ToolkitSummary(name: "PoolTable", pooltable, baselineKiB: b)
+        let lv = ToolkitSummary(name: "GtkListView", listview, baselineKiB: b)
+        let dl = downloads.map { ToolkitSummary(name: "PoolTable + \(self.downloads) downloads", $0, baselineKiB: b) }
+        var ratios: [String: Double] = [
+            "frameMedian": pt.medianMs / lv.medianMs,
+            "frameP95": pt.p95Ms / lv.p95Ms,
+            "frameP99": pt.p99Ms / lv.p99Ms,
+            "prePaintMedian": pt.prePaintMedianMs / lv.prePaintMedianMs,
+            "paintMedian": pt.paintMedianMs / lv.paintMedianMs,
+            "timeToFirstFrame": pt.timeToFirstFrameMs / lv.timeToFirstFrameMs,
+            "peakRSS": pt.peakRSSMiB / lv.peakRSSMiB,
+            "peakRSSAboveBaseline": pt.peakRSSAboveBaselineMiB / lv.peakRSSAboveBaselineMiB,
+            "alivePeak": Double(pt.alivePeak) / Double(lv.alivePeak),
+            "bindsPerScrollFrame": pt.bindsPerScrollFrame / lv.bindsPerScrollFrame,
+        ]
+        if let dl { ratios["downloadsFrameMedian"] = dl.medianMs / lv.medianMs }
+        let judged = !options.smoke
+        var targets = [
+            TargetCheck(target: "frame work median <= 0.5x GtkListView's",
+                        value: "\(fmt(pt.medianMs, 3)) vs \(fmt(lv.medianMs, 3)) ms = \(fmt(ratios["frameMedian"]!, 2))x",
+                        met: judged ? ratios["frameMedian"]! <= 0.5 : nil),
+            TargetCheck(target: "p99 frame work < 8 ms (PoolTable)", value: "\(fmt(pt.p99Ms, 2)) ms", met: judged ? pt.p99Ms < 8 : nil),
+            TargetCheck(target: "cells alive <= visible + prepared + a handful (8)",
+                        value: "alive peak \(pt.alivePeak) vs mounted (visible + prepared) peak \(pt.mountedPeak); at end \(pt.aliveFinal) = "
+                            + "visible \(pt.visibleAtEnd) + prepared \(pt.preparedAtEnd) + pooled \(pt.pooledAtEnd) (GtkListView: \(lv.alivePeak) widgets)",
+                        met: judged ? pt.alivePeak <= pt.mountedPeak + 8 : nil),
+            TargetCheck(target: "peak RSS <= 0.5x GtkListView's",
+                        value: "\(fmt(pt.peakRSSMiB, 1)) vs \(fmt(lv.peakRSSMiB, 1)) MiB = \(fmt(ratios["peakRSS"]!, 2))x "
+                            + "(above the \(fmt(Double(b) / 1024, 1)) MiB empty-window baseline: \(fmt(pt.peakRSSAboveBaselineMiB, 1)) vs "
+                            + "\(fmt(lv.peakRSSAboveBaselineMiB, 1)) MiB)",
+                        met: judged ? ratios["peakRSS"]! <= 0.5 : nil),
+        ]
+        if let dl {
+            targets.append(TargetCheck(target: "p99 < 8 ms with \(self.downloads) downloads ticking", value: "\(fmt(dl.p99Ms, 2)) ms",
+                                       met: judged ? dl.p99Ms < 8 : nil))
+        }
+        return RendererResult(requested: renderer, renderer: pt.renderer, baselineRSSMiB: Double(b) / 1024, pooltable: pt, listview: lv,
+                              pooltableDownloads: dl, ratios: ratios, targets: targets)
+    }
+
+    func renderText(_ report: GuiReport) -> String {
+        var out = "PoolTable vs GtkListView: \(countLabel(report.rows)) rows (checkbox + \"Row N\", every 7th two lines), "
+            + "800x600 window, \(report.scrollFrames) frames of +37 px then jumps to 25/50/75/100 %\n"
+            + "frame work = frame clock before-paint (start of update) to end of after-paint, per scripted frame\n"
+        for r in report.results {
+            out += "\nrenderer: \(r.renderer) (GSK_RENDERER=\(r.requested == "default" ? "unset" : r.requested))\n\n"
+            func row(_ name: String, _ f: (ToolkitSummary) -> String, ratio: Double? = nil) -> [String] {
+                [name] + [f(r.pooltable), f(r.listview), ratio.map { fmt($0, 2) + "x" } ?? ""]
+                    + (r.pooltableDownloads.map { [f($0)] } ?? [])
+            }
+            let rows: [[String]] = [
+                row("frame work median (ms)", { fmt($0.medianMs, 3) }, ratio: r.ratios["frameMedian"]),
+                row("frame work p95 (ms)", { fmt($0.p95Ms, 3) }, ratio: r.ratios["frameP95"]),
+                row("frame work p99 (ms)", { fmt($0.p99Ms, 3) }, ratio: r.ratios["frameP99"]),
+                row("frame work max (ms)", { fmt($0.maxMs, 2) }),
+                row("  scroll frames median / p99 (ms)", { "\(fmt($0.scrollMedianMs, 2)) / \(fmt($0.scrollP99Ms, 2))" }),
+                row("  jump frames median / max (ms)", { "\(fmt($0.jumpMedianMs, 2)) / \(fmt($0.jumpMaxMs, 2))" }),
+                row("  phases median: update / layout / paint / after (ms)",
+                    { "\(fmt($0.updateMedianMs, 2)) / \(fmt($0.layoutMedianMs, 2)) / \(fmt($0.paintMedianMs, 2)) / \(fmt($0.afterPaintMedianMs, 2))" }),
+                row("  before paint (update + layout) median (ms)", { fmt($0.prePaintMedianMs, 3) }, ratio: r.ratios["prePaintMedian"]),
+                row("  paint median (ms)", { fmt($0.paintMedianMs, 3) }, ratio: r.ratios["paintMedian"]),
+                row("frames over 8 ms / over 16.7 ms", { "\($0.framesOver8ms) / \($0.framesOver16ms) of \($0.frames)" }),
+                row("time to first frame (ms)", { fmt($0.timeToFirstFrameMs, 1) }, ratio: r.ratios["timeToFirstFrame"]),
+                row("peak RSS (MiB)", { fmt($0.peakRSSMiB, 1) }, ratio: r.ratios["peakRSS"]),
+                row("peak RSS above empty window (MiB)", { fmt($0.peakRSSAboveBaselineMiB, 1) }, ratio: r.ratios["peakRSSAboveBaseline"]),
+                row("cells/widgets alive, peak", { "\($0.alivePeak)" }, ratio: r.ratios["alivePeak"]),
+                row("  mounted (visible + prepared), peak", { $0.toolkit == "pooltable" ? "\($0.mountedPeak)" : "" }),
+                row("  at end: visible + prepared + pooled",
+                    { $0.toolkit == "pooltable" ? "\($0.visibleAtEnd) + \($0.preparedAtEnd) + \($0.pooledAtEnd)" : "\($0.visibleAtEnd) visible of \($0.aliveFinal)" }),
+                row("cells/widgets created", { "\($0.created)" }),
+                row("binds per scroll frame (mean)", { fmt($0.bindsPerScrollFrame, 2) }, ratio: r.ratios["bindsPerScrollFrame"]),
+                row("binds per jump frame (mean)", { fmt($0.bindsPerJumpFrame, 1) }),
+                row("last row shown after the jump to 100 %", { "\($0.lastRowShown)" }),
+                row("row heights (px)", { $0.rowHeights.map { fmt($0, 0) }.joined(separator: ", ") }),
+            ]
+            let header = ["", "PoolTable", "GtkListView", "PoolTable/ListView"] + (r.pooltableDownloads.map { [$0.name] } ?? [])
+            out += renderTable(header: header, rows: rows, rightAligned: [false] + Array(repeating: true, count: header.count - 1))
+            if let d = r.pooltableDownloads {
+                out += "downloads: \(d.reconfigureCalls) reconfigureRows calls (100 ms timer), \(d.rowsReconfigured) mounted rows re-bound\n"
+            }
+            out += "\ntargets (\(r.renderer)):\n"
+            for t in r.targets {
+                let status = t.met.map { $0 ? "met   " : "MISSED" } ?? "(smoke)"
+                out += "  \(status)  \(t.target): \(t.value)\n"
+            }
+        }
+        if let chart = report.chart { out += "\nchart: \(chart)\n" }
+        for n in report.notes { out += "note: \(n)\n" }
+        if report.smoke { out += "note: smoke run (\(countLabel(report.rows)) rows, \(report.scrollFrames) frames): targets not judged\n" }
+        return out
+    }
+}

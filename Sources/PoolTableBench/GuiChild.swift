@@ -1,0 +1,302 @@
+import CGtk
+import Foundation
+import PoolTable
+
+// `pooltable-bench gui-one --toolkit pooltable|listview`: one toolkit in one process (so its
+// peak RSS is its own), driven by the frame-clock script; prints one JSON line.
+
+/// One frame of the script, measured with the frame clock's phases.
+struct FrameSample: Codable {
+    /// The script step (0-based) whose change this frame laid out and painted.
+    var step: Int
+    /// "scroll" (+37 px) or "jump25" … "jump100".
+    var kind: String
+    /// From the start of the frame (before-paint/update) to the end of after-paint.
+    var workMs: Double
+    /// The phases: update (tick callbacks: the scripted scroll, adjustments, engine layout
+    /// for PoolTable), layout (GTK size allocation: GtkListView binds and measures here),
+    /// paint (snapshot + render) and after-paint.
+    var updateMs: Double
+    var layoutMs: Double
+    var paintMs: Double
+    var afterPaintMs: Double
+    /// Row binds during this frame (PoolTable: `cellForRowAt` calls; GtkListView: `bind`).
+    var binds: Int
+    /// Row widgets or cells alive after this frame.
+    var alive: Int
+    /// PoolTable: cells mounted (visible + prepared) after this frame; GtkListView: 0.
+    var mounted: Int
+}
+
+struct ChildResult: Codable {
+    var toolkit: String
+    var rows: Int
+    var downloads: Int
+    /// `GSK_RENDERER` as given ("" = unset) and the renderer GTK actually used.
+    var rendererRequested: String
+    var renderer: String
+    var timeToFirstFrameMs: Double
+    var peakRSSKiB: Int
+    var finalRSSKiB: Int
+    var frames: [FrameSample]
+    var aliveFinal: Int
+    var alivePeak: Int
+    /// PoolTable: cells created by the pool; GtkListView: row widgets made by setup.
+    var created: Int
+    var visibleAtEnd: Int
+    var preparedAtEnd: Int
+    var pooledAtEnd: Int
+    var bindsTotal: Int
+    var reconfigureCalls: Int
+    var rowsReconfigured: Int
+    /// Frames the clock ran while the script was running, and how many of them were scripted.
+    var framesSeen: Int
+    /// The last row shown after the jump to 100 % (PoolTable: last visible row; GtkListView:
+    /// the highest position bound by that jump): proves the jump reached the end.
+    var lastRowShown: Int
+    /// Row heights in use (PoolTable: one and two lines; GtkListView: those of its row widgets).
+    var rowHeights: [Double]
+    var notes: [String]
+}
+
+@MainActor
+final class GuiChild {
+    let options: Options
+    var t0 = 0
+    var window: UnsafeMutablePointer<GtkWidget>!
+    var poolTable: PoolTableHost?
+    var listView: ListViewHost?
+    var adjustment: UnsafeMutablePointer<GtkAdjustment>!
+
+    struct Record {
+        var start = 0, updateEnd = 0, layoutEnd = 0, paintEnd = 0, end = 0
+        var painted = false
+        var step = -1
+        var kind = ""
+        var binds = 0
+        var alive = 0
+        var mounted = 0
+    }
+    var records: [Int: Record] = [:]
+    var currentFrame = -1
+    var firstFrameMicros: Int?
+    var framesSinceFirstPaint = 0
+    var step = 0
+    var settleFrames = 0
+    var done = false
+    var alivePeak = 0
+    var notes: [String] = []
+    lazy var script: [(kind: String, fraction: Double?)] =
+        Array(repeating: ("scroll", nil), count: options.frames)
+        + [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0)]
+
+    init(options: Options) { self.options = options }
+
+    func run() -> Never {
+        gtk_init()
+        t0 = monotonicMicros()
+        window = gtk_window_new()
+        gtk_window_set_default_size(window.to(GtkWindow.self), 800, 600)
+        gtk_window_set_title(window.to(GtkWindow.self), "pooltable-bench: \(options.toolkit)")
+        gtk_window_set_resizable(window.to(GtkWindow.self), 0)
+
+        switch options.toolkit {
+        case "baseline":
+            // An empty window: the memory every GTK process here pays before showing a row.
+            let scrolled = gtk_scrolled_window_new()!
+            gtk_scrolled_window_set_child(scrolled.op, gtk_label_new("baseline"))
+            gtk_window_set_child(window.to(GtkWindow.self), scrolled)
+            adjustment = gtk_scrolled_window_get_vadjustment(scrolled.op)
+        case "listview":
+            let host = ListViewHost(rows: options.rows)
+            listView = host
+            gtk_window_set_child(window.to(GtkWindow.self), host.widget)
+            adjustment = host.vadjustment
+        default:
+            let host = PoolTableHost(rows: options.rows, downloads: options.downloads, heights: options.rowHeights)
+            poolTable = host
+            gtk_window_set_child(window.to(GtkWindow.self), host.widget)
+            adjustment = host.vadjustment
+            host.startDownloads()
+        }
+
+        GSignal.connect(gpointerOf(window), "realize", after: true) { [unowned self] in self.watchFrameClock() }
+        gtk_window_present(window.to(GtkWindow.self))
+        addTickCallback(window) { [unowned self] clock in self.tick(clock) }
+
+        while !done { g_main_context_iteration(nil, 1) }
+
+        let result = collect()
+        print("BENCH-RESULT " + jsonLine(result))
+        fflush(nil)
+        exit(0)
+    }
+
+    // MARK: Frame clock
+
+    private func watchFrameClock() {
+        guard let clock = gtk_widget_get_frame_clock(window) else {
+            notes.append("no frame clock at realize")
+            return
+        }
+        let c = gpointerOf(clock)
+        GSignal.connect(c, "before-paint") { [unowned self] in
+            self.currentFrame = Int(gdk_frame_clock_get_frame_counter(clock))
+            self.records[self.currentFrame, default: Record()].start = monotonicMicros()
+        }
+        GSignal.connect(c, "update", after: true) { [unowned self] in self.records[self.currentFrame]?.updateEnd = monotonicMicros() }
+        GSignal.connect(c, "layout", after: true) { [unowned self] in self.records[self.currentFrame]?.layoutEnd = monotonicMicros() }
+        GSignal.connect(c, "paint", after: true) { [unowned self] in
+            self.records[self.currentFrame]?.paintEnd = monotonicMicros()
+            self.records[self.currentFrame]?.painted = true
+        }
+        GSignal.connect(c, "after-paint", after: true) { [unowned self] in self.afterPaint() }
+    }
+
+    private func afterPaint() {
+        guard var r = records[currentFrame] else { return }
+        r.end = monotonicMicros()
+        r.binds = bindsSoFar
+        r.alive = aliveNow
+        r.mounted = poolTable?.tableView.mountedCells.count ?? 0
+        alivePeak = max(alivePeak, r.alive)
+        records[currentFrame] = r
+        if firstFrameMicros == nil && r.painted && gtk_widget_get_mapped(window) != 0 {
+            firstFrameMicros = r.end
+        }
+    }
+
+    var bindsSoFar: Int {
+        if let p = poolTable { return p.tableView.statistics.binds }
+        return listView?.binds ?? 0
+    }
+
+    var aliveNow: Int {
+        if let p = poolTable {
+            return p.tableView.mountedCells.count + p.tableView.pooledCellCounts.reduce(0) { $0 + $1.count }
+        }
+        return listView?.alive ?? 0
+    }
+
+    // MARK: The script
+
+    /// Runs in the update phase of every frame: after the first frame and a short warm-up,
+    /// one script step per frame; a few idle frames at the end; then stop.
+    private func tick(_ clock: OpaquePointer?) -> Bool {
+        guard firstFrameMicros != nil else { return true }
+        framesSinceFirstPaint += 1
+        if framesSinceFirstPaint <= 5 { return true }
+        if step < script.count {
+            let (kind, fraction) = script[step]
+            let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+            let maxValue = max(0, upper - page)
+            let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step + 1) * 37)
+            let frame = clock.map { Int(gdk_frame_clock_get_frame_counter($0)) } ?? currentFrame
+            records[frame, default: Record()].step = step
+            records[frame, default: Record()].kind = kind
+            if kind == "jump100" { listView?.resetHighestBound() }
+            gtk_adjustment_set_value(adjustment, value)
+            step += 1
+            return true
+        }
+        settleFrames += 1
+        if settleFrames >= 3 {
+            done = true
+            return false
+        }
+        return true
+    }
+
+    // MARK: Results
+
+    private func collect() -> ChildResult {
+        let ordered = records.sorted { $0.key < $1.key }
+        var frames: [FrameSample] = []
+        var previousBinds = 0
+        var scripted = 0
+        for (_, r) in ordered {
+            defer { previousBinds = r.binds }
+            guard r.step >= 0, r.end > 0 else { continue }
+            scripted += 1
+            let layoutEnd = max(r.layoutEnd, r.updateEnd, r.start)
+            let paintEnd = max(r.paintEnd, layoutEnd)
+            frames.append(FrameSample(
+                step: r.step, kind: r.kind,
+                workMs: Double(r.end - r.start) / 1000,
+                updateMs: Double(max(r.updateEnd, r.start) - r.start) / 1000,
+                layoutMs: Double(layoutEnd - max(r.updateEnd, r.start)) / 1000,
+                paintMs: Double(paintEnd - layoutEnd) / 1000,
+                afterPaintMs: Double(r.end - paintEnd) / 1000,
+                binds: r.binds - previousBinds, alive: r.alive, mounted: r.mounted))
+        }
+        let firstScripted = ordered.first { $0.value.step >= 0 }?.key ?? 0
+        let framesSeen = ordered.filter { $0.key >= firstScripted }.count
+        if scripted < script.count { notes.append("\(script.count - scripted) scripted frames were not measured") }
+
+        let renderer = gtk_native_get_renderer(window.op).map { typeName(of: UnsafeMutableRawPointer($0)) } ?? "?"
+        let mem = memoryStatus()
+        var visible = 0, prepared = 0, pooled = 0, created = 0
+        var reconfigureCalls = 0, rowsReconfigured = 0
+        var rowHeights: [Double] = []
+        var lastRow = -1
+        if let p = poolTable {
+            lastRow = p.tableView.indexPathsForVisibleRows.last?.row ?? -1
+            rowHeights = [p.oneLineHeight, p.twoLineHeight]
+            visible = p.tableView.visibleCells.count
+            prepared = p.tableView.preparedCells.count
+            pooled = p.tableView.pooledCellCounts.reduce(0) { $0 + $1.count }
+            created = p.tableView.cellsCreated
+            reconfigureCalls = p.reconfigureCalls
+            rowsReconfigured = p.rowsReconfigured
+        } else if let l = listView {
+            visible = visibleListRows(l)
+            lastRow = l.highestBound
+            // Border boxes (CSS padding included) of the row widgets.
+            var child = gtk_widget_get_first_child(l.listView)
+            var heights = Set<Double>()
+            while let c = child {
+                var bounds = graphene_rect_t()
+                if gtk_widget_get_child_visible(c) != 0, gtk_widget_compute_bounds(c, l.listView, &bounds) != 0, bounds.size.height > 0 {
+                    heights.insert(Double(bounds.size.height))
+                }
+                child = gtk_widget_get_next_sibling(c)
+            }
+            rowHeights = heights.sorted()
+            created = l.setups
+        }
+        return ChildResult(
+            toolkit: options.toolkit, rows: options.rows, downloads: options.downloads,
+            rendererRequested: ProcessInfo.processInfo.environment["GSK_RENDERER"] ?? "",
+            renderer: renderer,
+            timeToFirstFrameMs: Double((firstFrameMicros ?? t0) - t0) / 1000,
+            peakRSSKiB: mem.peakKiB, finalRSSKiB: mem.currentKiB,
+            frames: frames, aliveFinal: aliveNow, alivePeak: alivePeak, created: created,
+            visibleAtEnd: visible, preparedAtEnd: prepared, pooledAtEnd: pooled, bindsTotal: bindsSoFar,
+            reconfigureCalls: reconfigureCalls, rowsReconfigured: rowsReconfigured,
+            framesSeen: framesSeen, lastRowShown: lastRow, rowHeights: rowHeights, notes: notes)
+    }
+
+    /// Row widgets of the GtkListView that intersect its allocation.
+    private func visibleListRows(_ host: ListViewHost) -> Int {
+        let height = Float(gtk_widget_get_height(host.listView))
+        var count = 0
+        var child = gtk_widget_get_first_child(host.listView)
+        while let c = child {
+            var bounds = graphene_rect_t()
+            if gtk_widget_get_child_visible(c) != 0, gtk_widget_compute_bounds(c, host.listView, &bounds) != 0,
+               bounds.size.height > 0, bounds.origin.y < height, bounds.origin.y + bounds.size.height > 0 {
+                count += 1
+            }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return count
+    }
+}
+
+/// Compact JSON on one line (for the child → parent pipe).
+func jsonLine<T: Encodable>(_ value: T) -> String {
+    let enc = JSONEncoder()
+    enc.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    guard let data = try? enc.encode(value) else { return "{}" }
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,225 @@
+import Foundation
+import PoolTable
+
+// Small shared pieces: command-line options, statistics, timing, output.
+
+/// The parsed command line. Hand-parsed: the package has no argument-parser dependency.
+struct Options {
+    var mode = ""
+    var json = false
+    var smoke = false
+    var chartPath = "bench-frames.png"
+    /// `gui`: which renderers to run (`cairo`, `default`); empty = both (smoke: cairo only).
+    var renderers: [String] = []
+    /// `gui-one` (the internal child mode): the toolkit and its knobs.
+    var toolkit = "pooltable"
+    var rows = 1_000_000
+    var frames = 600
+    var downloads = 0
+    /// `gui-one` for PoolTable: row heights (one line, two lines) to use, as measured in the
+    /// GtkListView child; nil = measure the row content here.
+    var rowHeights: (Double, Double)?
+    /// `report`: the JSON files, and the command line to print in the report.
+    var positional: [String] = []
+    var command: String?
+
+    static let usage = """
+    usage: pooltable-bench <mode> [options]
+
+    modes:
+      engine        engine-only figures (no display needed)
+      gui           PoolTable vs GtkListView in an 800x600 window (needs a display;
+                    run under: xvfb-run -a -s "-screen 0 1280x800x24" ...)
+
+    options:
+      --json              print JSON on stdout (the table goes to stderr)
+      --smoke             tiny counts and few repetitions: proves it runs, in seconds
+      --chart PATH        gui: where to write the frame-work chart (default bench-frames.png)
+      --renderer NAME     gui: cairo or default (repeatable; default: both, smoke: cairo)
+
+    internal:
+      report ENGINE.json GUI.json [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
+      profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
+      profile-diff --rows N --frames RUNS                          snapshot diffs only
+      (gui runs each toolkit in its own process with:)
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO]
+    """
+
+    static func parse(_ args: [String]) -> Options {
+        var o = Options()
+        var i = 0
+        func value(_ flag: String) -> String {
+            i += 1
+            guard i < args.count else { fail("\(flag) needs a value") }
+            return args[i]
+        }
+        func int(_ flag: String) -> Int {
+            let s = value(flag)
+            guard let n = Int(s.replacingOccurrences(of: "_", with: "")), n >= 0 else { fail("\(flag): not a count: \(s)") }
+            return n
+        }
+        while i < args.count {
+            let a = args[i]
+            switch a {
+            case "--json": o.json = true
+            case "--smoke": o.smoke = true
+            case "--chart": o.chartPath = value(a)
+            case "--renderer":
+                let r = value(a)
+                guard r == "cairo" || r == "default" else { fail("--renderer: cairo or default, not \(r)") }
+                o.renderers.append(r)
+            case "--toolkit":
+                o.toolkit = value(a)
+                guard ["pooltable", "listview", "baseline"].contains(o.toolkit) else { fail("--toolkit: pooltable, listview or baseline") }
+            case "--rows": o.rows = int(a)
+            case "--frames": o.frames = int(a)
+            case "--downloads": o.downloads = int(a)
+            case "--command": o.command = value(a)
+            case "--heights":
+                let parts = value(a).split(separator: ",").compactMap { Double($0) }
+                guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { fail("--heights ONE,TWO (pixels)") }
+                o.rowHeights = (parts[0], parts[1])
+            case "-h", "--help", "help": print(usage); exit(0)
+            default:
+                if a.hasPrefix("-") { fail("unknown argument: \(a)") }
+                if o.mode.isEmpty { o.mode = a } else if o.mode == "report" { o.positional.append(a) } else { fail("unknown argument: \(a)") }
+            }
+            i += 1
+        }
+        return o
+    }
+
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("pooltable-bench: \(message)\n\n\(usage)\n".utf8))
+        exit(2)
+    }
+}
+
+/// Progress and notes for the human, on stderr (stdout may be JSON).
+func note(_ s: String) {
+    FileHandle.standardError.write(Data((s + "\n").utf8))
+}
+
+// MARK: Statistics
+
+enum Stats {
+    static func median(_ xs: [Double]) -> Double { percentile(xs, 50) }
+
+    /// Linear interpolation between closest ranks (p in 0...100).
+    static func percentile(_ xs: [Double], _ p: Double) -> Double {
+        guard !xs.isEmpty else { return .nan }
+        let s = xs.sorted()
+        let pos = (p / 100) * Double(s.count - 1)
+        let lo = Int(pos.rounded(.down)), hi = min(s.count - 1, lo + 1)
+        return s[lo] + (s[hi] - s[lo]) * (pos - Double(lo))
+    }
+
+    static func mean(_ xs: [Double]) -> Double { xs.isEmpty ? .nan : xs.reduce(0, +) / Double(xs.count) }
+}
+
+extension Duration {
+    var microseconds: Double { Double(components.seconds) * 1e6 + Double(components.attoseconds) / 1e12 }
+    var milliseconds: Double { microseconds / 1000 }
+}
+
+/// Runs `body` once and returns its wall time in microseconds.
+@inline(__always)
+func timeMicros(_ body: () throws -> Void) rethrows -> Double {
+    let clock = ContinuousClock()
+    let start = clock.now
+    try body()
+    return (clock.now - start).microseconds
+}
+
+// MARK: Formatting
+
+func fmt(_ x: Double, _ digits: Int = 2) -> String {
+    guard x.isFinite else { return "n/a" }
+    return String(format: "%.\(digits)f", x)
+}
+
+/// A figure with up to 3 significant decimals for small values, fewer for big ones.
+func fmtAuto(_ x: Double) -> String {
+    guard x.isFinite else { return "n/a" }
+    let a = abs(x)
+    if a >= 1000 { return String(format: "%.0f", x) }
+    if a >= 100 { return String(format: "%.1f", x) }
+    if a >= 1 { return String(format: "%.2f", x) }
+    return String(format: "%.3f", x)
+}
+
+func pad(_ s: String, _ width: Int, right: Bool = false) -> String {
+    let n = s.count
+    guard n < width else { return s }
+    let fill = String(repeating: " ", count: width - n)
+    return right ? fill + s : s + fill
+}
+
+/// Prints rows as an aligned text table; column `i` is right-aligned when `rightAligned[i]`.
+func renderTable(header: [String], rows: [[String]], rightAligned: [Bool]) -> String {
+    var widths = header.map(\.count)
+    for r in rows { for (i, c) in r.enumerated() where i < widths.count { widths[i] = max(widths[i], c.count) } }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { i, c in pad(c, widths[i], right: rightAligned[i]) }.joined(separator: "  ")
+    }
+    var out = line(header) + "\n"
+    out += widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ") + "\n"
+    for r in rows { out += line(r) + "\n" }
+    return out
+}
+
+/// Pretty, key-sorted JSON of an `Encodable`.
+func jsonString<T: Encodable>(_ value: T) -> String {
+    let enc = JSONEncoder()
+    enc.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    enc.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+    guard let data = try? enc.encode(value), let s = String(data: data, encoding: .utf8) else { return "{}" }
+    return s
+}
+
+// MARK: Machine
+
+/// Where the numbers came from.
+struct MachineInfo: Codable {
+    var date: String
+    var cores: Int
+    var cpu: String
+    var swift: String
+    var kernel: String
+    /// /proc/loadavg when the run started: other work on the machine skews timings.
+    var loadAverage: String
+
+    static func current() -> MachineInfo {
+        let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+        let model = cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown"
+        let f = ISO8601DateFormatter()
+        var uts = utsname()
+        uname(&uts)
+        let release = withUnsafeBytes(of: &uts.release) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        let loadavg = ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "")
+            .split(separator: " ").prefix(3).joined(separator: " ")
+        #if compiler(>=6.3)
+        let swiftVersion = "6.3+"
+        #else
+        let swiftVersion = "< 6.3"
+        #endif
+        return MachineInfo(date: f.string(from: Date()), cores: ProcessInfo.processInfo.activeProcessorCount,
+                           cpu: model, swift: swiftVersion, kernel: release, loadAverage: loadavg)
+    }
+}
+
+/// Peak and current resident set size in KiB, from /proc/self/status.
+func memoryStatus() -> (peakKiB: Int, currentKiB: Int) {
+    let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+    func field(_ name: String) -> Int {
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
+        return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
+    }
+    return (field("VmHWM"), field("VmRSS"))
+}
+
+/// Foundation also declares an `IndexPath`; in this module the name means the engine's.
+typealias IndexPath = PoolTable.IndexPath
