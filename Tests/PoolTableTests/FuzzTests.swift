@@ -217,6 +217,19 @@ struct Fuzzer {
             }
         }
         if Set(cells.map(ObjectIdentifier.init)).count != cells.count { problems.append("a cell is mounted twice") }
+        // Mounted rows are exactly the rows in the band; visible exactly those in the viewport.
+        if !table.rowAnimations.isRunning {
+            let viewport = table.visibleRect
+            let band = table.mountingBand
+            let expected = table.frame.height > 0 && table.frame.width > 0
+                ? table.indexPathsForRows(in: Rect(x: 0, y: band.minY, width: 1, height: band.maxY - band.minY)) : []
+            if mounted != expected { problems.append("mounted \(mounted.count) rows != the band's \(expected.count)") }
+            let expectedVisible = mounted.filter { table.rectForRow(at: $0).intersects(Rect(x: 0, y: viewport.minY, width: max(1, viewport.width), height: viewport.height)) }
+            if visible != expectedVisible { problems.append("visible rows differ from the rows in the viewport") }
+            for (ip, cell) in zip(mounted, cells) where cell.frame.minY != table.rectForRow(at: ip).minY || cell.frame.height != table.rectForRow(at: ip).height {
+                problems.append("cell frame of \(ip) is stale"); break
+            }
+        }
         if table.pooledCellCounts.contains(where: { $0.count > max(8, table.pool.limitPerIdentifier) }) { problems.append("pool unbounded") }
         let maxOffset = max(0, table.contentSize.height - table.frame.height)
         if table.contentOffset.y < 0 || table.contentOffset.y > maxOffset + 1e-6 { problems.append("offset \(table.contentOffset.y) out of 0...\(maxOffset)") }

@@ -2,10 +2,21 @@
 /// make new ones. The pool is bounded: it keeps at most as many cells of one identifier as
 /// were ever mounted at once plus a little slack, so a jump (every mounted cell leaves at
 /// once) reuses them all, but nothing is hoarded.
+///
+/// Identifiers are interned to slots, and the last one used is remembered, so recycling a
+/// cell on a scroll step costs an array push or pop rather than string hashing.
 @MainActor
 final class ReusePool {
-    private var factories: [String: (String) -> TableViewCell] = [:]
-    private var pooled: [String: [TableViewCell]] = [:]
+    private struct Slot {
+        let identifier: String
+        let make: (String) -> TableViewCell
+        var cells: [TableViewCell] = []
+    }
+    private var slotOfIdentifier: [String: Int] = [:]
+    private var slots: [Slot] = []
+    private var lastIdentifier: String?
+    private var lastSlot = 0
+
     /// Cells returned beyond the bound are dropped.
     var limitPerIdentifier = 8
     static let slack = 4
@@ -17,49 +28,60 @@ final class ReusePool {
     private(set) var dropped = 0
 
     func register(_ make: @escaping (String) -> TableViewCell, for identifier: String) {
-        factories[identifier] = make
+        if let i = slotOfIdentifier[identifier] {
+            slots[i] = Slot(identifier: identifier, make: make, cells: slots[i].cells)
+        } else {
+            slotOfIdentifier[identifier] = slots.count
+            slots.append(Slot(identifier: identifier, make: make))
+        }
     }
 
-    func isRegistered(_ identifier: String) -> Bool { factories[identifier] != nil }
+    func isRegistered(_ identifier: String) -> Bool { slot(for: identifier) != nil }
 
-    /// A pooled cell (after `prepareForReuse`) or a new one; nil if the identifier is unknown.
-    func dequeue(_ identifier: String) -> TableViewCell? {
-        if var list = pooled[identifier], let cell = list.popLast() {
-            pooled[identifier] = list
+    /// A pooled cell (after `prepareForReuse`) or a new one (`isNew`); nil if the
+    /// identifier is unknown.
+    func dequeue(_ identifier: String) -> (cell: TableViewCell, isNew: Bool)? {
+        guard let i = slot(for: identifier) else { return nil }
+        if let cell = slots[i].cells.popLast() {
             hits += 1
             cell.prepareForReuse()
-            return cell
+            return (cell, false)
         }
-        guard let make = factories[identifier] else { return nil }
         misses += 1
         cellsCreated += 1
-        return make(identifier)
+        return (slots[i].make(identifier), true)
     }
 
     /// Notes a cell the data source made itself, without dequeuing.
     func noteCreatedOutsidePool() { cellsCreated += 1 }
 
     func enqueue(_ cell: TableViewCell) {
-        guard let id = cell.reuseIdentifier, factories[id] != nil else { dropped += 1; return }
-        var list = pooled[id, default: []]
-        if list.count >= limitPerIdentifier { dropped += 1; return }
-        list.append(cell)
-        pooled[id] = list
+        guard let id = cell.reuseIdentifier, let i = slot(for: id) else { dropped += 1; return }
+        if slots[i].cells.count >= limitPerIdentifier { dropped += 1; return }
+        slots[i].cells.append(cell)
     }
 
     /// Raises the bound to fit `mounted` cells of one identifier.
     func noteMounted(_ mounted: Int) {
-        limitPerIdentifier = max(limitPerIdentifier, mounted + Self.slack)
+        if mounted + Self.slack > limitPerIdentifier { limitPerIdentifier = mounted + Self.slack }
     }
 
     /// Cells waiting per identifier, sorted by identifier.
     var counts: [(identifier: String, count: Int)] {
-        pooled.map { ($0.key, $0.value.count) }.filter { $0.count > 0 }.sorted { $0.identifier < $1.identifier }
+        slots.filter { !$0.cells.isEmpty }.map { ($0.identifier, $0.cells.count) }.sorted { $0.identifier < $1.identifier }
     }
-    var totalCount: Int { pooled.values.reduce(0) { $0 + $1.count } }
+    var totalCount: Int { slots.reduce(0) { $0 + $1.cells.count } }
     func contains(_ cell: TableViewCell) -> Bool {
-        guard let id = cell.reuseIdentifier else { return false }
-        return pooled[id]?.contains { $0 === cell } ?? false
+        guard let id = cell.reuseIdentifier, let i = slot(for: id) else { return false }
+        return slots[i].cells.contains { $0 === cell }
     }
-    func removeAll() { pooled.removeAll() }
+    func removeAll() { for i in slots.indices { slots[i].cells.removeAll() } }
+
+    private func slot(for identifier: String) -> Int? {
+        if identifier == lastIdentifier { return lastSlot }
+        guard let i = slotOfIdentifier[identifier] else { return nil }
+        lastIdentifier = identifier
+        lastSlot = i
+        return i
+    }
 }

@@ -2,7 +2,7 @@
 /// `NSDiffableDataSourceSnapshot`). Identifiers must be unique across the snapshot.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
     public private(set) var sectionIdentifiers: [SectionID] = []
-    private(set) var items: [[ItemID]] = []
+    @usableFromInline internal(set) var items: [[ItemID]] = []
 
     public init() {}
 
@@ -78,6 +78,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
     }
 
     /// The first identifier that appears twice, if any.
+    @inlinable
     func firstDuplicate() -> String? {
         var seenSections = Set<SectionID>()
         for s in sectionIdentifiers where !seenSections.insert(s).inserted { return "section \(s)" }
@@ -96,6 +97,8 @@ public struct SnapshotChanges: Equatable, Sendable {
     public var insertedRows: [IndexPath] = []
     public var moves: [(from: IndexPath, to: IndexPath)] = []
 
+    public init() {}
+
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty && moves.isEmpty
     }
@@ -110,6 +113,7 @@ extension DiffableSnapshot {
     /// kept; among kept items of a section, those outside a longest increasing subsequence
     /// of old positions are the ones that moved (O(n log n) in the kept items), so a single
     /// displaced item is one move, not a cascade.
+    @inlinable   // specialized in the caller's module: generic dictionaries cost 3× otherwise
     public func changes(to new: DiffableSnapshot) -> SnapshotChanges {
         var out = SnapshotChanges()
         // Sections.
@@ -164,6 +168,7 @@ extension DiffableSnapshot {
     }
 
     /// Indices (into `values`) of one longest strictly increasing subsequence. O(n log n).
+    @usableFromInline
     static func longestIncreasingSubsequence(_ values: [Int]) -> [Int] {
         guard !values.isEmpty else { return [] }
         var tails: [Int] = []          // indices into values

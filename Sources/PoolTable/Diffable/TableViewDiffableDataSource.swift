@@ -21,8 +21,8 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
 
     public private(set) weak var tableView: TableView?
     private let cellProvider: CellProvider
-    private var current = Snapshot()
-    private var places: [ItemID: IndexPath] = [:]
+    @usableFromInline var current = Snapshot()
+    @usableFromInline var places: [ItemID: IndexPath] = [:]
     /// Header titles by section identifier (nil: no header).
     public var headerTitle: ((SectionID) -> String?)?
     public var footerTitle: ((SectionID) -> String?)?
@@ -37,6 +37,7 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
 
     /// Makes `snapshot` the table's content. Throws for duplicate identifiers (nothing
     /// changes then). Animated unless `animatingDifferences` is false.
+    @inlinable   // specialized for the caller's identifier types (see DiffableSnapshot.changes)
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         if let dup = snapshot.firstDuplicate() { throw DiffableDataSourceError.duplicateIdentifier(dup) }
         guard let tableView, tableView.hasLoadedData else {
@@ -72,7 +73,8 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
 
     public func sectionIdentifier(for section: Int) -> SectionID? { current.sectionIdentifiers[safe: section] }
 
-    private func setCurrent(_ snapshot: Snapshot) {
+    @usableFromInline
+    func setCurrent(_ snapshot: Snapshot) {
         current = snapshot
         places.removeAll(keepingCapacity: true)
         for (s, list) in snapshot.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }

@@ -49,6 +49,8 @@ struct SectionLayout {
 struct TableLayout {
     private(set) var sections: [SectionLayout]
     private var totals: FenwickTree<Double>
+    /// Bumped by every mutation, so a layout pass can tell whether geometry changed.
+    private(set) var version = 0
 
     init(sections: [SectionLayout] = []) {
         self.sections = sections
@@ -124,6 +126,7 @@ struct TableLayout {
     // MARK: Mutation
 
     mutating func setHeight(_ h: Double, of ip: IndexPath) {
+        version &+= 1
         guard contains(ip) else { return }
         let before = sections[ip.section].rows.height(ofRow: ip.row)
         sections[ip.section].rows.setHeight(h, ofRow: ip.row)
@@ -132,6 +135,7 @@ struct TableLayout {
     }
 
     mutating func insertRow(_ h: Double, at ip: IndexPath, selfSizing: Bool = false) {
+        version &+= 1
         guard ip.section >= 0 && ip.section < sections.count else { return }
         let before = sections[ip.section].total
         sections[ip.section].rows.insert(h, at: ip.row)
@@ -150,6 +154,7 @@ struct TableLayout {
     }
 
     mutating func removeRow(at ip: IndexPath) {
+        version &+= 1
         guard contains(ip) else { return }
         let before = sections[ip.section].total
         sections[ip.section].rows.remove(at: ip.row)
@@ -159,11 +164,13 @@ struct TableLayout {
     }
 
     mutating func insertSection(_ section: SectionLayout, at index: Int) {
+        version &+= 1
         sections.insert(section, at: min(max(0, index), sections.count))
         totals = FenwickTree(sections.map(\.total))
     }
 
     mutating func replaceSection(_ section: SectionLayout, at index: Int) {
+        version &+= 1
         guard index >= 0 && index < sections.count else { return }
         let delta = section.total - sections[index].total
         sections[index] = section
@@ -171,17 +178,20 @@ struct TableLayout {
     }
 
     mutating func removeSection(at index: Int) {
+        version &+= 1
         guard index >= 0 && index < sections.count else { return }
         sections.remove(at: index)
         totals = FenwickTree(sections.map(\.total))
     }
 
     mutating func setMeasured(_ ip: IndexPath) {
+        version &+= 1
         guard contains(ip) else { return }
         sections[ip.section].measured?[ip.row] = true
     }
     /// A reloaded self-sizing row is measured again when next bound.
     mutating func markUnmeasured(_ ip: IndexPath) {
+        version &+= 1
         guard contains(ip) else { return }
         if sections[ip.section].measured == nil {
             let n = sections[ip.section].rows.count

@@ -144,12 +144,7 @@ extension TableView {
         let selected = isRowSelected(at: ip)
         if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
         cell.editingProgress = editingProgress
-        cell.selectionProgress = selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
-    }
-
-    /// Re-applies state to a mounted cell (a safety net as rows become visible).
-    func refreshState(of cell: TableViewCell, at ip: IndexPath) {
-        applyState(to: cell, at: ip, animated: false)
+        cell.selectionProgress = selectionTransitions.isEmpty ? (selected ? 1 : 0) : selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
     }
 
     /// Pushes the current animation phases to every mounted cell. A cell whose editing state

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The layout pass: which rows are mounted (visible or prepared), binding the ones that
 /// arrive and recycling the ones that leave. Costs O(log n + mounted rows).
 extension TableView {
@@ -44,21 +46,101 @@ extension TableView {
     }
 
     func layoutRows() {
-        let start = ContinuousClock.now
+        let start = DispatchTime.now().uptimeNanoseconds
         isLayingOut = true
         defer { isLayingOut = false }
         // Measuring self-sizing rows may move the anchor, which moves the band: repeat
         // until stable (in practice one or two passes).
         for _ in 0..<4 {
             needsLayout = false
-            mountRows()
-            mountHeadersAndFooters()
+            let incremental = mountRowsIncrementally()
+            if !incremental { mountRows() }
+            mountedGeometry = (loadGeneration, layout.version, frame.width)
+            mountHeadersAndFooters(geometryUnchanged: incremental)
             if !needsLayout { break }
         }
         needsLayout = false
         statistics.layoutPasses += 1
-        let elapsed = ContinuousClock.now - start
-        statistics.lastLayoutMicroseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+        statistics.lastLayoutMicroseconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1000
+    }
+
+    /// The common scroll step: geometry is unchanged and the new band overlaps the mounted
+    /// rows, so only rows at its edges leave or arrive; the rest just flip between visible and
+    /// prepared. Returns false (having changed nothing) when the full pass is needed.
+    private func mountRowsIncrementally() -> Bool {
+        guard let first = mounted.first, let last = mounted.last, !rowAnimations.isRunning,
+              mountedGeometry == (loadGeneration, layout.version, frame.width), frame.height > 0 else { return false }
+        let band = mountingBand
+        let top = first.top, bottom = last.bottom
+        guard band.minY < bottom, band.maxY > top else { return false }     // a jump: nothing overlaps
+
+        // Rows arriving above and below the mounted ones (collected in a local that owns the
+        // reused scratch buffer, so appending neither allocates nor re-enters `self`).
+        var arrivals = scratchRows
+        scratchRows = []
+        defer { arrivals.removeAll(keepingCapacity: true); scratchRows = arrivals }
+        let firstIP = first.indexPath, lastIP = last.indexPath
+        layout.forEachRow(from: band.minY, to: min(top, band.maxY)) { ip, y, h in
+            if ip < firstIP { arrivals.append((ip, y, h)) }
+        }
+        let above = arrivals.count
+        layout.forEachRow(from: max(bottom, band.minY), to: band.maxY) { ip, y, h in
+            if ip > lastIP { arrivals.append((ip, y, h)) }
+        }
+        for (ip, _, _) in arrivals where layout.needsMeasuring(ip) { return false }
+
+        // Drop rows that left the band (from both ends), then bind the arrivals.
+        var dropFront = 0
+        while dropFront < mounted.count, mounted[dropFront].bottom <= band.minY { unmount(mounted[dropFront]); dropFront += 1 }
+        var dropBack = 0
+        while dropBack < mounted.count - dropFront, mounted[mounted.count - 1 - dropBack].top >= band.maxY {
+            unmount(mounted[mounted.count - 1 - dropBack]); dropBack += 1
+        }
+        if dropBack > 0 { mounted.removeLast(dropBack) }
+        if dropFront > 0 { mounted.removeFirst(dropFront) }
+        if above > 0 {
+            var arriving: [MountedRow] = []
+            arriving.reserveCapacity(above)
+            for (ip, y, h) in arrivals[..<above] { arriving.append(mountNew(ip, y: y, height: h)) }
+            mounted.insert(contentsOf: arriving, at: 0)
+        }
+        for (ip, y, h) in arrivals[above...] { mounted.append(mountNew(ip, y: y, height: h)) }
+        pool.noteMounted(mounted.count)
+        updateVisibility()
+        return true
+    }
+
+    /// Binds a row that arrives and places its cell (not yet visible).
+    private func mountNew(_ ip: IndexPath, y: Double, height: Double) -> MountedRow {
+        let cell = bind(ip)
+        cell.frame = rowFrame(y: y, height: height)
+        return MountedRow(indexPath: ip, cell: cell, isVisible: false, top: y, bottom: y + height)
+    }
+
+    /// Recomputes visible vs prepared for every mounted row from its extent, with
+    /// willDisplay / didEndDisplaying on each change.
+    private func updateVisibility() {
+        let minY = offsetY, maxY = offsetY + frame.height
+        // One read-only pass finds the rows that flip (usually none or one at each edge);
+        // callbacks run outside it, since they may call back into the table.
+        scratchFlips.removeAll(keepingCapacity: true)
+        mounted.withUnsafeBufferPointer { rows in
+            for k in rows.indices where (rows[k].top < maxY && rows[k].bottom > minY) != rows[k].isVisible { scratchFlips.append(k) }
+        }
+        // No state refresh is needed as a prepared row becomes visible: every change of
+        // editing or selection already reached every mounted cell (the fuzz test checks it).
+        for k in scratchFlips {
+            let visible = !mounted[k].isVisible
+            mounted[k].isVisible = visible
+            let cell = mounted[k].cell, ip = mounted[k].indexPath
+            cell.isHidden = !visible
+            if visible {
+                delegate?.tableView(self, willDisplay: cell, forRowAt: ip)
+            } else {
+                delegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip)
+            }
+        }
+        if editingTransition != nil || !selectionTransitions.isEmpty { updateAnimatedCellState() }
     }
 
     private func mountRows() {
@@ -85,7 +167,9 @@ extension TableView {
 
         // Self-sizing rows are measured as they are bound (before they are seen); the
         // first fully visible row is kept in place while their estimates are corrected.
-        let anchor = wanted.contains { layout.needsMeasuring($0.0) } ? captureAnchor() : nil
+        var needsMeasuring = false
+        for (ip, _, _) in wanted where layout.needsMeasuring(ip) { needsMeasuring = true; break }
+        let anchor = needsMeasuring ? captureAnchor() : nil
         var next: [MountedRow] = []
         next.reserveCapacity(wanted.count)
         for (k, (ip, _, _)) in wanted.enumerated() {
@@ -101,12 +185,13 @@ extension TableView {
             let (y, h) = layout.rowExtent(mounted[k].indexPath)
             let m = mounted[k]
             m.cell.frame = rowFrame(y: y, height: h)
+            mounted[k].top = y
+            mounted[k].bottom = y + h
             let visible = frame.height > 0 && y < viewport.maxY && y + h > viewport.minY
             mounted[k].isVisible = visible
             m.cell.isHidden = !visible
             let was = wasVisible[k]
             if visible && !was {
-                if kept[k] != nil && !legacyVisibleCellsOnlyRefresh { refreshState(of: m.cell, at: m.indexPath) }
                 delegate?.tableView(self, willDisplay: m.cell, forRowAt: m.indexPath)
             } else if !visible && was {
                 delegate?.tableView(self, didEndDisplaying: m.cell, forRowAt: m.indexPath)
@@ -118,11 +203,14 @@ extension TableView {
     /// Returns a mounted row's cell to the pool (its `prepareForReuse` runs when it is
     /// handed out again).
     func unmount(_ row: MountedRow) {
-        if row.isVisible { delegate?.tableView(self, didEndDisplaying: row.cell, forRowAt: row.indexPath) }
-        row.cell.mountedIndexPath = nil
-        row.cell.isHidden = true
-        row.cell.isHighlighted = false
-        pool.enqueue(row.cell)
+        let cell = row.cell
+        if row.isVisible {
+            delegate?.tableView(self, didEndDisplaying: cell, forRowAt: row.indexPath)
+            cell.isHidden = true                 // prepared cells are hidden already
+        }
+        cell.mountedIndexPath = nil
+        if cell.isHighlighted { cell.isHighlighted = false }
+        pool.enqueue(cell)
     }
 
     func unmountEverything() {
@@ -132,13 +220,14 @@ extension TableView {
         for (_, f) in mountedFooters { f.prepareForReuse(); footerPool.append(f) }
         mountedHeaders = [:]
         mountedFooters = [:]
+        mountedSectionRange = 0..<0
     }
 
     /// Asks the data source for the row's cell and applies the table's state to it.
     func bind(_ ip: IndexPath) -> TableViewCell {
         statistics.binds += 1
         lastDequeued = nil
-        if reconfiguringCell == nil { pendingReconfigures.remove(ip) }
+        if !pendingReconfigures.isEmpty && reconfiguringCell == nil { pendingReconfigures.remove(ip) }
         guard let dataSource else { return TableViewCell(reuseIdentifier: nil) }
         var cell = dataSource.tableView(self, cellForRowAt: ip)
         if cell !== lastDequeued && cell !== reconfiguringCell {
@@ -148,9 +237,14 @@ extension TableView {
             }
             pool.noteCreatedOutsidePool()
         }
-        cell.tableView = self
+        if cell !== lastDequeued { cell.tableView = self }
         cell.mountedIndexPath = ip
-        applyState(to: cell, at: ip, animated: false)
+        if cell === lastDequeued {
+            // State was applied at dequeue; re-apply only what the data source may have changed.
+            if cell.isEditing != editingState || cell.isSelected != isRowSelected(at: ip) { applyState(to: cell, at: ip, animated: false) }
+        } else {
+            applyState(to: cell, at: ip, animated: false)
+        }
         return cell
     }
 
@@ -163,9 +257,14 @@ extension TableView {
     /// Horizontal inset of the rounded groups in `.grouped` style.
     var groupInset: Double { frame.width > 600 ? 32 : 16 }
 
-    private func mountHeadersAndFooters() {
+    private func mountHeadersAndFooters(geometryUnchanged: Bool) {
         let band = mountingBand
         let range = layout.sections(overlapping: band.minY, band.maxY)
+        if geometryUnchanged && range == mountedSectionRange {
+            positionHeaders()
+            return
+        }
+        mountedSectionRange = range
         for (s, h) in mountedHeaders where !range.contains(s) || layout.sections[s].headerHeight <= 0 {
             h.prepareForReuse(); headerPool.append(h); mountedHeaders[s] = nil
         }
@@ -193,6 +292,7 @@ extension TableView {
     /// Where each mounted header is drawn: in `.plain` style the header of the section at
     /// the top of the viewport floats there until the next section's header pushes it up.
     func positionHeaders() {
+        if mountedHeaders.isEmpty && mountedFooters.isEmpty { return }
         for (s, view) in mountedHeaders {
             guard s < layout.numberOfSections else { continue }
             let top = layout.top(ofSection: s), sec = layout.sections[s]

@@ -106,11 +106,11 @@ public final class TableView {
             lastDequeued = cell
             return cell
         }
-        guard let cell = pool.dequeue(identifier) else {
+        guard let (cell, isNew) = pool.dequeue(identifier) else {
             preconditionFailure("PoolTable: dequeueReusableCell(withIdentifier: \"\(identifier)\") — no cell is registered for reuse identifier \"\(identifier)\"; call register(_:forCellReuseIdentifier:) first")
         }
         statistics.dequeues += 1
-        cell.tableView = self
+        if isNew { cell.tableView = self }     // pooled cells are this table's already
         lastDequeued = cell
         applyState(to: cell, at: indexPath, animated: false)
         return cell
@@ -173,6 +173,15 @@ public final class TableView {
     var interaction = InteractionState()
     /// Row animations of batch updates, see TableView+Updates.
     var rowAnimations = RowAnimationState()
+    /// What the mounted rows were laid out against: reload generation, layout version and
+    /// width. While they are unchanged, a pass only adds and drops rows at the band's edges.
+    var loadGeneration = 0
+    var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
+    /// Reused between passes so a scroll step allocates nothing.
+    var scratchRows: [(IndexPath, Double, Double)] = []
+    var scratchFlips: [Int] = []
+    /// The sections whose headers and footers are mounted, and against what geometry.
+    var mountedSectionRange: Range<Int> = 0..<0
     /// The content height the host was last told about.
     var reportedContentHeight = -1.0
     /// Until when cells asked for frames (`keepAnimating(for:)`).
@@ -187,6 +196,10 @@ public final class TableView {
         var indexPath: IndexPath
         var cell: TableViewCell
         var isVisible: Bool
+        /// The row's extent in content coordinates (its cell's frame), kept here so the
+        /// per-step loops don't touch the cells.
+        var top = 0.0
+        var bottom = 0.0
     }
 
     static let logger = Logger(label: "PoolTable")
@@ -228,6 +241,7 @@ public final class TableView {
         pendingReconfigures = []
         interaction.reset()
         layout = TableLayout(sections: loadSections())
+        loadGeneration &+= 1
         selection = Array(repeating: RowRangeSet(), count: layout.numberOfSections)
         statistics.reloads += 1
         setOffsetY(offsetY, reason: .clamp)
