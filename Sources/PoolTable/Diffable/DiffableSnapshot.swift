@@ -2,7 +2,7 @@
 /// `NSDiffableDataSourceSnapshot`). Identifiers must be unique across the snapshot.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
     public private(set) var sectionIdentifiers: [SectionID] = []
-    @usableFromInline internal(set) var items: [[ItemID]] = []
+    @usableFromInline var items: [[ItemID]] = []
 
     public init() {}
 
