@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
-        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

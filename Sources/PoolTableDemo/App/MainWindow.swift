@@ -10,7 +10,7 @@ import PoolTableGtk
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
-    /// Whether the debug overlay is on (drawn by a later issue's overlay).
+    /// Whether Debug is on: the engine's overlay on the tables and the debug bar.
     private(set) var debugOverlayEnabled = false
 
     private let screens: [Screen]
@@ -24,12 +24,19 @@ final class MainWindow {
     private var leaveEditAction: OpaquePointer?
     private var selectAllAction: OpaquePointer?
     private var debugAction: OpaquePointer?
+    private var deleteAction: OpaquePointer?
+    private var undoAction: OpaquePointer?
+    /// The screen whose table the stack shows (for didAppear / didDisappear).
+    private var shownScreen: Screen?
+    /// The debug overlay on every table and the debug bar (DebugBar.swift).
+    private let debugTools: DebugTools
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen()]
         tables = screens.map { _ in TableWidget() }
+        debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
         subtitle = gtk_label_new(nil)!
         // A plain button on the boolean action: "Done" is a suggested action, which GTK's
@@ -67,10 +74,20 @@ final class MainWindow {
         // Start: Edit/Done and, in edit mode, Select All / Deselect All.
         gtk_actionable_set_action_name(editButton.opaque, "win.edit")
         gtk_widget_set_tooltip_text(editButton, "Select rows (Ctrl+E)")
+        // Clicking a header button must leave keyboard focus on the table, or Space and the
+        // arrows would go to the button (Space would toggle edit mode off again).
+        for button in [editButton, selectAllButton] { gtk_widget_set_focus_on_click(button, 0) }
         gtk_header_bar_pack_start(header.opaque, editButton)
         Signal.connect(selectAllButton, "clicked") { [weak self] in self?.toggleSelectAll() }
         gtk_widget_set_visible(selectAllButton, 0)
         gtk_header_bar_pack_start(header.opaque, selectAllButton)
+        // Then each screen's own controls, shown while that screen is (see screenChanged).
+        for screen in screens {
+            for control in screen.headerControls {
+                gtk_widget_set_visible(control, 0)
+                gtk_header_bar_pack_start(header.opaque, control)
+            }
+        }
 
         // Title: "PoolTable" over a dim subtitle (the screen, or the selection count).
         let titleBox = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -90,6 +107,7 @@ final class MainWindow {
         let debug = gtk_toggle_button_new_with_label("Debug")!
         gtk_actionable_set_action_name(debug.opaque, "win.debug")
         gtk_widget_set_tooltip_text(debug, "Debug overlay (Ctrl+D)")
+        gtk_widget_set_focus_on_click(debug, 0)
         gtk_header_bar_pack_end(header.opaque, debug)
         gtk_header_bar_pack_end(header.opaque, makeScreenChooser())
 
@@ -136,9 +154,14 @@ final class MainWindow {
         for (screen, table) in zip(screens, tables) {
             screen.install(in: table.tableView)
             screen.selectionDidChange = { [weak self] in self?.updateChrome() }
+            screen.didLoad(table)
             gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
         }
-        gtk_window_set_child(window.cast(to: GtkWindow.self), stack)
+        // The debug bar slides in under the tables while Debug is on.
+        let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_append(content.cast(to: GtkBox.self), stack)
+        gtk_box_append(content.cast(to: GtkBox.self), debugTools.bar.widget)
+        gtk_window_set_child(window.cast(to: GtkWindow.self), content)
     }
 
     // MARK: Actions
@@ -147,10 +170,25 @@ final class MainWindow {
         editAction = addToggleAction("edit") { [weak self] on in self?.setEditing(on) }
         leaveEditAction = addAction("leave-edit") { [weak self] in self?.setEditing(false) }
         selectAllAction = addAction("select-all") { [weak self] in self?.currentTable.tableView.selectAll() }
+        // Delete and Ctrl+Z go to the current screen (the Inbox deletes and restores rows).
+        deleteAction = addAction("delete") { [weak self] in
+            guard let self, self.currentScreen.canDeleteSelection else { return }
+            self.currentScreen.deleteSelection()
+            self.updateChrome()
+        }
+        undoAction = addAction("undo") { [weak self] in
+            guard let self, self.currentScreen.canUndo else { return }
+            self.currentScreen.undo()
+            self.updateChrome()
+        }
+        if let application = gtk_window_get_application(window.cast(to: GtkWindow.self)) {
+            withCStringArray(["Delete", "KP_Delete"]) { gtk_application_set_accels_for_action(application, "win.delete", $0) }
+            withCStringArray(["<Control>z"]) { gtk_application_set_accels_for_action(application, "win.undo", $0) }
+        }
         debugAction = addToggleAction("debug") { [weak self] on in
             guard let self else { return }
             self.debugOverlayEnabled = on
-            for table in self.tables { table.queueDraw() }
+            self.debugTools.setEnabled(on)
         }
     }
 
@@ -168,6 +206,15 @@ final class MainWindow {
     private func screenChanged() {
         if let screenChooser, Int(gtk_drop_down_get_selected(screenChooser.opaque)) != currentIndex {
             gtk_drop_down_set_selected(screenChooser.opaque, guint(currentIndex))
+        }
+        debugTools.showing(currentTable)
+        // Only the visible screen's header controls show; screens learn when they appear.
+        let current = currentScreen
+        if shownScreen !== current {
+            shownScreen?.didDisappear()
+            for screen in screens { for control in screen.headerControls { gtk_widget_set_visible(control, (screen === current).gboolean) } }
+            shownScreen = current
+            current.didAppear()
         }
         // Edit mode belongs to the screen that was showing.
         for table in tables where table !== currentTable && table.tableView.isEditing {
@@ -187,9 +234,14 @@ final class MainWindow {
         gtk_button_set_label(editButton.cast(to: GtkButton.self), editing ? "Done" : "Edit")
         if editing { gtk_widget_add_css_class(editButton, "suggested-action") } else { gtk_widget_remove_css_class(editButton, "suggested-action") }
         gtk_widget_set_visible(selectAllButton, editing.gboolean)
+        if let deleteAction { g_simple_action_set_enabled(deleteAction, currentScreen.canDeleteSelection.gboolean) }
+        if let undoAction { g_simple_action_set_enabled(undoAction, currentScreen.canUndo.gboolean) }
+        currentScreen.updateHeaderControls(editing: editing)
         gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? "Deselect All" : "Select All")
         let text = editing ? "\(groupedDigits(table.numberOfSelectedRows)) selected" : currentScreen.subtitle
         gtk_label_set_text(subtitle.opaque, text)
+        Trace.log("editing", "\(editing)")
+        Trace.log("subtitle", text)
     }
 
     // MARK: Helpers

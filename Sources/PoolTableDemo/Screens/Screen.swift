@@ -1,4 +1,6 @@
+import CGtk
 import PoolTable
+import PoolTableGtk
 
 /// One of the app's demo screens: a title and an object that feeds a table.
 ///
@@ -6,7 +8,7 @@ import PoolTable
 /// table holds both weakly) and gives it a table of its own.
 @MainActor
 protocol Screen: AnyObject {
-    /// The name `--screen` accepts ("inbox", "huge").
+    /// The name `--screen` accepts ("inbox", "huge", "news", "downloads").
     var name: String { get }
     /// Shown in the screen chooser.
     var title: String { get }
@@ -15,9 +17,38 @@ protocol Screen: AnyObject {
     /// Registers cells, sets table options, and becomes data source and delegate.
     func install(in tableView: TableView)
     /// The window's hook for `tableViewSelectionDidChange` (the subtitle shows the count).
+    /// Screens also call it when their own header controls or actions change state.
     var selectionDidChange: (@MainActor () -> Void)? { get set }
+
+    /// Header-bar widgets of this screen, packed after Edit / Select All and shown only while
+    /// the screen is visible (default: none). Made once by the screen; the window packs them.
+    var headerControls: [UnsafeMutablePointer<GtkWidget>] { get }
+    /// Called once, after `install(in:)`, with the widget that shows the screen's table.
+    func didLoad(_ table: TableWidget)
+    /// Called each time the screen becomes the visible one (the first time while the window
+    /// is being built), and when another screen replaces it.
+    func didAppear()
+    func didDisappear()
+    /// Called whenever the window brings its header bar up to date (edit mode, selection).
+    func updateHeaderControls(editing: Bool)
+    /// `win.delete` (Delete key, a screen's Delete button): whether the screen can delete
+    /// the selected rows now, and doing it.
+    var canDeleteSelection: Bool { get }
+    func deleteSelection()
+    /// `win.undo` (Ctrl+Z): whether there is something to undo, and undoing it.
+    var canUndo: Bool { get }
+    func undo()
 }
 
 extension Screen {
     var subtitle: String { title }
+    var headerControls: [UnsafeMutablePointer<GtkWidget>] { [] }
+    func didLoad(_ table: TableWidget) {}
+    func didAppear() {}
+    func didDisappear() {}
+    func updateHeaderControls(editing: Bool) {}
+    var canDeleteSelection: Bool { false }
+    func deleteSelection() {}
+    var canUndo: Bool { false }
+    func undo() {}
 }

@@ -69,8 +69,8 @@ public final class DownloadCell: TableViewCell {
     }
 
     private func buttonRect(in bounds: Rect) -> Rect {
-        let shift = TableViewCell.editingControlWidth * editingProgress
-        return Rect(x: bounds.maxX - 44 + 0 * shift, y: bounds.midY - 16, width: 32, height: 32)
+        // The content shifts right in edit mode but keeps its right edge: so does the button.
+        Rect(x: bounds.maxX - 44, y: bounds.midY - 16, width: 32, height: 32)
     }
 
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
@@ -95,7 +95,7 @@ public final class DownloadCell: TableViewCell {
         let fill = Rect(x: bar.minX, y: bar.minY, width: bar.width * min(1, max(0, displayedProgress)), height: bar.height)
         let color: Color = state == .failed ? theme.destructive : (state == .done ? Color(hex: 0x2ec27e) : theme.accent)
         if fill.width > 0 { canvas.fillRoundedRect(fill, radius: 3, color: color) }
-        drawButton(in: canvas, rect: Rect(x: bounds.maxX - 44, y: bounds.midY - 16, width: 32, height: 32), theme: theme)
+        drawButton(in: canvas, rect: buttonRect(in: bounds), theme: theme)
     }
 
     private func drawButton(in canvas: Canvas, rect: Rect, theme: Theme) {

@@ -9,11 +9,24 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     public weak var tableView: TableView?
     /// Diagnostic, off by default: progress callbacks go to whichever cell object started
     /// the download (the article's first version), so the wrong-row bug can be seen.
-    public var cellBoundCallbacks = false
+    public var cellBoundCallbacks = false {
+        didSet {
+            guard cellBoundCallbacks != oldValue else { return }
+            startingCell = [:]
+            // Back to routing by item: re-bind every mounted row from the model, which puts
+            // right whatever the cell-bound callbacks drew on the wrong rows.
+            if !cellBoundCallbacks, let table = tableView { table.reconfigureRows(at: table.indexPathsForMountedRows) }
+        }
+    }
     /// Cell-bound mode: the cell that started each download.
     private var startingCell: [Int: DownloadCell] = [:]
     /// Rows reconfigured, for tests and the overlay.
     public private(set) var routedUpdates = 0
+    /// Called after every change the store reported, with the ids (the app starts its
+    /// downloader timer from here).
+    public var didChange: (@MainActor ([Int]) -> Void)?
+    /// Called when the table's selection changes.
+    public var selectionDidChange: (@MainActor () -> Void)?
 
     public init(store: DownloadStore) {
         self.store = store
@@ -24,6 +37,7 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
         tableView = table
         table.register({ DownloadCell(reuseIdentifier: $0) }, forCellReuseIdentifier: DownloadCell.reuseIdentifier)
         table.rowHeight = 68
+        table.allowsMultipleSelectionDuringEditing = true
         table.dataSource = self
         table.delegate = self
         table.reloadData()
@@ -39,6 +53,7 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     }
 
     private func storeChanged(_ ids: [Int]) {
+        defer { didChange?(ids) }
         guard let table = tableView else { return }
         if cellBoundCallbacks {
             for id in ids {
@@ -74,6 +89,7 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
         store.toggle(id)
     }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
-        tableView.deselectRow(at: indexPath, animated: true)
+        if !tableView.isEditing { tableView.deselectRow(at: indexPath, animated: true) }
     }
+    public func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }
 }

@@ -41,9 +41,18 @@ public final class TableWidget {
     /// Maps pointer positions in the widget to the table's viewport coordinates when the
     /// picture is not the table 1:1 (e.g. through the debug overlay's zoom).
     public var pointerTransform: (@MainActor (Point) -> Point)?
+    /// The engine's debug overlay: while set, the widget draws it instead of the table (it
+    /// takes over `customRenderer` and `pointerTransform`), feeds it the measured frame work
+    /// and rate, and redraws it a few times a second so its counters stay live. Nil: the
+    /// table as usual. See `TableWidget+DebugOverlay.swift`.
+    public var debugOverlay: DebugOverlay? {
+        didSet { if debugOverlay !== oldValue { debugOverlayDidChange() } }
+    }
 
     /// Milliseconds the last draw callback spent (engine layout and cairo/Pango calls).
     public internal(set) var frameWorkMilliseconds = 0.0
+    /// Frames drawn by GTK so far (draw callbacks; offscreen renders do not count).
+    public internal(set) var framesDrawn = 0
     /// Draw callbacks over the last second (0 when idle: the widget redraws only on change).
     public var framesPerSecond: Double { frameMeter.rate(now: monotonicSeconds()) }
 
@@ -61,6 +70,8 @@ public final class TableWidget {
     var frameMeter = FrameMeter()
     /// Where the current primary-button drag began, in widget coordinates.
     var dragStart = Point.zero
+    /// The debug overlay's low-rate redraw timer (a GLib source), 0 if none.
+    var overlayRefreshSourceID: guint = 0
 
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
@@ -144,6 +155,7 @@ public final class TableWidget {
         let end = monotonicSeconds()
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
+        framesDrawn += 1
     }
 
     /// One frame: the table (or the custom renderer), then the overlay.

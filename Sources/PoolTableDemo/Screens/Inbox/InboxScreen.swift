@@ -1,45 +1,44 @@
+import CGtk
 import PoolTable
+import PoolTableDemoKit
+import PoolTableGtk
 
 /// The inbox: eight date sections of generated mail with rows of three heights, sticky
-/// section headers, and multiple selection in edit mode.
+/// section headers, and multiple selection in edit mode. In edit mode Delete (the key or
+/// the header bar's Delete button) removes the selected rows with the collapse animation;
+/// Ctrl+Z puts the latest deleted rows back where they were.
 @MainActor
-final class InboxScreen: Screen, TableViewDataSource, TableViewDelegate {
+final class InboxScreen: Screen {
     let name = "inbox"
     let title = "Inbox"
+    var subtitle: String { "\(groupedDigits(controller.mailCount)) messages" }
     var selectionDidChange: (@MainActor () -> Void)?
+    let headerControls: [UnsafeMutablePointer<GtkWidget>]
 
-    private let sections = MailGenerator.inbox()
+    let controller = InboxController()
+    private let deleteButton: UnsafeMutablePointer<GtkWidget>
+
+    init() {
+        // On the window's `win.delete` action, which is enabled while rows are selected.
+        deleteButton = HeaderWidgets.button("Delete", tooltip: "Delete the selected messages (Delete); undo with Ctrl+Z",
+                                            cssClass: "destructive-action")
+        gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
+        gtk_widget_set_visible(deleteButton, 0)
+        headerControls = [deleteButton]
+    }
 
     func install(in tableView: TableView) {
-        tableView.register({ MailCell(reuseIdentifier: $0) }, forCellReuseIdentifier: MailCell.reuseIdentifier)
-        tableView.allowsMultipleSelectionDuringEditing = true
-        tableView.sectionHeaderHeight = 32
-        tableView.separatorInsetLeft = 28
-        tableView.dataSource = self
-        tableView.delegate = self
+        controller.attach(to: tableView)
+        controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
+        controller.onChange = { [weak self] in self?.selectionDidChange?() }
     }
 
-    // MARK: TableViewDataSource
-
-    func numberOfSections(in tableView: TableView) -> Int { sections.count }
-
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].mails.count }
-
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
-
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: MailCell.reuseIdentifier, for: indexPath)
-        (cell as? MailCell)?.mail = mail(at: indexPath)
-        return cell
+    func updateHeaderControls(editing: Bool) {
+        gtk_widget_set_visible(deleteButton, editing.gboolean)
     }
 
-    // MARK: TableViewDelegate
-
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        MailCell.height(for: mail(at: indexPath))
-    }
-
-    func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }
-
-    private func mail(at indexPath: IndexPath) -> Mail { sections[indexPath.section].mails[indexPath.row] }
+    var canDeleteSelection: Bool { controller.canDeleteSelection }
+    func deleteSelection() { controller.deleteSelectedRows() }
+    var canUndo: Bool { controller.canUndo }
+    func undo() { controller.undo() }
 }

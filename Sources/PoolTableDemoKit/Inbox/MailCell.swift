@@ -5,26 +5,27 @@ import PoolTable
 ///
 /// It overrides `drawContent`, not `draw`, so the table's edit-mode checkbox column,
 /// selection tint and press highlight keep working.
-final class MailCell: TableViewCell {
-    static let reuseIdentifier = "mail"
+@MainActor
+public final class MailCell: TableViewCell {
+    public static let reuseIdentifier = "mail"
 
     /// Row heights by preview lines (0, 1, 2): see `height(for:)`.
-    static func height(for mail: Mail) -> Double {
+    public static func height(for mail: Mail) -> Double {
         Layout.top + Layout.senderLine + Layout.subjectLine + Double(mail.previewLines) * Layout.previewLine + Layout.bottom
     }
 
-    var mail: Mail? { didSet { setNeedsDisplay() } }
+    public var mail: Mail? { didSet { setNeedsDisplay() } }
 
     // Sender and subject use the inherited title/detail caches.
     private let timeCache = TextCache()
     private let previewCache = TextCache()
 
-    override func prepareForReuse() {
+    public override func prepareForReuse() {
         super.prepareForReuse()
         mail = nil
     }
 
-    override func drawContent(in canvas: Canvas, bounds: Rect) {
+    public override func drawContent(in canvas: Canvas, bounds: Rect) {
         guard let mail else { return }
         let theme = canvas.theme
         let left = bounds.minX + Layout.leading

@@ -1,31 +1,31 @@
 import Foundation
 
 /// One message in the demo inbox.
-struct Mail: Sendable {
-    var sender: String
-    var subject: String
-    var preview: String
+public struct Mail: Hashable, Sendable {
+    public var sender: String
+    public var subject: String
+    public var preview: String
     /// How many preview lines the row shows (0, 1 or 2); decides the row height.
-    var previewLines: Int
-    var time: String
-    var isUnread: Bool
+    public var previewLines: Int
+    public var time: String
+    public var isUnread: Bool
 }
 
 /// A section of the inbox: a date bucket and its messages, newest first.
-struct MailSection: Sendable {
-    var title: String
-    var mails: [Mail]
+public struct MailSection: Hashable, Sendable {
+    public var title: String
+    public var mails: [Mail]
 }
 
 /// Realistic, deterministic mail: the same seed always gives the same inbox.
-enum MailGenerator {
+public enum MailGenerator {
     /// The inbox's date buckets and how many messages each holds.
-    static let buckets: [(title: String, count: Int)] = [
+    public static let buckets: [(title: String, count: Int)] = [
         ("Today", 14), ("Yesterday", 22), ("This Week", 48), ("Last Week", 75),
         ("Earlier This Month", 110), ("Last Month", 180), ("Earlier This Year", 420), ("Older", 1_200),
     ]
 
-    static func inbox(seed: UInt64 = 0x5eed_0f_1ab1e) -> [MailSection] {
+    public static func inbox(seed: UInt64 = 0x5eed_0f_1ab1e) -> [MailSection] {
         var rng = SplitMix64(seed: seed)
         return buckets.enumerated().map { index, bucket in
             MailSection(title: bucket.title, mails: (0..<bucket.count).map { row in
@@ -127,11 +127,4 @@ struct SplitMix64 {
     mutating func below(_ n: Int) -> Int { Int(next() % UInt64(max(1, n))) }
     /// Uniform in [0, 1).
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}
-
-private extension String {
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
-    }
 }

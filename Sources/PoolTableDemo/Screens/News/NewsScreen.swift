@@ -1,0 +1,61 @@
+import CGtk
+import PoolTable
+import PoolTableDemoKit
+import PoolTableGtk
+
+/// A news feed of 2,000 self-sizing stories. A second after the screen is first shown,
+/// third-party ads "arrive" and are inserted at rows 5, 12, 19, … in one animated batch
+/// update (seeds/002_9848c4aae18f326c.txt); "Insert Ads" inserts another batch. "Keep
+/// position" is the table's scroll anchoring: switch it off, scroll into the feed, insert
+/// ads, and the story you were reading jumps away.
+@MainActor
+final class NewsScreen: Screen {
+    let name = "news"
+    let title = "News"
+    var subtitle: String {
+        "\(groupedDigits(controller.storyCount)) stories · \(controller.adCount == 0 ? "ads loading…" : "\(groupedDigits(controller.adCount)) ads")"
+    }
+    var selectionDidChange: (@MainActor () -> Void)?
+    let headerControls: [UnsafeMutablePointer<GtkWidget>]
+
+    let controller: NewsController
+    /// How long after the screen is first shown the first ads arrive.
+    static let adDelayMilliseconds: UInt32 = 1_000
+    private let adTimer = GLibTimeout()
+    private var hasAppeared = false
+
+    init() {
+        let controller = NewsController()
+        self.controller = controller
+        let insert = HeaderWidgets.button("_Insert Ads", tooltip: "Insert another batch of ads at rows 5, 12, 19, … (Alt+I)") {
+            Self.insertAds(into: controller)
+        }
+        let keep = HeaderWidgets.labeledSwitch(
+            "_Keep position", active: true,
+            tooltip: "Scroll anchoring (maintainsVisibleContentPosition): inserts above keep the story you are reading in place. Switch it off to see the jump it prevents (Alt+K)"
+        ) { on in controller.keepsPosition = on }
+        headerControls = [insert, keep.box]
+    }
+
+    func install(in tableView: TableView) {
+        controller.attach(to: tableView)
+        controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
+        controller.onChange = { [weak self] in self?.selectionDidChange?() }
+    }
+
+    func didAppear() {
+        guard !hasAppeared else { return }
+        hasAppeared = true
+        // The ad network answers a second later, while the reader may already be scrolling.
+        let controller = controller
+        adTimer.once(after: Self.adDelayMilliseconds) { Self.insertAds(into: controller) }
+    }
+
+    private static func insertAds(into controller: NewsController) {
+        do {
+            try controller.insertAdBatch()
+        } catch {
+            printError("pooltable: inserting ads failed: \(error)")
+        }
+    }
+}

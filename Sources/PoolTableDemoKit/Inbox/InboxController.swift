@@ -1,0 +1,123 @@
+import PoolTable
+
+/// The Inbox screen's data source and delegate: date sections of generated mail, multiple
+/// selection in edit mode, deleting the selected rows with the collapse animation (one
+/// batch update) and undoing deletes, batch by batch, back to where the rows were.
+@MainActor
+public final class InboxController: TableViewDataSource, TableViewDelegate {
+    /// The mailbox; deletes and undos change it together with the table.
+    public private(set) var sections: [MailSection]
+    public weak var tableView: TableView?
+    /// Called when the selection changes (the window shows the count, Delete is enabled).
+    public var selectionDidChange: (@MainActor () -> Void)?
+    /// Called after a delete or an undo (Undo is enabled while `canUndo`).
+    public var onChange: (@MainActor () -> Void)?
+
+    /// One Delete: the rows it removed, with the index paths they had, in ascending order.
+    public struct DeletedBatch: Sendable {
+        public var rows: [(indexPath: IndexPath, mail: Mail)]
+    }
+    /// Deletes that Ctrl+Z can restore, the latest last.
+    public private(set) var undoStack: [DeletedBatch] = []
+    /// How many deletes the undo stack keeps.
+    public static let undoLimit = 100
+
+    public init(sections: [MailSection] = MailGenerator.inbox()) {
+        self.sections = sections
+    }
+
+    public func attach(to table: TableView) {
+        tableView = table
+        table.register({ MailCell(reuseIdentifier: $0) }, forCellReuseIdentifier: MailCell.reuseIdentifier)
+        table.allowsMultipleSelectionDuringEditing = true
+        table.sectionHeaderHeight = 32
+        table.separatorInsetLeft = 28
+        table.dataSource = self
+        table.delegate = self
+    }
+
+    public var mailCount: Int { sections.reduce(0) { $0 + $1.mails.count } }
+    public func mail(at indexPath: IndexPath) -> Mail { sections[indexPath.section].mails[indexPath.row] }
+
+    // MARK: Delete and undo
+
+    /// Whether Delete would do something: edit mode with rows selected.
+    public var canDeleteSelection: Bool {
+        guard let table = tableView else { return false }
+        return table.isEditing && table.numberOfSelectedRows > 0
+    }
+    public var canUndo: Bool { !undoStack.isEmpty }
+
+    /// Removes the selected rows (edit mode only) in one batch update, animated: they
+    /// collapse and fade while the rows below glide up. Returns how many were deleted.
+    @discardableResult
+    public func deleteSelectedRows(animation: RowAnimation = .automatic) -> Int {
+        guard canDeleteSelection, let table = tableView,
+              let selected = table.indexPathsForSelectedRows?.sorted(), !selected.isEmpty else { return 0 }
+        let batch = DeletedBatch(rows: selected.map { ($0, mail(at: $0)) })
+        let before = sections
+        do {
+            try table.performBatchUpdates({
+                for ip in selected.reversed() { sections[ip.section].mails.remove(at: ip.row) }
+                table.deleteRows(at: selected, with: animation)
+            }, completion: nil)
+        } catch {
+            // Cannot happen (the counts are ours); never leave model and table apart.
+            sections = before
+            table.reloadData()
+            return 0
+        }
+        undoStack.append(batch)
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+        onChange?()
+        return selected.count
+    }
+
+    /// Puts the rows of the latest delete back where they were, animated (they grow and
+    /// fade in); in edit mode they come back selected. Returns the restored index paths.
+    @discardableResult
+    public func undo(animation: RowAnimation = .automatic) -> [IndexPath] {
+        guard let table = tableView, let batch = undoStack.popLast() else { return [] }
+        // Every later delete has been undone already, so inserting the rows in ascending
+        // order of their old index paths rebuilds the mailbox exactly as it was.
+        let indexPaths = batch.rows.map(\.indexPath)
+        let before = sections
+        do {
+            try table.performBatchUpdates({
+                for (ip, mail) in batch.rows { sections[ip.section].mails.insert(mail, at: ip.row) }
+                table.insertRows(at: indexPaths, with: animation)
+            }, completion: nil)
+        } catch {
+            sections = before
+            table.reloadData()
+            return []
+        }
+        if table.isEditing {
+            for ip in indexPaths { table.selectRow(at: ip, animated: true, scrollPosition: .none) }
+        }
+        onChange?()
+        return indexPaths
+    }
+
+    // MARK: TableViewDataSource
+
+    public func numberOfSections(in tableView: TableView) -> Int { sections.count }
+
+    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].mails.count }
+
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { sections[section].title }
+
+    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: MailCell.reuseIdentifier, for: indexPath)
+        (cell as? MailCell)?.mail = mail(at: indexPath)
+        return cell
+    }
+
+    // MARK: TableViewDelegate
+
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
+        MailCell.height(for: mail(at: indexPath))
+    }
+
+    public func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }
+}
