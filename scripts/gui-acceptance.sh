@@ -281,8 +281,8 @@ if start_app inbox --; then
     xdotool key ctrl+e
     sleep 0.8
     shot overlay
-    # The zoomed table is centred in the space left of the panels (panel width min(300, 42 %)).
-    panel=$(( WIDTH * 42 / 100 < 300 ? WIDTH * 42 / 100 : 300 ))
+    # The zoomed table is centred in the space left of the panels (panel width min(320, 42 %)).
+    panel=$(( WIDTH * 42 / 100 < 320 ? WIDTH * 42 / 100 : 320 ))
     cx=$(( (WIDTH - panel - 20) / 2 ))
     read -r top bottom above below <<<"$(overlay_column "$SHOTS/overlay-before.png" "$cx")"
     echo "  note  viewport outline at y $top…$bottom along x = $cx; prepared-tint pixels: $above above, $below below"

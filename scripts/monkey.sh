@@ -138,6 +138,8 @@ event() {
     fi
 }
 
+# Alive: the process runs and its window still exists.
+alive() { kill -0 "$APP_PID" 2>/dev/null && xdotool getwindowname "$WIN" >/dev/null 2>&1; }
 shot() { import -window root "$SHOTS/$1.png"; }
 # The start of the header bar (Edit/Done, Select All, Delete, the screen's controls): only
 # edit mode changes it, whatever runs in the table (e.g. downloads progressing).
@@ -203,13 +205,13 @@ for screen in "${SCREENS[@]}"; do
         (( ${#batch[@]} > 0 )) && xdotool "${batch[@]}" 2>/dev/null
         sent=$(( sent + n ))
         (( sent % 100 == 0 )) && geometry
-        if ! kill -0 "$APP_PID" 2>/dev/null; then dead="after about $sent events"; break; fi
+        if ! alive; then dead="after about $sent events"; break; fi
     done
     SENT=$(( SENT + sent ))
     echo "  $sent events in $(( SECONDS - SCREEN_START ))s"
 
     if [[ -n "$dead" ]]; then
-        wait "$APP_PID" 2>/dev/null; status=$?
+        kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null; status=$?
         FAILED+=("$screen: the app died $dead (exit $status, seed $SEED)")
         echo "  FAIL  app died $dead (exit $status); log tail:"
         tail -n 15 "$SHOTS/$screen.log" | sed 's/^/        /'
@@ -240,12 +242,13 @@ for screen in "${SCREENS[@]}"; do
             (( n > 300 )) && break
         done
         shot "$screen-after-$attempt"
-        if (( n > 300 )); then ok="$(changed "$screen-before-$attempt" "$screen-after-$attempt")"; break; fi
+        # A window that vanished would change the picture too: it must still be there.
+        if (( n > 300 )) && alive; then ok="$(changed "$screen-before-$attempt" "$screen-after-$attempt")"; break; fi
         # Focus may sit in a popover: click into the table and retry once.
         xdotool mousemove $(( WX + WW / 2 )) $(( WY + WH / 2 )) click --delay 10 1
         sleep 0.6
     done
-    if ! kill -0 "$APP_PID" 2>/dev/null; then
+    if ! alive; then
         FAILED+=("$screen: the app died at the final Ctrl+E check (seed $SEED)")
         echo "  FAIL  app died at the final check"
     elif [[ -n "$ok" ]]; then

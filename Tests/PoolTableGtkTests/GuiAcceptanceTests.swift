@@ -419,8 +419,9 @@ extension CairoImage {
     /// True if the overlay's red "stale" badge (drawn at a row's top-left) shows in any of `rows`.
     func hasStaleMark(in rows: [Rect]) -> Bool {
         rows.contains { r in
-            (0..<6).contains { dx in
-                let p = pixel(x: Int(r.minX) + 6 + dx, y: Int(r.minY) + 9)
+            // The badge's solid left end (DebugOverlay draws it at the row's bottom right).
+            (0..<4).contains { dx in
+                let p = pixel(x: Int(r.maxX) - 51 + dx, y: Int(r.maxY) - 10)
                 return p.red > 190 && p.green < 70 && p.blue < 70
             }
         }

@@ -44,10 +44,10 @@ struct DebugOverlayTests {
         let lines = overlay.counterLines(table)
         #expect(lines[0] == "cells created  \(model.createdCells)")
         #expect(lines[2].hasPrefix("binds          \(model.cellForRowCalls)"))
-        #expect(lines[1].contains("hits \(table.poolHits), misses \(table.poolMisses)"))
+        #expect(lines[1].contains("(\(table.poolHits) hit, \(table.poolMisses) miss)"))
         #expect(table.poolMisses == model.createdCells)
         let mounted = table.indexPathsForMountedRows.count, visible = table.indexPathsForVisibleRows.count
-        #expect(lines[3] == "mounted        \(mounted)  = \(visible) visible + \(mounted - visible) prepared")
+        #expect(lines[3] == "mounted        \(mounted) = \(visible) vis + \(mounted - visible) prep")
         overlay.sample(table, at: 0)
         table.contentOffset = Point(x: 0, y: 9000)
         overlay.sample(table, at: 0.5)
@@ -98,6 +98,8 @@ struct DebugOverlayTests {
         let rect = table.rectForRow(at: ip)
         let viewPoint = t.view(Point(x: rect.midX, y: rect.midY))
         let p = overlay.tablePoint(fromViewPoint: viewPoint, table: table)
-        #expect(table.indexPathForRow(atViewportPoint: p) == ip)
+        #expect(p.flatMap { table.indexPathForRow(atViewportPoint: $0) } == ip)
+        // Over the panels on the right, nothing is hit.
+        #expect(overlay.tablePoint(fromViewPoint: Point(x: 790, y: viewPoint.y), table: table) == nil)
     }
 }

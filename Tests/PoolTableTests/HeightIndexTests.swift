@@ -93,3 +93,25 @@ struct HeightIndexTests {
         #expect(s.contains(11) && !s.contains(10))
     }
 }
+
+@Suite("Bit set")
+struct BitSetTests {
+    @Test("insert and remove shift bits in place, matching an array of Bool")
+    func matchesModel() {
+        var rng = SeededRandom(seed: 5)
+        var model: [Bool] = []
+        var bits = BitSet(count: 0)
+        for _ in 0..<5000 {
+            if model.isEmpty || Bool.random(using: &rng) {
+                let i = Int.random(in: 0...model.count, using: &rng), v = Bool.random(using: &rng)
+                model.insert(v, at: i); bits.insert(v, at: i)
+            } else {
+                let i = Int.random(in: 0..<model.count, using: &rng)
+                model.remove(at: i); bits.remove(at: i)
+            }
+            #expect(bits.count == model.count)
+        }
+        #expect((0..<model.count).allSatisfy { bits[$0] == model[$0] })
+        #expect(!bits[model.count] && !bits[-1])
+    }
+}

@@ -262,3 +262,87 @@ struct SelfSizingTests {
         }
     }
 }
+
+@MainActor
+@Suite("Row animations stay stacked")
+struct StackingTests {
+    func makeFeed() -> (TableView, ItemSource) {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 700))
+        let model = ItemSource(sections: [Array(0..<60)])
+        model.attach(to: table)
+        table.advanceAnimations(to: 0)
+        return (table, model)
+    }
+
+    @Test("consecutive inserted rows grow as a stack: no gaps, no overlaps, at every frame")
+    func insertsStack() throws {
+        let (table, model) = makeFeed()
+        try table.performBatchUpdates({
+            model.sections[0].insert(contentsOf: [900, 901, 902], at: 3)
+            table.insertRows(at: (3..<6).map { IndexPath(row: $0, section: 0) }, with: .automatic)
+        }, completion: nil)
+        for t in [1.0, 1.05, 1.1, 1.2, 1.29] {
+            table.advanceAnimations(to: t)
+            let extents = table.presentedExtents()
+            for k in 1..<extents.count where table.mounted[k].indexPath.row > 0 {
+                let bottom = extents[k - 1].top + extents[k - 1].height
+                #expect(abs(extents[k].top - bottom) < 1e-6, "t=\(t) row \(table.mounted[k].indexPath.row): top \(extents[k].top) vs \(bottom)")
+            }
+        }
+    }
+
+    @Test("consecutive deleted rows collapse as a stack that ends where the next row begins")
+    func deletesStack() throws {
+        let (table, model) = makeFeed()
+        try table.performBatchUpdates({
+            model.sections[0].removeSubrange(2..<5)
+            table.deleteRows(at: (2..<5).map { IndexPath(row: $0, section: 0) }, with: .automatic)
+        }, completion: nil)
+        #expect(table.rowAnimations.ghosts.count == 3)
+        for t in [1.0, 1.05, 1.1, 1.2] {
+            table.advanceAnimations(to: t)
+            let ghosts = table.ghostExtents()
+            for k in 1..<ghosts.count {
+                #expect(abs(ghosts[k].top - (ghosts[k - 1].top + ghosts[k - 1].height)) < 1e-6)
+            }
+            let stackBottom = ghosts.last!.top + ghosts.last!.height
+            let next = table.presentedExtents()[table.mountedIndex(of: IndexPath(row: 2, section: 0))!]
+            #expect(abs(next.top - stackBottom) < 1e-6, "t=\(t)")
+        }
+    }
+}
+
+@MainActor
+@Suite("Self-sizing and edit mode")
+struct SelfSizingEditTests {
+    /// A cell whose height grows as the width shrinks (text wrapping).
+    final class WrappingCell: TableViewCell {
+        override func heightThatFits(width: Double, canvas: Canvas) -> Double { (20_000 / max(1, width)).rounded() }
+    }
+    final class Source: TableViewDataSource, TableViewDelegate {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 200 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+        }
+        func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { TableView.automaticDimension }
+    }
+
+    @Test("entering edit mode re-measures self-sizing rows at the narrower content width, keeping the top row in place")
+    func remeasure() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let source = Source()
+        table.register({ WrappingCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "wrap")
+        table.dataSource = source
+        table.delegate = source
+        table.contentOffset = Point(x: 0, y: 2000)
+        let ip = table.indexPathsForVisibleRows[1]
+        let screenY = table.rectForRow(at: ip).minY - table.contentOffset.y
+        #expect(table.rectForRow(at: ip).height == 50)                      // 20000 / 400
+        table.setEditing(true, animated: false)
+        #expect(table.rectForRow(at: ip).height == (20_000 / 356.0).rounded())  // 400 − 44
+        #expect(abs(table.rectForRow(at: ip).minY - table.contentOffset.y - screenY) < 0.5)
+        table.setEditing(false, animated: false)
+        #expect(table.rectForRow(at: ip).height == 50)
+        withExtendedLifetime(source) {}
+    }
+}

@@ -40,37 +40,67 @@ extension TableView {
     /// Where a mounted row is drawn now (its layout frame while nothing animates).
     func presentationFrame(of m: MountedRow) -> Rect {
         var f = m.cell.frame
-        guard rowAnimations.isRunning else { return f }
-        f.origin.y += presentationOffset(for: m.indexPath)
-        f.size.height *= rowAnimations.heightFraction(for: m.indexPath, at: now)
+        guard rowAnimations.isRunning, let i = mountedIndex(of: m.indexPath) else { return f }
+        let (top, height) = presentedExtents()[i]
+        f.origin.y = top
+        f.size.height = height
         return f
     }
 
-    /// The row's animated displacement; a row that mounted after the update takes that of
-    /// the nearest animated row above it, so the list stays continuous.
-    func presentationOffset(for ip: IndexPath) -> Double {
-        if let t = rowAnimations.offsets[ip] { return t.value(at: now) }
-        guard let i = mountedIndex(of: ip) else { return 0 }
-        var k = i - 1
-        while k >= 0 {
-            if let t = rowAnimations.offsets[mounted[k].indexPath] { return t.value(at: now) }
-            k -= 1
+    /// The drawn top and height of every mounted row, in one running pass: a row that was
+    /// on screen before the update is where its own transition puts it; an inserted row, or
+    /// one that mounted since, follows the presented bottom of the row above it (keeping
+    /// the layout's gap, e.g. a header), so consecutive rows stay stacked while they grow.
+    func presentedExtents() -> [(top: Double, height: Double)] {
+        var out: [(top: Double, height: Double)] = []
+        out.reserveCapacity(mounted.count)
+        var cursor: Double?
+        var previousModelBottom = 0.0
+        for m in mounted {
+            let f = m.cell.frame
+            let height = f.height * rowAnimations.heightFraction(for: m.indexPath, at: now)
+            let top: Double
+            if let t = rowAnimations.offsets[m.indexPath] {
+                top = f.minY + t.value(at: now)
+            } else if let cursor {
+                top = cursor + (f.minY - previousModelBottom)
+            } else {
+                top = f.minY
+            }
+            out.append((top, height))
+            cursor = top + height
+            previousModelBottom = f.maxY
         }
-        return 0
+        return out
     }
 
-    /// Draws the collapsing ghosts of deleted rows (of one section, or all).
+    /// Where each ghost is drawn: at its old place, except that ghosts of rows that were
+    /// adjacent collapse as a stack (each follows the shrinking one above it).
+    func ghostExtents() -> [(ghost: RowAnimationState.Ghost, top: Double, height: Double)] {
+        let ghosts = rowAnimations.ghosts.sorted { $0.modelY < $1.modelY }
+        var out: [(ghost: RowAnimationState.Ghost, top: Double, height: Double)] = []
+        var previous: (modelBottom: Double, drawnBottom: Double)?
+        for g in ghosts {
+            let fade = g.fade.value(at: now)                 // 1 → 0
+            let height = g.collapses ? g.height * fade : g.height
+            var top = g.modelY + g.offset.value(at: now)
+            if let previous, abs(previous.modelBottom - g.modelY) < 0.5 { top = previous.drawnBottom }
+            out.append((g, top, height))
+            previous = (g.modelY + g.height, top + height)
+        }
+        return out
+    }
+
+    /// Draws the collapsing ghosts of deleted rows (of one section, or all), beneath the
+    /// live rows gliding over their place.
     func drawGhosts(in canvas: Canvas, section: Int?) {
-        for g in rowAnimations.ghosts where section == nil || g.section == section {
-            let fade = g.fade.value(at: now)         // 1 → 0
-            let h = g.collapses ? g.height * fade : g.height
+        for (g, top, h) in ghostExtents() where section == nil || g.section == section {
             guard h > 0.01 else { continue }
-            let y = g.modelY + g.offset.value(at: now)
-            let f = rowFrame(y: y, height: h)
+            let f = rowFrame(y: top, height: h)
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
-            canvas.multiplyAlpha(fade)
+            canvas.multiplyAlpha(g.fade.value(at: now))
             g.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: g.height))
             canvas.restore()
         }

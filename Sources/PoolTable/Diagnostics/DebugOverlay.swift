@@ -24,6 +24,7 @@ public final class DebugOverlay {
         public var stale = Color(hex: 0xe01b24)
         public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
         public var panelText = Color(hex: 0xf6f5f4)
+        public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
         public var backdrop = Color(hex: 0x000000, alpha: 0.18)
         public init() {}
     }
@@ -81,13 +82,16 @@ public final class DebugOverlay {
         return Transform(scale: scale, left: max(0, left), top: 0, originY: originY)
     }
 
-    static func panelWidth(for width: Double) -> Double { min(300, width * 0.42)
+    static func panelWidth(for width: Double) -> Double { min(320, width * 0.42)
     }
 
     /// Maps a pointer position in the view to the table's viewport coordinates, so input
-    /// keeps working while the overlay is shown.
-    public func tablePoint(fromViewPoint p: Point, table: TableView) -> Point {
-        let c = transform(for: table).content(p)
+    /// keeps working while the overlay is shown; nil outside the zoomed table (over the
+    /// panels or the margins), where a press must not reach a row.
+    public func tablePoint(fromViewPoint p: Point, table: TableView) -> Point? {
+        let t = transform(for: table)
+        guard p.x >= t.left, p.x < t.left + table.frame.width * t.scale else { return nil }
+        let c = t.content(p)
         return Point(x: c.x, y: c.y - table.contentOffset.y)
     }
 
@@ -135,9 +139,11 @@ public final class DebugOverlay {
                                 style: TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing))
             }
             if cell.isEditing != table.isEditing {
-                canvas.fillRoundedRect(Rect(x: r.minX + 4, y: r.minY + 2, width: 44, height: 14), radius: 4, color: palette.stale)
-                canvas.drawText("stale", in: Rect(x: r.minX + 4, y: r.minY + 2, width: 44, height: 14),
-                                style: TextStyle(font: Font(size: 10, weight: .bold), color: .white, alignment: .center))
+                // Outlined, with the badge on the right: the wrong checkbox on the left stays visible.
+                canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.stale, lineWidth: 2)
+                let badge = Rect(x: r.maxX - 52, y: r.maxY - 17, width: 46, height: 14)
+                canvas.fillRoundedRect(badge, radius: 4, color: palette.stale)
+                canvas.drawText("stale", in: badge, style: TextStyle(font: Font(size: 10, weight: .bold), color: .white, alignment: .center))
             }
         }
 
@@ -162,10 +168,9 @@ public final class DebugOverlay {
         let band = t.view(Rect(x: 0, y: bandTop, width: size.width, height: bandBottom - bandTop))
         canvas.stroke(band, color: palette.prefetchBand, lineWidth: 1)
         canvas.stroke(viewport, color: palette.viewport, lineWidth: 3)
-        canvas.drawText("viewport", in: Rect(x: viewport.minX + 4, y: viewport.minY - 16, width: 120, height: 14),
-                        style: TextStyle(font: Font(size: 11, weight: .bold), color: palette.viewport))
-        canvas.drawText("prefetch band ±\(Int(table.prefetchDistance)) px", in: Rect(x: band.minX + 4, y: max(2, band.minY + 2), width: 220, height: 14),
-                        style: TextStyle(font: Font(size: 10, weight: .semibold), color: palette.prefetchBand.withAlpha(1)))
+        label("viewport", at: Point(x: viewport.minX + 4, y: viewport.minY - 17), color: palette.viewport, canvas: canvas)
+        label("prefetch band ±\(Int(table.prefetchDistance)) px", at: Point(x: band.minX + 4, y: max(2, band.minY + 2)),
+              color: palette.prefetchBand.withAlpha(1), canvas: canvas)
 
         drawPanels(table, in: canvas, size: size)
         canvas.restore()
@@ -178,9 +183,9 @@ public final class DebugOverlay {
         let visible = table.indexPathsForVisibleRows.count
         return [
             "cells created  \(table.cellsCreated)",
-            "dequeues       \(stats.dequeues)  (hits \(table.poolHits), misses \(table.poolMisses))",
+            "dequeues       \(stats.dequeues) (\(table.poolHits) hit, \(table.poolMisses) miss)",
             "binds          \(stats.binds)  (\(Int(bindsPerSecond.rounded()))/s)",
-            "mounted        \(mounted)  = \(visible) visible + \(mounted - visible) prepared",
+            "mounted        \(mounted) = \(visible) vis + \(mounted - visible) prep",
             String(format: "layout pass    %.1f µs", stats.lastLayoutMicroseconds),
             String(format: "frame work     %.2f ms   %.0f fps", hostFrameMilliseconds, hostFramesPerSecond),
         ]
@@ -201,6 +206,7 @@ public final class DebugOverlay {
             let h = 22 + Double(lines.count) * 15
             let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
             canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
+            canvas.stroke(.roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 8), color: palette.panelBorder, lineWidth: 1)
             canvas.drawText(heading, in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
             for (i, line) in lines.enumerated() {
                 canvas.drawText(line, in: Rect(x: r.minX + 10, y: r.minY + 21 + Double(i) * 15, width: width - 20, height: 14), style: mono)
@@ -215,12 +221,22 @@ public final class DebugOverlay {
         let h = 22 + Double(items.count) * 15
         let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
         canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
+        canvas.stroke(.roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 8), color: palette.panelBorder, lineWidth: 1)
         canvas.drawText("Legend", in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
         for (i, (color, label)) in items.enumerated() {
             let row = r.minY + 21 + Double(i) * 15
             canvas.fillRoundedRect(Rect(x: r.minX + 10, y: row + 2, width: 18, height: 10), radius: 2, color: color)
             canvas.drawText(label, in: Rect(x: r.minX + 34, y: row, width: width - 44, height: 14), style: mono)
         }
+    }
+
+    /// A small label on a pill of the panel colour, legible over rows.
+    private func label(_ text: String, at p: Point, color: Color, canvas: Canvas) {
+        let style = TextStyle(font: Font(size: 10, weight: .bold), color: color)
+        let size = canvas.measureText(text, width: .infinity, style: style)
+        let pill = Rect(x: p.x - 4, y: p.y, width: size.width + 8, height: max(14, size.height))
+        canvas.fillRoundedRect(pill, radius: 4, color: palette.panel)
+        canvas.drawText(text, in: Rect(x: p.x, y: p.y + (pill.height - size.height) / 2, width: size.width + 1, height: size.height), style: style)
     }
 
     private func drawHatch(in r: Rect, canvas: Canvas) {

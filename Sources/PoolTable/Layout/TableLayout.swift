@@ -10,21 +10,32 @@ struct BitSet: Equatable, Sendable {
             if newValue { words[i >> 6] |= 1 << UInt64(i & 63) } else { words[i >> 6] &= ~(1 << UInt64(i & 63)) }
         }
     }
-    mutating func insert(_ value: Bool, at i: Int) {
-        // Rare (batch updates on self-sizing sections): rebuild by shifting bits.
-        var bits = (0..<count).map { self[$0] }
-        bits.insert(value, at: min(max(0, i), count))
-        self = BitSet(bits)
+    /// Inserts a bit, shifting the later ones up: O(count / 64).
+    mutating func insert(_ value: Bool, at index: Int) {
+        let i = min(max(0, index), count)
+        count += 1
+        if words.count * 64 < count { words.append(0) }
+        let w = i >> 6, b = UInt64(i & 63)
+        var k = words.count - 1
+        while k > w { words[k] = (words[k] << 1) | (words[k - 1] >> 63); k -= 1 }
+        let low = words[w] & ((1 << b) &- 1)
+        let high = (words[w] >> b) << (b + 1)          // smart shifts: overshifting gives 0
+        words[w] = high | low | (value ? 1 << b : 0)
     }
+
+    /// Removes a bit, shifting the later ones down: O(count / 64).
     mutating func remove(at i: Int) {
         guard i >= 0 && i < count else { return }
-        var bits = (0..<count).map { self[$0] }
-        bits.remove(at: i)
-        self = BitSet(bits)
-    }
-    private init(_ bits: [Bool]) {
-        self.init(count: bits.count)
-        for (i, b) in bits.enumerated() where b { self[i] = true }
+        let w = i >> 6, b = UInt64(i & 63)
+        let low = words[w] & ((1 << b) &- 1)
+        let high = (words[w] >> (b + 1)) << b
+        words[w] = low | high
+        for k in (w + 1)..<max(w + 1, words.count) {
+            words[k - 1] |= (words[k] & 1) << 63
+            words[k] >>= 1
+        }
+        count -= 1
+        if words.count > (count + 63) / 64 { words.removeLast() }
     }
 }
 

@@ -17,6 +17,14 @@ extension TableView {
         guard editing != editingState else { return }
         let from = editingProgress
         editingState = editing
+        // Self-sizing rows measure at the content width, which the checkbox column changes.
+        if layout.sections.contains(where: { $0.selfSizing != nil }) {
+            let anchor = captureAnchor()
+            invalidateSelfSizedRows()
+            setNeedsLayout()
+            layoutIfNeeded()
+            if let anchor { restoreAnchor(anchor) }
+        }
         editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
         interaction.cancelDrag()
         if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }

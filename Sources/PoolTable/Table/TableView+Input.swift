@@ -134,6 +134,15 @@ extension TableView {
         setNeedsDisplay()
     }
 
+    /// Activates the row under a viewport point (a double click outside edit mode):
+    /// `didActivateRowAt`. Returns false when nothing was activated.
+    @discardableResult
+    public func activateRow(atViewportPoint p: Point) -> Bool {
+        guard !editingState, let ip = indexPathForRow(atViewportPoint: p) else { return false }
+        delegate?.tableView(self, didActivateRowAt: ip)
+        return true
+    }
+
     /// A long press outside edit mode enters edit mode with that row selected.
     @discardableResult
     public func longPress(at p: Point) -> Bool {

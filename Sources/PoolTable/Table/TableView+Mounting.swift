@@ -316,7 +316,8 @@ extension TableView {
     /// Measures a self-sizing row's cell (before it is ever seen) and stores its height.
     func measure(_ cell: TableViewCell, at ip: IndexPath) {
         let canvas = measuringCanvas ?? fallbackMeasuringCanvas
-        let width = rowFrame(y: 0, height: 0).width
+        // In edit mode the checkbox column takes part of the row: measure the content's width.
+        let width = max(0, rowFrame(y: 0, height: 0).width - (editingState ? TableViewCell.editingControlWidth : 0))
         let h = cell.heightThatFits(width: width, canvas: canvas)
         statistics.measurements += 1
         let before = layout.rowExtent(ip).height

@@ -14,6 +14,8 @@ extension TableView {
         canvas.clip(to: viewport)
         canvas.fill(viewport, color: style == .plain ? theme.background : theme.groupedBackground)
         canvas.translate(x: 0, y: -offsetY)
+        presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
+        defer { presentedFramesForRender = nil }
         drawRows(in: canvas)
         drawFocusRing(in: canvas)
         for (_, view) in mountedFooters.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
@@ -35,14 +37,14 @@ extension TableView {
                 canvas.fill(.roundedRect(group, radius: Self.groupCornerRadius), color: canvas.theme.cellBackground)
                 canvas.save()
                 canvas.clip(to: .roundedRect(group, radius: Self.groupCornerRadius))
-                for m in visible where m.indexPath.section == s { drawCell(m, in: canvas) }
                 drawGhosts(in: canvas, section: s)
+                for m in visible where m.indexPath.section == s { drawCell(m, in: canvas) }
                 drawSeparators(visible.filter { $0.indexPath.section == s }, in: canvas)
                 canvas.restore()
             }
         } else {
-            for m in visible { drawCell(m, in: canvas) }
             drawGhosts(in: canvas, section: nil)
+            for m in visible { drawCell(m, in: canvas) }
             drawSeparators(visible, in: canvas)
         }
     }
@@ -53,8 +55,17 @@ extension TableView {
         return Rect(x: groupInset, y: top, width: max(0, frame.width - 2 * groupInset), height: layout.sections[s].rows.total)
     }
 
+    /// The drawn frame of a mounted row during `render` (extents computed once per frame).
+    private func drawnFrame(of m: MountedRow) -> Rect {
+        guard let extents = presentedFramesForRender, let i = mountedIndex(of: m.indexPath) else { return m.cell.frame }
+        var f = m.cell.frame
+        f.origin.y = extents[i].top
+        f.size.height = extents[i].height
+        return f
+    }
+
     private func drawCell(_ m: MountedRow, in canvas: Canvas) {
-        let f = presentationFrame(of: m)
+        let f = drawnFrame(of: m)
         guard f.height > 0 else { return }
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
@@ -68,7 +79,7 @@ extension TableView {
     private func drawSeparators(_ rows: [MountedRow], in canvas: Canvas) {
         let color = canvas.theme.separator
         for m in rows where m.indexPath.row + 1 < layout.numberOfRows(in: m.indexPath.section) {
-            let f = presentationFrame(of: m)
+            let f = drawnFrame(of: m)
             let shift = m.cell.editingProgress * TableViewCell.editingControlWidth
             let x = f.minX + separatorInsetLeft + shift
             canvas.fill(Rect(x: x, y: f.maxY - 1, width: max(0, f.maxX - x), height: 1), color: color)
@@ -77,7 +88,7 @@ extension TableView {
 
     private func drawFocusRing(in canvas: Canvas) {
         guard showsFocusRing, let ip = interaction.focus, let i = mountedIndex(of: ip), mounted[i].isVisible else { return }
-        let f = presentationFrame(of: mounted[i]).insetBy(dx: 2, dy: 2)
+        let f = drawnFrame(of: mounted[i]).insetBy(dx: 2, dy: 2)
         canvas.stroke(.roundedRect(f, radius: 6), color: canvas.theme.focusRing, lineWidth: 2)
     }
 

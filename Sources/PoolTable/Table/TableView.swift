@@ -71,6 +71,12 @@ public final class TableView {
         }
     }
 
+    /// Goes back to the default prefetch distance (half a viewport height, following resizes).
+    public func resetPrefetchDistance() {
+        explicitPrefetchDistance = nil
+        setNeedsLayout()
+    }
+
     /// Diagnostic, off by default: the edit toggle then updates only `visibleCells`, as the
     /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
     /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
@@ -180,6 +186,8 @@ public final class TableView {
     /// Reused between passes so a scroll step allocates nothing.
     var scratchRows: [(IndexPath, Double, Double)] = []
     var scratchFlips: [Int] = []
+    /// Drawn row extents while `render` runs an animation frame.
+    var presentedFramesForRender: [(top: Double, height: Double)]?
     /// The sections whose headers and footers are mounted, and against what geometry.
     var mountedSectionRange: Range<Int> = 0..<0
     /// The content height the host was last told about.

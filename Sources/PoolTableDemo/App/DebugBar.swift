@@ -193,6 +193,7 @@ final class DebugTools {
     }
 
     private func applyPrefetch(to table: TableWidget) {
+        guard isEnabled else { table.tableView.resetPrefetchDistance(); return }   // the engine's default
         let distance = prefetchViewports * table.tableView.frame.height
         if table.tableView.prefetchDistance != distance { table.tableView.prefetchDistance = distance }
     }

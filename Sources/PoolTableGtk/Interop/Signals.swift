@@ -74,6 +74,19 @@ public enum Signal {
         return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
     }
 
+    /// `void handler(instance, int n_press, double x, double y, user_data)`: GtkGestureClick's
+    /// `pressed` / `released`.
+    @discardableResult
+    public static func connectPressCount(_ instance: some GPointer, _ signal: String,
+                                         _ body: @escaping @MainActor (Int32, Double, Double) -> Void) -> gulong {
+        let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
+            guard let data else { return }
+            nonisolated(unsafe) let box = data
+            MainActor.assumeIsolated { Box<@MainActor (Int32, Double, Double) -> Void>.from(box).body(n, x, y) }
+        }
+        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
+    }
+
     /// `void handler(instance, int width, int height, user_data)`: GtkDrawingArea's `resize`.
     @discardableResult
     public static func connectSize(_ instance: some GPointer, _ signal: String,

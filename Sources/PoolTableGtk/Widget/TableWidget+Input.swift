@@ -6,9 +6,11 @@ extension TableWidget {
     func installInput() {
         let drag = installPointer()
         let press = installLongPress()
-        // One group: a claimed press is claimed for both, so holding still can still
+        let click = installDoubleClick()
+        // One group: a claimed press is claimed for all, so holding still can still
         // become a long press (outside a group, claiming would cancel the other gesture).
         gtk_gesture_group(press, drag)
+        gtk_gesture_group(click, drag)
         installKeyboard()
         installFocus()
     }
@@ -28,24 +30,43 @@ extension TableWidget {
             guard let self else { return }
             self.grabFocus()
             self.dragStart = Point(x: x, y: y)
-            self.tableView.pointerDown(at: self.tablePoint(self.dragStart), modifiers: Self.modifiers(of: drag))
+            // A press that lands on nothing of the table (e.g. the overlay's panels) is ignored.
+            guard let start = self.tablePoint(self.dragStart) else {
+                self.lastTablePoint = nil
+                gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_DENIED)
+                return
+            }
+            self.lastTablePoint = start
+            self.tableView.pointerDown(at: start, modifiers: Self.modifiers(of: drag))
             if !Self.isTouch(drag) || self.tableView.isDragSelecting {
                 gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
         Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
-            guard let self else { return }
-            self.tableView.pointerDragged(to: self.tablePoint(Point(x: self.dragStart.x + dx, y: self.dragStart.y + dy)))
+            guard let self, let point = self.dragPoint(dx, dy) else { return }
+            self.tableView.pointerDragged(to: point)
         }
         Signal.connectPoint(drag, "drag-end") { [weak self] dx, dy in
-            guard let self else { return }
-            self.tableView.pointerUp(at: self.tablePoint(Point(x: self.dragStart.x + dx, y: self.dragStart.y + dy)))
+            guard let self, let point = self.dragPoint(dx, dy) else { return }
+            self.tableView.pointerUp(at: point)
         }
         Signal.connectPointer(drag, "cancel") { [weak self] _ in
             self?.tableView.pointerCancelled()
         }
         gtk_widget_add_controller(drawingArea, drag)
         return drag.opaque
+    }
+
+    /// A double click outside edit mode activates the row (`didActivateRowAt`).
+    private func installDoubleClick() -> OpaquePointer {
+        let click = gtk_gesture_click_new()!
+        gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_PRIMARY))
+        Signal.connectPressCount(click, "pressed") { [weak self] count, x, y in
+            guard let self, count == 2, let point = self.tablePoint(Point(x: x, y: y)) else { return }
+            self.tableView.activateRow(atViewportPoint: point)
+        }
+        gtk_widget_add_controller(drawingArea, click)
+        return click.opaque
     }
 
     /// A long press (touch, or holding the button) enters edit mode with the row selected.
@@ -56,7 +77,7 @@ extension TableWidget {
             guard let self, !self.tableView.isEditing else { return }
             // The press became a long press: end it first so its row does not stay highlighted.
             self.tableView.pointerCancelled()
-            if self.tableView.longPress(at: self.tablePoint(Point(x: x, y: y))) {
+            if let point = self.tablePoint(Point(x: x, y: y)), self.tableView.longPress(at: point) {
                 gtk_gesture_set_state(press.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
@@ -97,7 +118,15 @@ extension TableWidget {
     // MARK: Translation
 
     /// A widget point in the table's viewport coordinates.
-    func tablePoint(_ p: Point) -> Point { pointerTransform?(p) ?? p }
+    /// A widget point in the table's viewport coordinates; nil where no row can be hit.
+    func tablePoint(_ p: Point) -> Point? { pointerTransform.map { $0(p) } ?? p }
+
+    /// Where a drag that began on the table is now; off the table it stays at its last point.
+    private func dragPoint(_ dx: Double, _ dy: Double) -> Point? {
+        guard lastTablePoint != nil else { return nil }
+        if let p = tablePoint(Point(x: dragStart.x + dx, y: dragStart.y + dy)) { lastTablePoint = p }
+        return lastTablePoint
+    }
 
     /// The engine key for a GDK keyval, or nil if the table does not handle it.
     static func tableKey(for keyval: guint) -> TableKey? {

@@ -39,8 +39,9 @@ public final class TableWidget {
         didSet { queueDraw() }
     }
     /// Maps pointer positions in the widget to the table's viewport coordinates when the
-    /// picture is not the table 1:1 (e.g. through the debug overlay's zoom).
-    public var pointerTransform: (@MainActor (Point) -> Point)?
+    /// picture is not the table 1:1 (e.g. through the debug overlay's zoom); nil means the
+    /// point hits nothing of the table.
+    public var pointerTransform: (@MainActor (Point) -> Point?)?
     /// The engine's debug overlay: while set, the widget draws it instead of the table (it
     /// takes over `customRenderer` and `pointerTransform`), feeds it the measured frame work
     /// and rate, and redraws it a few times a second so its counters stay live. Nil: the
@@ -70,6 +71,8 @@ public final class TableWidget {
     var frameMeter = FrameMeter()
     /// Where the current primary-button drag began, in widget coordinates.
     var dragStart = Point.zero
+    /// The table point of the current drag (nil when the press was ignored).
+    var lastTablePoint: Point?
     /// The debug overlay's low-rate redraw timer (a GLib source), 0 if none.
     var overlayRefreshSourceID: guint = 0
 
