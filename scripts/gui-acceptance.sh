@@ -31,53 +31,19 @@ for arg in "$@"; do
     esac
 done
 
-# Re-run under a virtual X server when there is no display.
-if [[ -z "${DISPLAY:-}" ]]; then
-    if [[ -n "${POOLTABLE_GUI_XVFB:-}" ]]; then echo "FAIL: still no DISPLAY under xvfb-run"; exit 1; fi
-    command -v xvfb-run >/dev/null || { echo "FAIL: no DISPLAY and no xvfb-run (apt install xvfb xauth)"; exit 1; }
-    exec env POOLTABLE_GUI_XVFB=1 xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
-
-for tool in xdotool import convert compare; do
-    command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (apt install xdotool imagemagick)"; exit 1; }
-done
+# shellcheck source=lib/gui-harness.sh
+source "$REPO/scripts/lib/gui-harness.sh"
+harness_need_display "$0" "$@"
+harness_need_tools xdotool import convert compare
 
 SHOTS="${SHOTS_DIR:-$REPO/shots/gui-acceptance}"
 mkdir -p "$SHOTS"
 rm -f "$SHOTS"/*.png "$SHOTS"/*.log
 
-PASSED=()
-FAILED=()
-pass() { PASSED+=("$1"); echo "  PASS  $1"; }
-fail() { FAILED+=("$1"); echo "  FAIL  $1"; }
-check() {  # check LABEL CONDITION...: pass if the arithmetic/test condition holds
-    local label="$1"; shift
-    if "$@"; then pass "$label"; else fail "$label"; fi
-}
-
-APP_PID=""
-cleanup() {
-    if [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null; then kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null; fi
-}
-trap cleanup EXIT
 
 # --------------------------------------------------------------------------
-echo "== build"
-if [[ -n "${POOLTABLE_BIN:-}" ]]; then
-    BIN="$POOLTABLE_BIN"
-else
-    # shellcheck disable=SC2086
-    swift build ${SWIFT_BUILD_ARGS:-} --product pooltable 2>&1 | grep -v 'prohibited flag' | tail -n 3
-    # shellcheck disable=SC2086
-    BIN="$(swift build ${SWIFT_BUILD_ARGS:-} --show-bin-path)/pooltable"
-fi
-[[ -x "$BIN" ]] || { echo "FAIL: no app binary at $BIN"; exit 1; }
-echo "app: $BIN"
-
-export G_DEBUG=fatal-criticals
-export GTK_A11Y=none         # no accessibility bus under Xvfb
-export NO_AT_BRIDGE=1
-export GDK_BACKEND=x11
+harness_build_app
+harness_app_env
 export POOLTABLE_TRACE=1     # the window reports its subtitle on stderr
 
 # --------------------------------------------------------------------------

@@ -26,14 +26,10 @@ set -uo pipefail
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
 
-if [[ -z "${DISPLAY:-}" ]]; then
-    if [[ -n "${POOLTABLE_MONKEY_XVFB:-}" ]]; then echo "FAIL: still no DISPLAY under xvfb-run"; exit 1; fi
-    command -v xvfb-run >/dev/null || { echo "FAIL: no DISPLAY and no xvfb-run (apt install xvfb xauth)"; exit 1; }
-    exec env POOLTABLE_MONKEY_XVFB=1 xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
-for tool in xdotool import compare; do
-    command -v "$tool" >/dev/null || { echo "FAIL: $tool is missing (apt install xdotool imagemagick)"; exit 1; }
-done
+# shellcheck source=lib/gui-harness.sh
+source "$REPO/scripts/lib/gui-harness.sh"
+harness_need_display "$0" "$@"
+harness_need_tools xdotool import compare
 
 SEED="${MONKEY_SEED:-$(( ($(date +%s%N) / 1000) % 1000000000 ))}"
 TOTAL="${MONKEY_EVENTS:-2000}"
@@ -46,27 +42,8 @@ rm -f "$SHOTS"/*.png "$SHOTS"/*.log
 echo "== monkey seed: $SEED (replay with MONKEY_SEED=$SEED), $TOTAL events over: ${SCREENS[*]}"
 
 # --------------------------------------------------------------------------
-if [[ -n "${POOLTABLE_BIN:-}" ]]; then
-    BIN="$POOLTABLE_BIN"
-else
-    echo "== build"
-    # shellcheck disable=SC2086
-    swift build ${SWIFT_BUILD_ARGS:-} --product pooltable 2>&1 | grep -v 'prohibited flag' | tail -n 2
-    # shellcheck disable=SC2086
-    BIN="$(swift build ${SWIFT_BUILD_ARGS:-} --show-bin-path)/pooltable"
-fi
-[[ -x "$BIN" ]] || { echo "FAIL: no app binary at $BIN"; exit 1; }
-
-export G_DEBUG=fatal-criticals
-export GTK_A11Y=none
-export NO_AT_BRIDGE=1
-export GDK_BACKEND=x11
-
-APP_PID=""
-cleanup() {
-    if [[ -n "$APP_PID" ]] && kill -0 "$APP_PID" 2>/dev/null; then kill "$APP_PID" 2>/dev/null; wait "$APP_PID" 2>/dev/null; fi
-}
-trap cleanup EXIT
+harness_build_app
+harness_app_env
 
 # The event sequence comes from bash's own generator, seeded: same seed, same events.
 # Everything random runs in this shell (never in a $(...) subshell, which would reseed).
@@ -174,7 +151,7 @@ for screen in "${SCREENS[@]}"; do
     APP_PID=$!
     SCREEN_START=$SECONDS
     WIN="$(timeout 20 xdotool search --sync --onlyvisible --name '^PoolTable$' 2>/dev/null | head -n 1)"
-    if [[ -z "$WIN" ]]; then FAILED+=("$screen: window never appeared"); cleanup; continue; fi
+    if [[ -z "$WIN" ]]; then FAILED+=("$screen: window never appeared"); harness_cleanup; continue; fi
     geometry
     # Focus the window with a real click into the table.
     xdotool mousemove $(( WX + WW / 2 )) $(( WY + WH / 2 )) click 1
@@ -258,7 +235,7 @@ for screen in "${SCREENS[@]}"; do
         echo "  FAIL  Ctrl+E changed only $n pixels"
         if [[ -n "${MONKEY_KEEP_ON_FAIL:-}" ]]; then echo "  (left running: pid $APP_PID, window $WIN)"; APP_PID=""; continue; fi
     fi
-    cleanup
+    harness_cleanup
     APP_PID=""
 done
 
