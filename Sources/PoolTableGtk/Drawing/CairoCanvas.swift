@@ -132,14 +132,17 @@ public final class CairoCanvas: Canvas {
         layout.configure(text: text, width: rect.width, style: style)
         guard setSource(style.color) else { return }
         cairo_move_to(cairo, rect.minX, rect.minY)
-        pango_cairo_update_layout(cairo, layout.layout)
+        // No `pango_cairo_update_layout`: it would copy this cairo_t's matrix and surface
+        // options into the context and, when they differ (every other call, between the
+        // measuring and the drawing surface), invalidate every layout made in it, so all
+        // text would be shaped again each frame. The context's options are set once (see
+        // `TextContext`); cairo still rasterises the glyphs at the device scale.
         pango_cairo_show_layout(cairo, layout.layout)
     }
 
     public func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
         let layout = self.layout(for: cache)
         layout.configure(text: text, width: width, style: style)
-        pango_cairo_update_layout(cairo, layout.layout)
         return layout.logicalSize
     }
 

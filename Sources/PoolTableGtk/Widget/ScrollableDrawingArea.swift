@@ -88,6 +88,14 @@ enum ScrollableDrawingArea {
                     parentClass?.pointee.measure?(widget, orientation, forSize, minimum, natural, minBaseline, natBaseline)
                 }
             }
+            widgetClass.pointee.snapshot = { widget, snapshot in
+                guard let widget, let snapshot else { return }
+                nonisolated(unsafe) let w = widget, s = snapshot
+                let handled = MainActor.assumeIsolated { ScrollableDrawingArea.state(of: w).onSnapshot?(s) ?? false }
+                guard !handled else { return }
+                let parentClass = ParentClass.pointer?.assumingMemoryBound(to: GtkWidgetClass.self)
+                parentClass?.pointee.snapshot?(widget, snapshot)
+            }
             widgetClass.pointee.css_changed = { widget, change in
                 let parentClass = ParentClass.pointer?.assumingMemoryBound(to: GtkWidgetClass.self)
                 parentClass?.pointee.css_changed?(widget, change)
@@ -154,6 +162,9 @@ final class ScrollableState {
     var onValueChanged: (@MainActor (_ vertical: Bool) -> Void)?
     /// The widget's CSS changed (theme, dark mode, style classes).
     var onStyleChanged: (@MainActor () -> Void)?
+    /// Draws the widget's content into the `GtkSnapshot *`; false (or unset) lets the
+    /// drawing area draw through its cairo draw function instead.
+    var onSnapshot: (@MainActor (OpaquePointer) -> Bool)?
 
     @MainActor
     func setAdjustment(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, vertical: Bool) {

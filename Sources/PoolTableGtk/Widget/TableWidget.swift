@@ -58,6 +58,8 @@ public final class TableWidget {
     public var framesPerSecond: Double { frameMeter.rate(now: monotonicSeconds()) }
 
     let state: ScrollableState
+    /// The Pango context all the table's text is laid out in (drawing and measuring).
+    let textContext: TextContext
     let measuringCanvas: CairoCanvas
     /// True while the draw callback runs: engine requests for redraws are for this frame.
     var isDrawing = false
@@ -89,7 +91,8 @@ public final class TableWidget {
         drawingArea = ScrollableDrawingArea.make()
         state = ScrollableDrawingArea.state(of: drawingArea)
         theme = GtkTheme.theme(for: drawingArea)
-        measuringCanvas = CairoCanvas.measuring(pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme)
+        textContext = TextContext(like: drawingArea)
+        measuringCanvas = CairoCanvas.measuring(pangoContext: textContext.context, theme: theme)
 
         tableView.host = self
         tableView.measuringCanvas = measuringCanvas
@@ -126,7 +129,35 @@ public final class TableWidget {
 
     // MARK: Drawing
 
+    /// How frames reach GTK.
+    public enum DrawingPath: Sendable {
+        /// GSK render nodes from a `SnapshotCanvas` (colour, border, clip and text nodes).
+        case snapshot
+        /// One cairo surface per frame from a `CairoCanvas` in the drawing area's draw function.
+        case cairo
+    }
+
+    /// The drawing path: `POOLTABLE_CANVAS=snapshot` or `=cairo` in the environment, else
+    /// `.cairo` (the snapshot path was not measurably faster on both GSK renderers; see
+    /// docs/bench). Offscreen renders (`renderToImage`) always use cairo.
+    public var drawingPath: DrawingPath = TableWidget.defaultDrawingPath {
+        didSet { if drawingPath != oldValue { queueDraw() } }
+    }
+
+    /// From `POOLTABLE_CANVAS` (`snapshot` or `cairo`); `.cairo` when unset or unknown.
+    public static var defaultDrawingPath: DrawingPath {
+        switch getenv("POOLTABLE_CANVAS").map({ String(cString: $0) }) {
+        case "snapshot": .snapshot
+        default: .cairo
+        }
+    }
+
     private func installDrawing() {
+        state.onSnapshot = { [weak self] snapshot in
+            guard let self, self.drawingPath == .snapshot else { return false }
+            self.drawSnapshot(snapshot)
+            return true
+        }
         let box = Box<@MainActor (OpaquePointer, Int32, Int32) -> Void> { [weak self] cairo, width, height in
             self?.draw(cairo, width: width, height: height)
         }
@@ -139,8 +170,30 @@ public final class TableWidget {
         }, box.retainedPointer(), releaseBox)
     }
 
-    /// The draw function: the table, then the overlay, timed.
+    /// The draw function (cairo path): the table, then the overlay, timed.
     private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
+        frame(width: width, height: height) { size in
+            let canvas = CairoCanvas(cairo: cairo, pangoContext: textContext.context, theme: theme,
+                                     pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
+            paint(on: canvas, size: size)
+            canvas.finish()
+        }
+    }
+
+    /// The snapshot vfunc (render-node path): the table, then the overlay, timed.
+    private func drawSnapshot(_ snapshot: OpaquePointer) {
+        let width = gtk_widget_get_width(drawingArea), height = gtk_widget_get_height(drawingArea)
+        guard width > 0, height > 0 else { return }
+        frame(width: width, height: height) { size in
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
+                                        pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
+            paint(on: canvas, size: size)
+            canvas.finish()
+        }
+    }
+
+    /// Runs one frame's drawing with the table sized to the widget, and records its timing.
+    private func frame(width: Int32, height: Int32, _ body: (Size) -> Void) {
         let start = monotonicSeconds()
         isDrawing = true
         defer { isDrawing = false }
@@ -151,10 +204,8 @@ public final class TableWidget {
             needsGeometrySync = true
             ensureTicking()
         }
-        let canvas = CairoCanvas(cairo: cairo, pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme,
-                                 pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
-        paint(on: canvas, size: size)
-        canvas.finish()
+        textContext.sync(with: drawingArea)
+        body(size)
         let end = monotonicSeconds()
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
@@ -162,7 +213,7 @@ public final class TableWidget {
     }
 
     /// One frame: the table (or the custom renderer), then the overlay.
-    private func paint(on canvas: CairoCanvas, size: Size) {
+    private func paint(on canvas: Canvas, size: Size) {
         let viewport = Rect(origin: .zero, size: size)
         if let customRenderer { customRenderer(canvas, viewport) } else { tableView.render(in: canvas) }
         overlayDrawer?(canvas, viewport)
@@ -175,7 +226,8 @@ public final class TableWidget {
     public func renderToImage(scale: Double = 1) -> CairoImage {
         let frame = tableView.frame
         let image = CairoImage(width: Int(frame.width.rounded(.up)), height: Int(frame.height.rounded(.up)), scale: scale)
-        let canvas = CairoCanvas(image: image, pangoContext: gtk_widget_get_pango_context(drawingArea), theme: theme)
+        textContext.sync(with: drawingArea)
+        let canvas = CairoCanvas(image: image, pangoContext: textContext.context, theme: theme)
         paint(on: canvas, size: frame.size)
         canvas.finish()
         return image

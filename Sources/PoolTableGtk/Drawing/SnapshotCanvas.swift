@@ -1,0 +1,305 @@
+import CGtk
+import PoolTable
+
+/// The engine's `Canvas` on a `GtkSnapshot`: the frame becomes GSK render nodes instead of
+/// one cairo surface the size of the widget.
+///
+/// - Rectangle fills are colour nodes, rounded-rectangle fills a colour node in a rounded
+///   clip, rectangle and rounded-rectangle strokes border nodes, text Pango text nodes
+///   (the GL renderer draws them from its glyph cache). Only other paths (check marks,
+///   circles' strokes, arbitrary shapes) become small cairo nodes over their bounds.
+/// - The transform (translate and scale only, as `Canvas` allows) is kept here and applied
+///   to coordinates, so no transform nodes are made; translations snap to device pixels
+///   like `CairoCanvas`'s.
+/// - Opacity is multiplied into colours (no offscreen opacity nodes).
+/// - Clips to rectangles and rounded rectangles (and circles) are clip nodes; a clip to
+///   any other path clips to the path's bounds.
+///
+/// Text layouts come from the same `TextCache` payloads and Pango context as
+/// `CairoCanvas`, so measuring with one and drawing with the other agree.
+@MainActor
+public final class SnapshotCanvas: Canvas {
+    public var theme: Theme
+    /// The `GtkSnapshot *` drawn into (not owned).
+    public let snapshot: OpaquePointer
+    /// Device pixels per logical pixel, for snapping translations.
+    public var pixelScale: Double
+
+    private let pangoContext: OpaquePointer
+    private struct State {
+        var sx = 1.0, sy = 1.0, tx = 0.0, ty = 0.0
+        var alpha = 1.0
+        /// Clip nodes pushed at this level, popped by `restore()`.
+        var pushes = 0
+    }
+    private var state = State()
+    private var stack: [State] = []
+    private var scratch: PangoTextLayout?
+
+    public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1) {
+        self.snapshot = snapshot
+        self.pangoContext = pangoContext
+        self.theme = theme
+        self.pixelScale = max(1, pixelScale)
+    }
+
+    /// Pops every clip still pushed (unbalanced `save()`s included).
+    public func finish() {
+        while !stack.isEmpty { restore() }
+        popClips()
+    }
+
+    // MARK: State
+
+    public func save() {
+        stack.append(state)
+        state.pushes = 0
+    }
+
+    public func restore() {
+        guard let previous = stack.popLast() else { return }
+        popClips()
+        state = previous
+    }
+
+    public func translate(x: Double, y: Double) {
+        let s = pixelScale
+        state.tx = ((state.tx + state.sx * x) * s).rounded() / s
+        state.ty = ((state.ty + state.sy * y) * s).rounded() / s
+    }
+
+    public func scale(x: Double, y: Double) {
+        state.sx *= x
+        state.sy *= y
+    }
+
+    public func clip(to rect: Rect) {
+        var r = graphene(rect)
+        gtk_snapshot_push_clip(snapshot.gtk, &r)
+        state.pushes += 1
+    }
+
+    public func clip(to path: Path) {
+        if let (rect, radius) = path.roundedRectShape {
+            var rr = rounded(rect, radius: radius)
+            gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
+            state.pushes += 1
+        } else if let bounds = path.bounds {
+            clip(to: bounds)
+        }
+    }
+
+    public func multiplyAlpha(_ alpha: Double) {
+        guard alpha.isFinite else { return }
+        state.alpha *= min(1, max(0, alpha))
+    }
+
+    // MARK: Shapes
+
+    public func fill(_ rect: Rect, color: Color) {
+        guard var rgba = rgba(color) else { return }
+        var r = graphene(rect)
+        gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
+    }
+
+    public func fill(_ path: Path, color: Color) {
+        guard var rgba = rgba(color) else { return }
+        if let (rect, radius) = path.roundedRectShape {
+            if radius <= 0 { return fill(rect, color: color) }
+            var rr = rounded(rect, radius: radius)
+            var r = rr.bounds
+            gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
+            gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
+            gtk_snapshot_pop(snapshot.gtk)
+            return
+        }
+        guard let bounds = path.bounds else { return }
+        withCairo(over: bounds.insetBy(dx: -1, dy: -1), color: color) { cairo in
+            append(path, to: cairo)
+            cairo_fill(cairo)
+        }
+    }
+
+    public func stroke(_ path: Path, color: Color, lineWidth: Double) {
+        guard lineWidth > 0, let rgba = rgba(color) else { return }
+        if let (rect, radius) = path.roundedRectShape, state.sx == state.sy {
+            // A border node draws inside its outline: the outline is the path grown by half
+            // the line width.
+            let half = lineWidth / 2
+            var rr = rounded(rect.insetBy(dx: -half, dy: -half), radius: radius > 0 ? radius + half : 0)
+            let w = Float(lineWidth * state.sx)
+            var widths: (Float, Float, Float, Float) = (w, w, w, w)
+            var colors = (rgba, rgba, rgba, rgba)
+            withUnsafePointer(to: &widths) { wp in
+                withUnsafePointer(to: &colors) { cp in
+                    gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
+                                               UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
+                }
+            }
+            return
+        }
+        guard let bounds = path.bounds else { return }
+        let pad = lineWidth + 1
+        withCairo(over: bounds.insetBy(dx: -pad, dy: -pad), color: color) { cairo in
+            append(path, to: cairo)
+            cairo_set_line_width(cairo, lineWidth)
+            cairo_stroke(cairo)
+        }
+    }
+
+    // MARK: Text
+
+    public func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?) {
+        guard !text.isEmpty, rect.width > 0 else { return }
+        let layout = self.layout(for: cache)
+        layout.configure(text: text, width: rect.width, style: style)
+        guard var rgba = rgba(style.color) else { return }
+        let snap = snapshot.gtk
+        gtk_snapshot_save(snap)
+        var origin = graphene_point_t(x: Float(state.tx + state.sx * rect.minX), y: Float(state.ty + state.sy * rect.minY))
+        gtk_snapshot_translate(snap, &origin)
+        if state.sx != 1 || state.sy != 1 { gtk_snapshot_scale(snap, Float(state.sx), Float(state.sy)) }
+        gtk_snapshot_append_layout(snap, layout.layout, &rgba)
+        gtk_snapshot_restore(snap)
+    }
+
+    public func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
+        let layout = self.layout(for: cache)
+        layout.configure(text: text, width: width, style: style)
+        return layout.logicalSize
+    }
+
+    // MARK: Private
+
+    private func popClips() {
+        for _ in 0..<state.pushes { gtk_snapshot_pop(snapshot.gtk) }
+        state.pushes = 0
+    }
+
+    /// `color` times the current opacity; nil if invisible.
+    private func rgba(_ color: Color) -> GdkRGBA? {
+        let a = color.alpha * state.alpha
+        guard a > 0 else { return nil }
+        return GdkRGBA(red: Float(color.red), green: Float(color.green), blue: Float(color.blue), alpha: Float(min(1, a)))
+    }
+
+    /// `rect` in the snapshot's (widget) coordinates.
+    private func transformed(_ rect: Rect) -> Rect {
+        var x0 = state.tx + state.sx * rect.minX, x1 = state.tx + state.sx * rect.maxX
+        var y0 = state.ty + state.sy * rect.minY, y1 = state.ty + state.sy * rect.maxY
+        if x0 > x1 { swap(&x0, &x1) }
+        if y0 > y1 { swap(&y0, &y1) }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    private func graphene(_ rect: Rect) -> graphene_rect_t {
+        let r = transformed(rect)
+        return graphene_rect_t(origin: graphene_point_t(x: Float(r.minX), y: Float(r.minY)),
+                               size: graphene_size_t(width: Float(max(0, r.width)), height: Float(max(0, r.height))))
+    }
+
+    private func rounded(_ rect: Rect, radius: Double) -> GskRoundedRect {
+        var rr = GskRoundedRect()
+        var r = graphene(rect)
+        let rx = Float(max(0, radius * abs(state.sx))), ry = Float(max(0, radius * abs(state.sy)))
+        gsk_rounded_rect_init_from_rect(&rr, &r, 0)
+        let corner = graphene_size_t(width: min(rx, r.size.width / 2), height: min(ry, r.size.height / 2))
+        rr.corner = (corner, corner, corner, corner)
+        return rr
+    }
+
+    /// Draws with cairo into a cairo node over `bounds` (canvas coordinates), with the
+    /// canvas transform and `color` (times the opacity) as source.
+    private func withCairo(over bounds: Rect, color: Color, _ body: (OpaquePointer) -> Void) {
+        var r = graphene(bounds)
+        guard r.size.width > 0, r.size.height > 0, let cairo = gtk_snapshot_append_cairo(snapshot.gtk, &r) else { return }
+        defer { cairo_destroy(cairo) }
+        cairo_translate(cairo, state.tx, state.ty)
+        cairo_scale(cairo, state.sx, state.sy)
+        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        let a = min(1, color.alpha * state.alpha)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, a)
+        body(cairo)
+    }
+
+    private func append(_ path: Path, to cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        for element in path.elements {
+            switch element {
+            case let .move(p): cairo_move_to(cairo, p.x, p.y)
+            case let .line(p): cairo_line_to(cairo, p.x, p.y)
+            case let .curve(c1, c2, p): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case let .arc(c, r, a0, a1):
+                if a1 >= a0 { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
+            case .close: cairo_close_path(cairo)
+            }
+        }
+    }
+
+    private func layout(for cache: TextCache?) -> PangoTextLayout {
+        if let cache {
+            if let cached = cache.payload as? PangoTextLayout, cached.context == pangoContext { return cached }
+            let layout = PangoTextLayout(context: pangoContext)
+            cache.payload = layout
+            return layout
+        }
+        if let scratch { return scratch }
+        let layout = PangoTextLayout(context: pangoContext)
+        scratch = layout
+        return layout
+    }
+}
+
+private extension OpaquePointer {
+    /// As a `GtkSnapshot *` argument.
+    var gtk: OpaquePointer { self }
+}
+
+extension Path {
+    /// The rectangle and corner radius if this path is exactly what `Path.roundedRect(_:radius:)`
+    /// (four quarter arcs), `Path.circle` (one full arc) or a closed axis-aligned rectangle
+    /// of four lines makes; nil for anything else.
+    var roundedRectShape: (Rect, Double)? {
+        let e = elements
+        let halfPi = Double.pi / 2, eps = 1e-9
+        if e.count == 5, case .close = e[4],
+           case let .arc(c0, r, a00, a01) = e[0], case let .arc(c1, r1, a10, a11) = e[1],
+           case let .arc(c2, r2, a20, a21) = e[2], case let .arc(c3, r3, a30, a31) = e[3],
+           r == r1, r == r2, r == r3, r >= 0,
+           abs(a00 + halfPi) < eps, abs(a01) < eps, abs(a10) < eps, abs(a11 - halfPi) < eps,
+           abs(a20 - halfPi) < eps, abs(a21 - Double.pi) < eps, abs(a30 - Double.pi) < eps, abs(a31 - 3 * halfPi) < eps,
+           c0.x == c1.x, c0.y == c3.y, c1.y == c2.y, c2.x == c3.x {
+            return (Rect(x: c3.x - r, y: c3.y - r, width: c0.x - c3.x + 2 * r, height: c1.y - c0.y + 2 * r), r)
+        }
+        if e.count == 2, case .close = e[1], case let .arc(c, r, a0, a1) = e[0], abs(a0) < eps,
+           abs(a1 - 2 * Double.pi) < eps, r > 0 {
+            return (Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r), r)
+        }
+        if e.count == 5, case .close = e[4], case let .move(p0) = e[0], case let .line(p1) = e[1],
+           case let .line(p2) = e[2], case let .line(p3) = e[3],
+           p0.y == p1.y, p1.x == p2.x, p2.y == p3.y, p3.x == p0.x, p0.x < p1.x, p1.y < p2.y {
+            return (Rect(x: p0.x, y: p0.y, width: p1.x - p0.x, height: p2.y - p1.y), 0)
+        }
+        return nil
+    }
+
+    /// The bounding box of the points and arcs (control points included); nil if empty.
+    var bounds: Rect? {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func add(_ p: Point, _ pad: Double = 0) {
+            minX = min(minX, p.x - pad); maxX = max(maxX, p.x + pad)
+            minY = min(minY, p.y - pad); maxY = max(maxY, p.y + pad)
+        }
+        for element in elements {
+            switch element {
+            case let .move(p), let .line(p): add(p)
+            case let .curve(c1, c2, p): add(c1); add(c2); add(p)
+            case let .arc(c, r, _, _): add(c, abs(r))
+            case .close: break
+            }
+        }
+        guard minX.isFinite, minY.isFinite else { return nil }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}
