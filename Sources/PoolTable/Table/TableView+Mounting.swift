@@ -98,6 +98,7 @@ extension TableView {
         }
         if dropBack > 0 { mounted.removeLast(dropBack) }
         if dropFront > 0 { mounted.removeFirst(dropFront) }
+        let shift = -dropFront + above          // where the old visible run sits now
         if above > 0 {
             var arriving: [MountedRow] = []
             arriving.reserveCapacity(above)
@@ -106,7 +107,10 @@ extension TableView {
         }
         for (ip, y, h) in arrivals[above...] { mounted.append(mountNew(ip, y: y, height: h)) }
         pool.noteMounted(mounted.count)
-        updateVisibility()
+        let count = mounted.count
+        let lower = min(max(0, visibleSpan.lowerBound + shift), count)
+        let upper = min(max(lower, visibleSpan.upperBound + shift), count)
+        updateVisibility(from: lower..<upper)
         return true
     }
 
@@ -117,27 +121,34 @@ extension TableView {
         return MountedRow(indexPath: ip, cell: cell, isVisible: false, top: y, bottom: y + height)
     }
 
-    /// Recomputes visible vs prepared for every mounted row from its extent, with
-    /// willDisplay / didEndDisplaying on each change.
-    private func updateVisibility() {
+    /// Moves the visible run to the rows that intersect the viewport, with willDisplay /
+    /// didEndDisplaying for each row that flips. Rows are sorted and don't overlap, so the
+    /// visible ones are one contiguous run: its new ends are found by binary search and only
+    /// the rows between the old and new ends are touched (usually one or two per step).
+    /// `old` is where the previous run lies in `mounted` now.
+    private func updateVisibility(from old: Range<Int>) {
         let minY = offsetY, maxY = offsetY + frame.height
-        // One read-only pass finds the rows that flip (usually none or one at each edge);
-        // callbacks run outside it, since they may call back into the table.
-        scratchFlips.removeAll(keepingCapacity: true)
-        mounted.withUnsafeBufferPointer { rows in
-            for k in rows.indices where (rows[k].top < maxY && rows[k].bottom > minY) != rows[k].isVisible { scratchFlips.append(k) }
+        let (a, b): (Int, Int) = mounted.withUnsafeBufferPointer { rows in
+            var lo = 0, hi = rows.count
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].bottom > minY { hi = mid } else { lo = mid + 1 } }
+            let first = lo
+            hi = rows.count
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].top >= maxY { hi = mid } else { lo = mid + 1 } }
+            return (first, lo)
         }
-        // No state refresh is needed as a prepared row becomes visible: every change of
-        // editing or selection already reached every mounted cell (the fuzz test checks it).
-        for k in scratchFlips {
-            let visible = !mounted[k].isVisible
-            mounted[k].isVisible = visible
-            let cell = mounted[k].cell, ip = mounted[k].indexPath
-            cell.isHidden = !visible
-            if visible {
-                delegate?.tableView(self, willDisplay: cell, forRowAt: ip)
-            } else {
-                delegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip)
+        let span = a..<b
+        visibleSpan = span
+        for range in [min(a, old.lowerBound)..<max(a, old.lowerBound), min(b, old.upperBound)..<max(b, old.upperBound)] {
+            for k in range where mounted[k].isVisible != span.contains(k) {
+                let visible = span.contains(k)
+                mounted[k].isVisible = visible
+                let cell = mounted[k].cell, ip = mounted[k].indexPath
+                cell.isHidden = !visible
+                if visible {
+                    delegate?.tableView(self, willDisplay: cell, forRowAt: ip)
+                } else {
+                    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: ip)
+                }
             }
         }
         if editingTransition != nil || !selectionTransitions.isEmpty { updateAnimatedCellState() }
@@ -197,6 +208,8 @@ extension TableView {
                 delegate?.tableView(self, didEndDisplaying: m.cell, forRowAt: m.indexPath)
             }
         }
+        let first = mounted.firstIndex(where: \.isVisible) ?? 0
+        visibleSpan = first..<(mounted[first...].firstIndex { !$0.isVisible } ?? mounted.count)
         updateAnimatedCellState()
     }
 
@@ -216,6 +229,7 @@ extension TableView {
     func unmountEverything() {
         for m in mounted { unmount(m) }
         mounted = []
+        visibleSpan = 0..<0
         for (_, h) in mountedHeaders { h.prepareForReuse(); headerPool.append(h) }
         for (_, f) in mountedFooters { f.prepareForReuse(); footerPool.append(f) }
         mountedHeaders = [:]

@@ -185,7 +185,8 @@ public final class TableView {
     var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
     /// Reused between passes so a scroll step allocates nothing.
     var scratchRows: [(IndexPath, Double, Double)] = []
-    var scratchFlips: [Int] = []
+    /// Indices into `mounted` of the visible rows: always one contiguous run.
+    var visibleSpan: Range<Int> = 0..<0
     /// Drawn row extents while `render` runs an animation frame.
     var presentedFramesForRender: [(top: Double, height: Double)]?
     /// The sections whose headers and footers are mounted, and against what geometry.
