@@ -32,13 +32,15 @@ let package = Package(
         .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
         // The app's GTK-free half: demo models, simulations and cells, testable headless.
         .target(name: "PoolTableDemoKit", dependencies: ["PoolTable"]),
-        // The app.
-        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "PoolTableResources"]),
+        // The app: window, header bar, screens (a library, so GUI tests can drive it) …
+        .target(name: "PoolTableApp", dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "PoolTableResources"]),
+        // … and its entry point.
+        .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableApp"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
-        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit", "PoolTableApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -251,7 +251,8 @@ final class MainWindow {
         return screens.firstIndex { $0.name == name } ?? 0
     }
     private var currentScreen: Screen { screens[currentIndex] }
-    private var currentTable: TableWidget { tables[currentIndex] }
+    /// The table of the screen on show (also what GUI tests look at).
+    var currentTable: TableWidget { tables[currentIndex] }
 
     private func allRowsSelected(_ table: TableView) -> Bool {
         let total = (0..<table.numberOfSections).reduce(0) { $0 + table.numberOfRows(inSection: $1) }

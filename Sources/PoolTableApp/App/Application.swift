@@ -7,7 +7,7 @@ import PoolTableResources
 /// The GtkApplication: command-line options, app-wide actions and shortcuts, the style
 /// sheet, and the main window.
 @MainActor
-final class Application {
+public final class Application {
     static let id = "io.github.pooltable.PoolTable"
     static let name = "PoolTable"
     static let version = "0.1.0"
@@ -17,7 +17,7 @@ final class Application {
     private var options = LaunchOptions()
     private var window: MainWindow?
 
-    init() {
+    public init() {
         Self.registerResources()
         // Non-unique: each launch gets its own window and honours its own options.
         app = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
@@ -38,7 +38,7 @@ final class Application {
     }
 
     /// Runs the main loop; returns the exit status.
-    func run() -> Int32 {
+    public func run() -> Int32 {
         let status = g_application_run(app.cast(to: GApplication.self), CommandLine.argc, CommandLine.unsafeArgv)
         window = nil
         g_object_unref(app)
