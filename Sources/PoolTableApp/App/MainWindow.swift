@@ -251,6 +251,12 @@ final class MainWindow {
         return screens.firstIndex { $0.name == name } ?? 0
     }
     private var currentScreen: Screen { screens[currentIndex] }
+    /// Shows the screen named `name` (as `--screen` and the screen chooser do).
+    func show(screen name: String) {
+        guard screens.contains(where: { $0.name == name }) else { return }
+        gtk_stack_set_visible_child_name(stack.opaque, name)
+    }
+
     /// The table of the screen on show (also what GUI tests look at).
     var currentTable: TableWidget { tables[currentIndex] }
 

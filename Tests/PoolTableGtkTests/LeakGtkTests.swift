@@ -1,0 +1,54 @@
+import CGtk
+import PoolTable
+@testable import PoolTableApp
+@testable import PoolTableGtk
+import Testing
+
+extension TableWidgetTests {
+    final class Weak { weak var object: AnyObject?; init(_ o: AnyObject?) { object = o } }
+
+    @Test("No retain cycles through GTK: a destroyed window frees its TableWidget, TableView, cells and data source")
+    func widgetFreedWithWindow() throws {
+        guard GtkTestEnvironment.start() else { return }
+        var refs: [Weak] = []
+        do {
+            guard let harness = WindowHarness(rows: 1_000_000) else { return }
+            let table = harness.table
+            // Scroll through the million rows, animate edit mode, open the overlay.
+            let adjustment = harness.adjustment
+            let upper = gtk_adjustment_get_upper(adjustment)
+            var y = 0.0
+            while y < upper { gtk_adjustment_set_value(adjustment, y); y += upper / 40 }
+            table.tableView.setEditing(true, animated: true)
+            table.debugOverlay = DebugOverlay()
+            _ = GtkTestEnvironment.iterate(timeout: 2) { !table.tableView.hasRunningAnimations }
+            table.debugOverlay = nil
+            refs = [Weak(table), Weak(table.tableView), Weak(harness.source)] + table.tableView.mountedCells.map(Weak.init)
+            harness.close()
+        }
+        GtkTestEnvironment.settle(0.3)
+        #expect(refs.count > 3)
+        let alive = refs.filter { $0.object != nil }.map { String(describing: type(of: $0.object!)) }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+
+    @Test("No retain cycles through GTK: the app's window, after switching through every screen, frees its tables when closed")
+    func appWindowFreed() throws {
+        guard GtkTestEnvironment.start() else { return }
+        var refs: [Weak] = []
+        do {
+            guard let harness = AppHarness() else { return }
+            for screen in ["news", "downloads", "huge", "inbox"] {
+                harness.window.show(screen: screen)
+                GtkTestEnvironment.settle(0.1)
+                refs.append(Weak(harness.window.currentTable))
+                refs.append(Weak(harness.window.currentTable.tableView))
+            }
+            refs.append(Weak(harness.window))
+            harness.close()
+        }
+        GtkTestEnvironment.settle(0.3)
+        let alive = refs.filter { $0.object != nil }.map { String(describing: type(of: $0.object!)) }
+        #expect(alive.isEmpty, "still alive: \(alive)")
+    }
+}
