@@ -346,3 +346,33 @@ struct SelfSizingEditTests {
         withExtendedLifetime(source) {}
     }
 }
+
+@MainActor
+@Suite("Section headers glide with their rows")
+struct SectionAnimationTests {
+    @Test("inserting a section above: the next section's header starts where it was and glides down; the new header fades in")
+    func headersGlide() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 900))
+        let model = ItemSource(sections: [Array(0..<3), Array(100..<104), Array(200..<210)])
+        model.attach(to: table)
+        table.advanceAnimations(to: 0)
+        let header = { (s: Int) in table.presentationFrame(of: table.mountedHeaders[s]!).minY - table.contentOffset.y }
+        let before = header(1)
+        try table.performBatchUpdates({
+            model.sections.insert([900, 901], at: 1)
+            table.insertSections(IndexSet([1]), with: .automatic)
+        }, completion: nil)
+        table.advanceAnimations(to: 1)
+        #expect(abs(header(2) - before) < 1e-9)                       // the old section 1, now 2
+        #expect(table.rowAnimations.sectionAppear[1] != nil)
+        table.advanceAnimations(to: 1.15)
+        let mid = header(2)
+        #expect(mid > before && mid < table.rectForHeaderInSection(2).minY)
+        table.advanceAnimations(to: 1.31)
+        #expect(header(2) == table.rectForHeaderInSection(2).minY)
+        #expect(!table.hasRunningAnimations)
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        #expect(canvas.texts.contains { $0.0 == "S1" })
+    }
+}

@@ -26,9 +26,16 @@ struct RowAnimationState {
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
     var appear: [IndexPath: Transition] = [:]
     var ghosts: [Ghost] = []
+    /// Section headers and footers glide like rows (screen-space offsets by new section);
+    /// those of inserted sections fade in.
+    var headerOffsets: [Int: Transition] = [:]
+    var footerOffsets: [Int: Transition] = [:]
+    var sectionAppear: [Int: Transition] = [:]
     var completions: [(Bool) -> Void] = []
 
-    var isRunning: Bool { !offsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty }
+    var isRunning: Bool {
+        !offsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty || !sectionAppear.isEmpty
+    }
     var hasGhosts: Bool { !ghosts.isEmpty }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 
@@ -74,6 +81,16 @@ extension TableView {
         return out
     }
 
+    /// Where a mounted header or footer is drawn now: its layout place plus its animated
+    /// offset (a floating header stays pinned to the top).
+    func presentationFrame(of view: TableViewHeaderFooterView) -> Rect {
+        var f = view.frame
+        guard rowAnimations.isRunning, let s = view.section, !view.isFloating else { return f }
+        let offsets = view.kind == .header ? rowAnimations.headerOffsets : rowAnimations.footerOffsets
+        if let t = offsets[s] { f.origin.y += t.value(at: now) }
+        return f
+    }
+
     /// Where each ghost is drawn: at its old place, except that ghosts of rows that were
     /// adjacent collapse as a stack (each follows the shrinking one above it).
     func ghostExtents() -> [(ghost: RowAnimationState.Ghost, top: Double, height: Double)] {
@@ -111,6 +128,9 @@ extension TableView {
         guard rowAnimations.isRunning || !rowAnimations.completions.isEmpty else { return false }
         for (ip, var tr) in rowAnimations.offsets { tr.pin(at: t); rowAnimations.offsets[ip] = tr.isFinished(at: t) ? nil : tr }
         for (ip, var tr) in rowAnimations.appear { tr.pin(at: t); rowAnimations.appear[ip] = tr.isFinished(at: t) ? nil : tr }
+        for (s, var tr) in rowAnimations.headerOffsets { tr.pin(at: t); rowAnimations.headerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
+        for (s, var tr) in rowAnimations.footerOffsets { tr.pin(at: t); rowAnimations.footerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
+        for (s, var tr) in rowAnimations.sectionAppear { tr.pin(at: t); rowAnimations.sectionAppear[s] = tr.isFinished(at: t) ? nil : tr }
         var alive: [RowAnimationState.Ghost] = []
         for var g in rowAnimations.ghosts {
             g.offset.pin(at: t); g.fade.pin(at: t)

@@ -93,9 +93,10 @@ extension TableView {
     }
 
     private func drawHeaderFooter(_ view: TableViewHeaderFooterView, in canvas: Canvas) {
-        let f = view.frame
+        let f = presentationFrame(of: view)
         guard f.height > 0, f.maxY > offsetY, f.minY < offsetY + frame.height else { return }
         canvas.save()
+        if let s = view.section, let appear = rowAnimations.sectionAppear[s] { canvas.multiplyAlpha(appear.value(at: now)) }
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
         view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height), style: style)

@@ -158,6 +158,9 @@ extension TableView {
         // Where every mounted row is drawn now (mid-animation positions included).
         var oldScreen: [IndexPath: Double] = [:]
         for m in mounted { oldScreen[m.indexPath] = presentationFrame(of: m).minY - offsetY }
+        var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
+        for (s, view) in mountedHeaders where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
+        for (s, view) in mountedFooters { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
 
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
@@ -224,6 +227,8 @@ extension TableView {
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
         rowAnimations.offsets = [:]
+        rowAnimations.headerOffsets = [:]
+        rowAnimations.footerOffsets = [:]
         needsLayout = true
         layoutRows()
         if animated {
@@ -241,11 +246,29 @@ extension TableView {
                     rowAnimations.appear[ip] = Transition(from: 0, to: 1, duration: RowAnimationState.duration)
                 }
             }
+            startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
         statistics.batchUpdates += 1
         delegate?.tableViewSelectionDidChange(self)
         setNeedsDisplay()
+    }
+
+    /// Headers and footers glide from where they were drawn; those of new sections fade in.
+    private func startSectionAnimations(_ mapping: UpdateMapping, _ oldHeaders: [Int: Double], _ oldFooters: [Int: Double]) {
+        let d = RowAnimationState.duration
+        for (t, view) in mountedHeaders where !view.isFloating {
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            if let y = oldHeaders[s], y != view.frame.minY - offsetY {
+                rowAnimations.headerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
+            }
+        }
+        for (t, view) in mountedFooters {
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            if let y = oldFooters[s], y != view.frame.minY - offsetY {
+                rowAnimations.footerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
+            }
+        }
     }
 
     /// The old index path that became `ip`, if any (inverse of the mapping, for mounted rows).
@@ -277,6 +300,9 @@ extension TableView {
         var appear: [IndexPath: Transition] = [:]
         for (ip, t) in rowAnimations.appear { if let n = mapping.map(ip) { appear[n] = t } }
         rowAnimations.appear = appear
+        var sectionAppear: [Int: Transition] = [:]
+        for (s, t) in rowAnimations.sectionAppear { if let n = mapping.sectionMap[safe: s] ?? nil { sectionAppear[n] = t } }
+        rowAnimations.sectionAppear = sectionAppear
         var sel: [IndexPath: Transition] = [:]
         for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
         selectionTransitions = sel
