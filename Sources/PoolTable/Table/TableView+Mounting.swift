@@ -154,6 +154,9 @@ extension TableView {
         if editingTransition != nil || !selectionTransitions.isEmpty { updateAnimatedCellState() }
     }
 
+    /// The full pass (after a jump, a reload, an update or a geometry change): mounts exactly
+    /// the rows in the band, keeping the cells of rows that stay, measuring self-sizing rows
+    /// as they are bound, and anchoring the first fully visible row while estimates correct.
     private func mountRows() {
         let band = mountingBand
         let viewport = visibleRect
