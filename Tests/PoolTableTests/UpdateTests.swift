@@ -375,4 +375,28 @@ struct SectionAnimationTests {
         table.render(in: canvas)
         #expect(canvas.texts.contains { $0.0 == "S1" })
     }
+
+    @Test("deleting a section: its header fades out where it was drawn, then returns to the header pool")
+    func deletedHeaderFades() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 900))
+        let model = ItemSource(sections: [Array(0..<3), Array(100..<104), Array(200..<210)])
+        model.attach(to: table)
+        table.advanceAnimations(to: 0)
+        try table.performBatchUpdates({
+            model.sections.remove(at: 1)
+            table.deleteSections(IndexSet([1]), with: .automatic)
+        }, completion: nil)
+        #expect(table.rowAnimations.sectionGhosts.count == 1)
+        table.advanceAnimations(to: 1)
+        table.advanceAnimations(to: 1.1)
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        let s1 = canvas.texts.filter { $0.0 == "S1" }
+        #expect(s1.count == 2)                                    // the ghost and the new section 1
+        let pooled = table.headerPool.count
+        table.advanceAnimations(to: 1.4)
+        #expect(table.rowAnimations.sectionGhosts.isEmpty && !table.hasRunningAnimations)
+        #expect(table.headerPool.count == pooled + 1)
+        #expect(itemStateProblems(table, model) == [])
+    }
 }

@@ -31,10 +31,13 @@ struct RowAnimationState {
     var headerOffsets: [Int: Transition] = [:]
     var footerOffsets: [Int: Transition] = [:]
     var sectionAppear: [Int: Transition] = [:]
+    /// Headers and footers of deleted sections, fading out where they were drawn.
+    var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
     var completions: [(Bool) -> Void] = []
 
     var isRunning: Bool {
-        !offsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty || !sectionAppear.isEmpty
+        !offsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty
+            || !sectionAppear.isEmpty || !sectionGhosts.isEmpty
     }
     var hasGhosts: Bool { !ghosts.isEmpty }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
@@ -142,6 +145,13 @@ extension TableView {
             }
         }
         rowAnimations.ghosts = alive
+        var sectionGhosts = rowAnimations.sectionGhosts
+        for i in sectionGhosts.indices { sectionGhosts[i].fade.pin(at: t) }
+        for g in sectionGhosts where g.fade.isFinished(at: t) {
+            g.view.prepareForReuse()
+            if g.view.kind == .header { headerPool.append(g.view) } else { footerPool.append(g.view) }
+        }
+        rowAnimations.sectionGhosts = sectionGhosts.filter { !$0.fade.isFinished(at: t) }
         if !rowAnimations.isRunning {
             let done = rowAnimations.completions
             rowAnimations.completions = []

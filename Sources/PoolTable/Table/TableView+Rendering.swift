@@ -18,6 +18,13 @@ extension TableView {
         defer { presentedFramesForRender = nil }
         drawRows(in: canvas)
         drawFocusRing(in: canvas)
+        for ghost in rowAnimations.sectionGhosts {
+            canvas.save()
+            canvas.translate(x: ghost.frame.minX, y: ghost.frame.minY + offsetY)
+            canvas.multiplyAlpha(ghost.fade.value(at: now))
+            ghost.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: ghost.frame.width, height: ghost.frame.height), style: style)
+            canvas.restore()
+        }
         for (_, view) in mountedFooters.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
         // Headers last (a floating header covers rows scrolling under it); the floating one on top.
         for (_, view) in mountedHeaders.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {

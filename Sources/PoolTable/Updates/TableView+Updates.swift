@@ -162,6 +162,18 @@ extension TableView {
         for (s, view) in mountedHeaders where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
         for (s, view) in mountedFooters { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
 
+        // Headers and footers of deleted sections fade out where they are drawn.
+        if animated {
+            for s in p.deletedSections.sorted() {
+                for view in [mountedHeaders.removeValue(forKey: s), mountedFooters.removeValue(forKey: s)].compactMap({ $0 }) {
+                    var f = presentationFrame(of: view)
+                    f.origin.y -= offsetY          // kept in screen space; placed again below
+                    view.section = nil
+                    rowAnimations.sectionGhosts.append((view, f, Transition(from: 1, to: 0, duration: RowAnimationState.duration)))
+                }
+            }
+        }
+
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
         let selectedMoveTargets = Set(p.moves.filter { isRowSelected(at: $0.key) }.map(\.value))
@@ -184,6 +196,8 @@ extension TableView {
                 if selectedMoveTargets.contains(ip) { selection[t].insert(r) }
             }
         }
+        // Titles (and so header and footer heights) may depend on a section's index: ask again.
+        for t in survivors.indices where survivors[t] != nil { refreshSectionChrome(t) }
         for old in p.reloadedRows {
             guard let ip = mapping.map(old) else { continue }
             let (h, selfSizing) = rowHeightForInsert(ip)
@@ -308,6 +322,23 @@ extension TableView {
         selectionTransitions = sel
         pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
         if interaction.drag != nil { interaction.cancelDrag() }
+    }
+
+    /// Re-reads a section's header and footer titles and heights from the data source and
+    /// delegate (mounted header views pick the titles up at the next layout pass).
+    private func refreshSectionChrome(_ t: Int) {
+        guard t < layout.numberOfSections else { return }
+        var section = layout.sections[t]
+        section.headerTitle = dataSource?.tableView(self, titleForHeaderInSection: t)
+        section.footerTitle = dataSource?.tableView(self, titleForFooterInSection: t)
+        titlesBeingLoaded = (Array(repeating: nil, count: t) + [section.headerTitle], Array(repeating: nil, count: t) + [section.footerTitle])
+        section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
+        section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
+        titlesBeingLoaded = nil
+        let current = layout.sections[t]
+        guard section.headerTitle != current.headerTitle || section.footerTitle != current.footerTitle
+                || section.headerHeight != current.headerHeight || section.footerHeight != current.footerHeight else { return }
+        layout.replaceSection(section, at: t)
     }
 
     /// Height (and whether it self-sizes) of a row that arrives, from the delegate.
