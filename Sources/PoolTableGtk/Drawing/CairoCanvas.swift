@@ -184,25 +184,29 @@ public final class CairoCanvas: Canvas {
         cairo_set_matrix(cairo, &m)
     }
 
-    /// The layout kept in `cache` (made on first use or when it belongs to another
-    /// context), or the canvas's scratch layout.
     private func layout(for cache: TextCache?) -> PangoTextLayout {
-        if let cache {
-            if let cached = cache.payload as? PangoTextLayout, cached.context == pangoContext { return cached }
-            let layout = PangoTextLayout(context: pangoContext)
-            cache.payload = layout
-            return layout
-        }
-        if let scratch { return scratch }
-        let layout = PangoTextLayout(context: pangoContext)
-        scratch = layout
-        return layout
+        PangoTextLayout.layout(for: cache, in: pangoContext, scratch: &scratch)
     }
 }
 
 /// A `PangoLayout` and what it was last configured with, so unchanged text, font and width
 /// cost nothing on the next frame. Lives in a cell's `TextCache.payload`.
 final class PangoTextLayout {
+    /// The layout kept in `cache` (made on first use, or again when it belongs to another
+    /// context), or — for uncached text — the caller's `scratch` layout.
+    static func layout(for cache: TextCache?, in context: OpaquePointer, scratch: inout PangoTextLayout?) -> PangoTextLayout {
+        if let cache {
+            if let cached = cache.payload as? PangoTextLayout, cached.context == context { return cached }
+            let layout = PangoTextLayout(context: context)
+            cache.payload = layout
+            return layout
+        }
+        if let scratch { return scratch }
+        let layout = PangoTextLayout(context: context)
+        scratch = layout
+        return layout
+    }
+
     /// The `PangoLayout *` (owned).
     let layout: OpaquePointer
     /// The `PangoContext *` it was made in (the layout holds a reference).

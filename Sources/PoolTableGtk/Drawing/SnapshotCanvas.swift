@@ -238,16 +238,7 @@ public final class SnapshotCanvas: Canvas {
     }
 
     private func layout(for cache: TextCache?) -> PangoTextLayout {
-        if let cache {
-            if let cached = cache.payload as? PangoTextLayout, cached.context == pangoContext { return cached }
-            let layout = PangoTextLayout(context: pangoContext)
-            cache.payload = layout
-            return layout
-        }
-        if let scratch { return scratch }
-        let layout = PangoTextLayout(context: pangoContext)
-        scratch = layout
-        return layout
+        PangoTextLayout.layout(for: cache, in: pangoContext, scratch: &scratch)
     }
 }
 
