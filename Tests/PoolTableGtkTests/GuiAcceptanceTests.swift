@@ -139,7 +139,7 @@ extension TableWidgetTests {
         #expect(selected == (startRow...endRow).map { IndexPath(row: $0, section: 0) }, "one contiguous range from the pressed row")
         #expect(endRow > lastVisible + 5, "the range grew past the rows visible when the drag began (ends at \(endRow))")
         // The range ends under the pointer, where it was released.
-        let underPointer = try #require(table.indexPathForRow(atViewportPoint: Point(x: 20, y: height - 6)))
+        let underPointer = try #require(table.indexPath(atViewportPoint: Point(x: 20, y: height - 6)))
         #expect(abs(underPointer.row - endRow) <= 1)
         #expect(table.numberOfSelectedRows == endRow - startRow + 1)
 

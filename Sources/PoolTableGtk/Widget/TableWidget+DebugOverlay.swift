@@ -21,7 +21,7 @@ extension TableWidget {
             customRenderer = { [weak self] canvas, _ in self?.drawDebugOverlay(overlay, on: canvas) }
             pointerTransform = { [weak self] point in
                 guard let self else { return point }
-                return overlay.tablePoint(fromViewPoint: point, table: self.tableView)
+                return overlay.tablePoint(fromViewPoint: point, table: self.listView)
             }
             startOverlayRefresh()
         } else {

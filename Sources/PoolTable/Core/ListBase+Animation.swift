@@ -1,6 +1,6 @@
 /// The animation clock. The host calls `advanceAnimations(to:)` from its frame clock while
 /// `hasRunningAnimations`; tests call it by hand.
-extension TableView {
+extension ListBase {
     /// Moves every animation to `time` (seconds, monotonic). An animation begun since the
     /// last call starts at `time`.
     public func advanceAnimations(to time: Double) {
