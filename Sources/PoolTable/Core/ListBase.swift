@@ -145,6 +145,11 @@ public class ListBase {
     public var numberOfSections: Int { reloadIfNeeded(); return geometry.numberOfSections }
     /// False until the data source has been asked for its content (first layout or query).
     public var hasLoadedData: Bool { !needsReload }
+    /// Rows or items in all sections.
+    public var totalItemCount: Int {
+        reloadIfNeeded()
+        return (0..<geometry.numberOfSections).reduce(0) { $0 + geometry.numberOfItems(in: $1) }
+    }
     /// Items (rows) in a section; 0 for an invalid section.
     func itemCount(inSection section: Int) -> Int { reloadIfNeeded(); return geometry.numberOfItems(in: section) }
 

@@ -121,7 +121,7 @@ public final class DebugOverlay {
 
         // Mounted rows, drawn by their own cells (prepared ones too: they are bound).
         let visible = Set(table.visibleEntries.map(\.indexPath))
-        for (ip, cell) in table.mountedEntries.map { ($0.indexPath, $0.cell) } {
+        for (ip, cell) in table.mountedEntries.map({ ($0.indexPath, $0.cell) }) {
             let frame = cell.frame
             canvas.save()
             canvas.translate(x: t.view(frame.origin).x, y: t.view(frame.origin).y)

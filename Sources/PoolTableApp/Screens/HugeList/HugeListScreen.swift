@@ -1,4 +1,5 @@
 import PoolTable
+import PoolTableGtk
 
 /// One section of N uniform rows "Row 0" … "Row N-1". Nothing is stored per row: the
 /// table keeps uniform heights in O(1) memory, so a hundred million rows are fine.
@@ -18,7 +19,8 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
         subtitle = "\(groupedDigits(self.rowCount)) rows"
     }
 
-    func install(in tableView: TableView) {
+    func install(in widget: TableWidget) {
+        let tableView = widget.tableView
         tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         tableView.rowHeight = 48
         tableView.allowsMultipleSelectionDuringEditing = true
