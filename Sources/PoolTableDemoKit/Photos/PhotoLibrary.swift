@@ -205,10 +205,10 @@ public struct PhotoLibrary: Sendable {
     /// Seconds between the first photo of a session and the last of the one before.
     private static func gapBetweenSessions(_ rng: inout SeededRandom) -> Int {
         switch Int.random(in: 0..<100, using: &rng) {
-        case 0..<45: return Int.random(in: 15 * 60...3 * 3600, using: &rng)
-        case 45..<85: return Int.random(in: 3 * 3600...20 * 3600, using: &rng)
-        case 85..<97: return Int.random(in: 20 * 3600...3 * 86_400, using: &rng)
-        default: return Int.random(in: 3 * 86_400...12 * 86_400, using: &rng)
+        case 0..<50: return Int.random(in: 10 * 60...2 * 3600, using: &rng)
+        case 50..<88: return Int.random(in: 2 * 3600...14 * 3600, using: &rng)
+        case 88..<98: return Int.random(in: 14 * 3600...2 * 86_400, using: &rng)
+        default: return Int.random(in: 2 * 86_400...8 * 86_400, using: &rng)
         }
     }
 }
