@@ -11,7 +11,7 @@ struct LaunchOptions {
     /// `--screen NAME`: the screen to start on.
     var screen: String?
 
-    static let screenNames = ["inbox", "huge", "news", "downloads"]
+    static let screenNames = ["inbox", "huge", "news", "downloads", "photos"]
 
     /// Declares `--rows` and `--screen` on `application`.
     static func declare(on application: some GPointer) {

@@ -34,7 +34,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen()]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen()]
         tables = screens.map { $0.makeWidget() }
         debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
