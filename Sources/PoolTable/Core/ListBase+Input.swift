@@ -109,7 +109,10 @@ extension ListBase {
             // Seed 003: outside edit mode a drag across items may begin multiple selection.
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
                !editingState || !isMultipleSelectionActive, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
-                if !editingState { setEditing(true, animated: true) }
+                if !editingState {
+                    setEditing(true, animated: true)      // ends any press: this one goes on
+                    interaction.press = press
+                }
                 interaction.multipleSelectionInteraction = true
                 didBeginMultipleSelectionInteraction(at: press.indexPath)
                 if isMultipleSelectionActive { beginDrag(at: press.indexPath, pointer: press.start) }
