@@ -20,7 +20,7 @@ extension TableWidgetTests {
 
     @Test("Ctrl+E's animation, frame by frame: checkbox column absent at 0 ms, part-way at 120 ms, fully in at 300 ms; rows mounted mid-way join in phase")
     func editModeFramesOnTheEngineClock() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10) else { return }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10, timeSource: ManualTimeSource()) else { return }
         defer { harness.close() }
         let blocks = BlockSource(count: 400)
         blocks.install(in: harness.table.tableView)
@@ -28,10 +28,10 @@ extension TableWidgetTests {
         let table = harness.table.tableView
         let width = Int(table.frame.width)
 
-        // The clock is the test's from here: far ahead of the frame clock, whose ticks then
-        // change nothing (the engine's time never goes back). Each frame below is a real GTK
-        // frame (draw callback, render node), read back through GTK's own snapshot.
-        let t0 = (table.animationTime ?? 0) + 10_000
+        // The clock is the test's (a manual time source: GTK's frame-clock ticks never reach
+        // the engine, whatever the machine's uptime). Each frame below is a real GTK frame
+        // (draw callback, render node), read back through GTK's own snapshot.
+        let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         table.setEditing(true, animated: true)
         table.advanceAnimations(to: t0)

@@ -246,6 +246,9 @@ public class ListBase {
     var reportedContentHeight = -1.0
     /// Until when cells asked for frames (`keepAnimating(for:)`).
     var cellAnimationDeadline: Double?
+    /// The longest `keepAnimating(for:)` since the last `advanceAnimations(to:)`, which
+    /// turns it into `cellAnimationDeadline` (the engine's time may be stale or unset before).
+    var cellAnimationRequest: Double?
     /// Nesting depth of `performBatchUpdates` and what it has collected so far.
     var batchDepth = 0
     var pendingUpdates = PendingUpdates()

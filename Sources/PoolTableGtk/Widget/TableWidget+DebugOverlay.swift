@@ -36,8 +36,8 @@ extension TableWidget {
     private func drawDebugOverlay(_ overlay: DebugOverlay, on canvas: Canvas) {
         overlay.hostFrameMilliseconds = frameWorkMilliseconds
         overlay.hostFramesPerSecond = framesPerSecond
-        overlay.sample(tableView, at: monotonicSeconds())
-        overlay.render(tableView, in: canvas)
+        overlay.sample(listView, at: monotonicSeconds())
+        overlay.render(listView, in: canvas)
     }
 
     private func startOverlayRefresh() {

@@ -81,8 +81,9 @@ extension TableWidget: TableViewHost {
     // MARK: Frame clock
 
     /// Installs the tick callback unless it runs already. Each tick advances the engine's
-    /// animations to the frame time and mirrors the scroll geometry; the callback removes
-    /// itself once nothing moves.
+    /// animations to the time `timeSource` gives for the frame and mirrors the scroll
+    /// geometry; the callback removes itself once nothing moves, or at once when the time
+    /// source does not drive the engine (a manual clock: no frames are spent waiting on it).
     func ensureTicking() {
         guard tickCallbackID == 0 else { return }
         let box = Box<@MainActor (OpaquePointer?) -> Bool> { [weak self] clock in self?.tick(clock) ?? false }
@@ -96,12 +97,16 @@ extension TableWidget: TableViewHost {
     }
 
     private func tick(_ clock: OpaquePointer?) -> Bool {
+        var drivesEngine = false
         if listView.hasRunningAnimations {
-            let time = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
-            listView.advanceAnimations(to: time)
+            let frameTime = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
+            if let time = timeSource.engineTime(forFrameTime: frameTime) {
+                listView.advanceAnimations(to: time)
+                drivesEngine = true
+            }
         }
         if needsGeometrySync { syncScrollGeometry() }
-        let keepTicking = listView.hasRunningAnimations
+        let keepTicking = drivesEngine && listView.hasRunningAnimations
         if !keepTicking { tickCallbackID = 0 }
         return keepTicking
     }

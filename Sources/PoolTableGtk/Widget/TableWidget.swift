@@ -54,6 +54,12 @@ public final class TableWidget {
         didSet { if debugOverlay !== oldValue { debugOverlayDidChange() } }
     }
 
+    /// Where animations get their time: GTK's frame clock by default; a `ManualTimeSource`
+    /// leaves the engine's clock to the caller (tests). See `AnimationTimeSource`.
+    public var timeSource: AnimationTimeSource = FrameClockTimeSource() {
+        didSet { if timeSource !== oldValue { ensureTicking() } }
+    }
+
     /// Milliseconds the last draw callback spent (engine layout and cairo/Pango calls).
     public internal(set) var frameWorkMilliseconds = 0.0
     /// Frames drawn by GTK so far (draw callbacks; offscreen renders do not count).
