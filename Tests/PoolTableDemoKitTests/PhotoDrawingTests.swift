@@ -173,4 +173,21 @@ struct PhotoDrawingTests {
             #expect(canvas.operations.isEmpty, "\(bad)")
         }
     }
+
+    @Test("Grid metrics: as many columns as fit, items grown to fill the width")
+    func gridMetrics() {
+        for width in stride(from: 200.0, through: 2_000, by: 37) {
+            let m = PhotoGridMetrics(width: width, minimumSide: 112, spacing: 6, inset: 12)
+            let used = 2 * m.inset + Double(m.columns) * m.itemSize.width + Double(m.columns - 1) * m.spacing
+            #expect(m.itemSize.width >= 112, "\(width)")
+            #expect(used <= width && width - used < Double(m.columns), "\(width): fills the row")
+            #expect(2 * m.inset + Double(m.columns + 1) * 112 + Double(m.columns) * m.spacing > width, "\(width): one more column would not fit")
+            #expect(m.itemSize.height == m.itemSize.width + PhotoItemRenderer.dateLineHeight)
+        }
+        #expect(PhotoGridMetrics(width: 800).columns >= 3, "the default window shows at least three columns")
+        for bad in [0.0, -50, .nan, .infinity, 40] {
+            let m = PhotoGridMetrics(width: bad)
+            #expect(m.columns == 1 && m.itemSize.width >= 112 && m.itemSize.width.isFinite, "\(bad)")
+        }
+    }
 }

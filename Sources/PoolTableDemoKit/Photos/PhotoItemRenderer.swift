@@ -11,32 +11,32 @@ import PoolTable
 @MainActor
 public enum PhotoItemRenderer {
     /// The height of the date line under the thumbnail.
-    public static let dateLineHeight = 22.0
-    public static let cornerRadius = 6.0
+    public nonisolated static let dateLineHeight = 22.0
+    public nonisolated static let cornerRadius = 6.0
     /// The check badge's radius when fully shown.
-    public static let badgeRadius = 11.0
+    public nonisolated static let badgeRadius = 11.0
     /// How far a selected photo's thumbnail shrinks on each side, as a fraction of its width.
-    public static let selectedInset = 0.045
+    public nonisolated static let selectedInset = 0.045
 
     /// The size of an item whose square thumbnail is `thumbnailSide` wide.
-    public static func itemSize(thumbnailSide: Double) -> Size {
+    public nonisolated static func itemSize(thumbnailSide: Double) -> Size {
         Size(width: thumbnailSide, height: thumbnailSide + dateLineHeight)
     }
 
     /// Where the thumbnail goes in an item's `bounds` (unselected): all but the date line.
-    public static func thumbnailRect(in bounds: Rect) -> Rect {
+    public nonisolated static func thumbnailRect(in bounds: Rect) -> Rect {
         Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - dateLineHeight))
     }
 
     /// The centre of the check badge in an item's `bounds`.
-    public static func badgeCenter(in bounds: Rect) -> Point {
+    public nonisolated static func badgeCenter(in bounds: Rect) -> Point {
         let thumb = thumbnailRect(in: bounds)
         let inset = 6 + badgeRadius
         return Point(x: thumb.maxX - inset, y: thumb.minY + inset)
     }
 
     /// What a screen reader says for the photo ("Photo, 3 November 2026" in English).
-    public static func accessibilityLabel(for photo: Photo, format: PhotoFormat = .english) -> String {
+    public nonisolated static func accessibilityLabel(for photo: Photo, format: PhotoFormat = .english) -> String {
         format.accessibilityLabel(photo)
     }
 

@@ -69,7 +69,7 @@ private struct Painter {
         self.rect = rect
         self.time = time
         self.dice = dice
-        horizonY = rect.minY + rect.height * horizon
+        horizonY = (rect.minY + rect.height * horizon).rounded()
         let hueShift = self.dice.range(-14, 14)
         stops = Palette.sky(time).map { hsv($0.h + hueShift, $0.s, $0.v) }
     }
@@ -109,15 +109,16 @@ private struct Painter {
     // MARK: Sky
 
     /// Horizontal bands from the top down to the bottom edge (the landscape covers the
-    /// lower part); each overlaps the next by a pixel so no seam shows.
+    /// lower part). Their edges fall on whole pixels: no seams, and cairo's fast path.
     mutating func sky() {
         let bands = 12
         let skyHeight = horizonY - rect.minY
+        var top = rect.minY
         for i in 0..<bands {
-            let top = rect.minY + skyHeight * Double(i) / Double(bands)
-            let bottom = i == bands - 1 ? rect.maxY : rect.minY + skyHeight * Double(i + 1) / Double(bands) + 1
+            let bottom = i == bands - 1 ? rect.maxY : (rect.minY + skyHeight * Double(i + 1) / Double(bands)).rounded()
             canvas.fill(Rect(x: rect.minX, y: top, width: w, height: bottom - top),
-                        color: skyColor(at: top + skyHeight / Double(bands) / 2))
+                        color: skyColor(at: rect.minY + skyHeight * (Double(i) + 0.5) / Double(bands)))
+            top = bottom
         }
     }
 
@@ -227,10 +228,12 @@ private struct Painter {
     mutating func sea() {
         let deep = lit(hsv(dice.range(200, 220), 0.75, 0.42))
         let bands = 5
+        var top = horizonY
         for i in 0..<bands {
             let t = Double(i) / Double(bands - 1)
-            let top = horizonY + (rect.maxY - horizonY) * pow(Double(i) / Double(bands), 1.4)
-            canvas.fill(Rect(x: rect.minX, y: top, width: w, height: rect.maxY - top), color: reflection(t).mixed(with: deep, 0.3 + 0.3 * t))
+            let bottom = i == bands - 1 ? rect.maxY : (horizonY + (rect.maxY - horizonY) * pow(Double(i + 1) / Double(bands), 1.4)).rounded()
+            canvas.fill(Rect(x: rect.minX, y: top, width: w, height: bottom - top), color: reflection(t).mixed(with: deep, 0.3 + 0.3 * t))
+            top = bottom
         }
         // Glitter: short strokes under the sun, wider nearer the viewer.
         var glitter = Path()
