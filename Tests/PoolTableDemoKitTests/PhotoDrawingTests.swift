@@ -47,7 +47,7 @@ struct PhotoDrawingTests {
         for id in ids {
             let ops = thumbnail(id)
             #expect(ops == thumbnail(id), "id \(id) draws the same each time")
-            #expect(ops.count >= 12 && ops.count <= 60, "id \(id): \(ops.count) canvas calls")
+            #expect(ops.count >= 15 && ops.count <= 35, "id \(id): \(ops.count) canvas calls")
             seen.insert(ops)
         }
         #expect(seen.count == ids.count, "every id draws its own picture")
@@ -167,6 +167,13 @@ struct PhotoDrawingTests {
         }
         #expect(skyTop(unselected) == thumb.minY)
         #expect((skyTop(selected) ?? 0) > thumb.minY)
+        // Pressed: a shade over the thumbnail, nothing else changes.
+        let pressed = RecordingCanvas()
+        PhotoItemRenderer.draw(photo: photo, in: pressed, bounds: bounds, editingProgress: 0, selectionProgress: 0, isSelected: false,
+                               isHighlighted: true)
+        let plain = item(edit: 0, selection: 0, selected: false).operations
+        #expect(pressed.operations.count == plain.count + 1)
+        #expect(pressed.operations.contains(.fillPath(thumb, Color.black.withAlpha(0.18))))
         for bad in [Rect.zero, Rect(x: 0, y: 0, width: .infinity, height: 100), Rect(x: 0, y: 0, width: -5, height: 100)] {
             let canvas = RecordingCanvas()
             PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: bad, editingProgress: 1, selectionProgress: 1, isSelected: true)

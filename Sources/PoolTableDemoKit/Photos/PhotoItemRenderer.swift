@@ -45,9 +45,11 @@ public enum PhotoItemRenderer {
     ///   - editingProgress: 0 outside edit mode, 1 in it; the badge fades and grows in with it.
     ///   - selectionProgress: 0 unchecked, 1 checked, animating in between (in edit mode).
     ///   - isSelected: outside edit mode a selected item shows selected at once, as table rows do.
+    ///   - isHighlighted: pressed; the thumbnail darkens a little.
     ///   - dateCache: a text slot the cell owns, so the canvas keeps the date line's layout.
     public static func draw(photo: Photo, in canvas: Canvas, bounds: Rect, editingProgress: Double, selectionProgress: Double,
-                            isSelected: Bool, format: PhotoFormat = .english, dateCache: TextCache? = nil) {
+                            isSelected: Bool, isHighlighted: Bool = false, format: PhotoFormat = .english,
+                            dateCache: TextCache? = nil) {
         guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite else { return }
         let theme = canvas.theme
         let edit = clamp(editingProgress), checked = clamp(selectionProgress)
@@ -61,6 +63,7 @@ public enum PhotoItemRenderer {
             canvas.fill(.roundedRect(full, radius: cornerRadius + 1), color: theme.accent.withAlpha(0.22 * selection))
         }
         PhotoThumbnail.draw(photoID: photo.id, in: canvas, rect: thumb, cornerRadius: cornerRadius)
+        if isHighlighted { canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: Color.black.withAlpha(0.18)) }
         if selection > 0 {
             canvas.stroke(.roundedRect(full.insetBy(dx: 1.25, dy: 1.25), radius: cornerRadius),
                           color: theme.accent.withAlpha(selection), lineWidth: 2.5)

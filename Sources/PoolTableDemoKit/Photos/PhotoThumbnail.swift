@@ -4,7 +4,7 @@ import PoolTable
 /// Procedural photos: a small landscape drawn from a photo's id alone, through the
 /// engine's `Canvas` (bands of sky, a sun or moon with its glow, clouds or stars, then
 /// hills, sea, mountains, a city or dunes in layers that fade into the haze), lit for
-/// the time of day. About 15 to 30 canvas calls; the same id always gives the same picture.
+/// the time of day. About 20 to 30 canvas calls; the same id always gives the same picture.
 @MainActor
 public enum PhotoThumbnail {
     public enum Landscape: String, CaseIterable, Sendable { case hills, sea, mountains, city, dunes }
@@ -27,7 +27,7 @@ public enum PhotoThumbnail {
         let horizon = horizonFraction(landscape, &dice)
         var painter = Painter(canvas: canvas, rect: rect, time: time, dice: dice, horizon: horizon)
         painter.sky()
-        painter.sunOrMoon(landscape: landscape)
+        painter.sunOrMoon()
         switch landscape {
         case .hills: painter.hills(sand: false)
         case .dunes: painter.hills(sand: true)
@@ -80,7 +80,6 @@ private struct Painter {
     var unit: Double { min(rect.width, rect.height) }
 
     func x(_ f: Double) -> Double { rect.minX + f * w }
-    func y(_ f: Double) -> Double { rect.minY + f * h }
 
     /// The sky's colour at height `y`.
     func skyColor(at y: Double) -> Color {
@@ -122,7 +121,7 @@ private struct Painter {
         }
     }
 
-    mutating func sunOrMoon(landscape: PhotoThumbnail.Landscape) {
+    mutating func sunOrMoon() {
         let fx = dice.range(0.18, 0.82)
         let skyHeight = horizonY - rect.minY
         switch time {
