@@ -47,7 +47,7 @@ struct PhotoDrawingTests {
         for id in ids {
             let ops = thumbnail(id)
             #expect(ops == thumbnail(id), "id \(id) draws the same each time")
-            #expect(ops.count >= 12 && ops.count <= 60, "id \(id): \(ops.count) canvas calls")
+            #expect(ops.count >= 15 && ops.count <= 35, "id \(id): \(ops.count) canvas calls")
             seen.insert(ops)
         }
         #expect(seen.count == ids.count, "every id draws its own picture")
@@ -167,10 +167,34 @@ struct PhotoDrawingTests {
         }
         #expect(skyTop(unselected) == thumb.minY)
         #expect((skyTop(selected) ?? 0) > thumb.minY)
+        // Pressed: a shade over the thumbnail, nothing else changes.
+        let pressed = RecordingCanvas()
+        PhotoItemRenderer.draw(photo: photo, in: pressed, bounds: bounds, editingProgress: 0, selectionProgress: 0, isSelected: false,
+                               isHighlighted: true)
+        let plain = item(edit: 0, selection: 0, selected: false).operations
+        #expect(pressed.operations.count == plain.count + 1)
+        #expect(pressed.operations.contains(.fillPath(thumb, Color.black.withAlpha(0.18))))
         for bad in [Rect.zero, Rect(x: 0, y: 0, width: .infinity, height: 100), Rect(x: 0, y: 0, width: -5, height: 100)] {
             let canvas = RecordingCanvas()
             PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: bad, editingProgress: 1, selectionProgress: 1, isSelected: true)
             #expect(canvas.operations.isEmpty, "\(bad)")
+        }
+    }
+
+    @Test("Grid metrics: as many columns as fit, items grown to fill the width")
+    func gridMetrics() {
+        for width in stride(from: 200.0, through: 2_000, by: 37) {
+            let m = PhotoGridMetrics(width: width, minimumSide: 112, spacing: 6, inset: 12)
+            let used = 2 * m.inset + Double(m.columns) * m.itemSize.width + Double(m.columns - 1) * m.spacing
+            #expect(m.itemSize.width >= 112, "\(width)")
+            #expect(used <= width && width - used < Double(m.columns), "\(width): fills the row")
+            #expect(2 * m.inset + Double(m.columns + 1) * 112 + Double(m.columns) * m.spacing > width, "\(width): one more column would not fit")
+            #expect(m.itemSize.height == m.itemSize.width + PhotoItemRenderer.dateLineHeight)
+        }
+        #expect(PhotoGridMetrics(width: 800).columns >= 3, "the default window shows at least three columns")
+        for bad in [0.0, -50, .nan, .infinity, 40] {
+            let m = PhotoGridMetrics(width: bad)
+            #expect(m.columns == 1 && m.itemSize.width >= 112 && m.itemSize.width.isFinite, "\(bad)")
         }
     }
 }

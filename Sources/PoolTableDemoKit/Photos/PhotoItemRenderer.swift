@@ -11,32 +11,32 @@ import PoolTable
 @MainActor
 public enum PhotoItemRenderer {
     /// The height of the date line under the thumbnail.
-    public static let dateLineHeight = 22.0
-    public static let cornerRadius = 6.0
+    public nonisolated static let dateLineHeight = 22.0
+    public nonisolated static let cornerRadius = 6.0
     /// The check badge's radius when fully shown.
-    public static let badgeRadius = 11.0
+    public nonisolated static let badgeRadius = 11.0
     /// How far a selected photo's thumbnail shrinks on each side, as a fraction of its width.
-    public static let selectedInset = 0.045
+    public nonisolated static let selectedInset = 0.045
 
     /// The size of an item whose square thumbnail is `thumbnailSide` wide.
-    public static func itemSize(thumbnailSide: Double) -> Size {
+    public nonisolated static func itemSize(thumbnailSide: Double) -> Size {
         Size(width: thumbnailSide, height: thumbnailSide + dateLineHeight)
     }
 
     /// Where the thumbnail goes in an item's `bounds` (unselected): all but the date line.
-    public static func thumbnailRect(in bounds: Rect) -> Rect {
+    public nonisolated static func thumbnailRect(in bounds: Rect) -> Rect {
         Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - dateLineHeight))
     }
 
     /// The centre of the check badge in an item's `bounds`.
-    public static func badgeCenter(in bounds: Rect) -> Point {
+    public nonisolated static func badgeCenter(in bounds: Rect) -> Point {
         let thumb = thumbnailRect(in: bounds)
         let inset = 6 + badgeRadius
         return Point(x: thumb.maxX - inset, y: thumb.minY + inset)
     }
 
     /// What a screen reader says for the photo ("Photo, 3 November 2026" in English).
-    public static func accessibilityLabel(for photo: Photo, format: PhotoFormat = .english) -> String {
+    public nonisolated static func accessibilityLabel(for photo: Photo, format: PhotoFormat = .english) -> String {
         format.accessibilityLabel(photo)
     }
 
@@ -45,9 +45,11 @@ public enum PhotoItemRenderer {
     ///   - editingProgress: 0 outside edit mode, 1 in it; the badge fades and grows in with it.
     ///   - selectionProgress: 0 unchecked, 1 checked, animating in between (in edit mode).
     ///   - isSelected: outside edit mode a selected item shows selected at once, as table rows do.
+    ///   - isHighlighted: pressed; the thumbnail darkens a little.
     ///   - dateCache: a text slot the cell owns, so the canvas keeps the date line's layout.
     public static func draw(photo: Photo, in canvas: Canvas, bounds: Rect, editingProgress: Double, selectionProgress: Double,
-                            isSelected: Bool, format: PhotoFormat = .english, dateCache: TextCache? = nil) {
+                            isSelected: Bool, isHighlighted: Bool = false, format: PhotoFormat = .english,
+                            dateCache: TextCache? = nil) {
         guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite else { return }
         let theme = canvas.theme
         let edit = clamp(editingProgress), checked = clamp(selectionProgress)
@@ -61,6 +63,7 @@ public enum PhotoItemRenderer {
             canvas.fill(.roundedRect(full, radius: cornerRadius + 1), color: theme.accent.withAlpha(0.22 * selection))
         }
         PhotoThumbnail.draw(photoID: photo.id, in: canvas, rect: thumb, cornerRadius: cornerRadius)
+        if isHighlighted { canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: Color.black.withAlpha(0.18)) }
         if selection > 0 {
             canvas.stroke(.roundedRect(full.insetBy(dx: 1.25, dy: 1.25), radius: cornerRadius),
                           color: theme.accent.withAlpha(selection), lineWidth: 2.5)

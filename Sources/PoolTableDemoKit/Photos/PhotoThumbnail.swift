@@ -4,7 +4,7 @@ import PoolTable
 /// Procedural photos: a small landscape drawn from a photo's id alone, through the
 /// engine's `Canvas` (bands of sky, a sun or moon with its glow, clouds or stars, then
 /// hills, sea, mountains, a city or dunes in layers that fade into the haze), lit for
-/// the time of day. About 15 to 30 canvas calls; the same id always gives the same picture.
+/// the time of day. About 20 to 30 canvas calls; the same id always gives the same picture.
 @MainActor
 public enum PhotoThumbnail {
     public enum Landscape: String, CaseIterable, Sendable { case hills, sea, mountains, city, dunes }
@@ -27,7 +27,7 @@ public enum PhotoThumbnail {
         let horizon = horizonFraction(landscape, &dice)
         var painter = Painter(canvas: canvas, rect: rect, time: time, dice: dice, horizon: horizon)
         painter.sky()
-        painter.sunOrMoon(landscape: landscape)
+        painter.sunOrMoon()
         switch landscape {
         case .hills: painter.hills(sand: false)
         case .dunes: painter.hills(sand: true)
@@ -69,7 +69,7 @@ private struct Painter {
         self.rect = rect
         self.time = time
         self.dice = dice
-        horizonY = rect.minY + rect.height * horizon
+        horizonY = (rect.minY + rect.height * horizon).rounded()
         let hueShift = self.dice.range(-14, 14)
         stops = Palette.sky(time).map { hsv($0.h + hueShift, $0.s, $0.v) }
     }
@@ -80,7 +80,6 @@ private struct Painter {
     var unit: Double { min(rect.width, rect.height) }
 
     func x(_ f: Double) -> Double { rect.minX + f * w }
-    func y(_ f: Double) -> Double { rect.minY + f * h }
 
     /// The sky's colour at height `y`.
     func skyColor(at y: Double) -> Color {
@@ -109,19 +108,20 @@ private struct Painter {
     // MARK: Sky
 
     /// Horizontal bands from the top down to the bottom edge (the landscape covers the
-    /// lower part); each overlaps the next by a pixel so no seam shows.
+    /// lower part). Their edges fall on whole pixels: no seams, and cairo's fast path.
     mutating func sky() {
         let bands = 12
         let skyHeight = horizonY - rect.minY
+        var top = rect.minY
         for i in 0..<bands {
-            let top = rect.minY + skyHeight * Double(i) / Double(bands)
-            let bottom = i == bands - 1 ? rect.maxY : rect.minY + skyHeight * Double(i + 1) / Double(bands) + 1
+            let bottom = i == bands - 1 ? rect.maxY : (rect.minY + skyHeight * Double(i + 1) / Double(bands)).rounded()
             canvas.fill(Rect(x: rect.minX, y: top, width: w, height: bottom - top),
-                        color: skyColor(at: top + skyHeight / Double(bands) / 2))
+                        color: skyColor(at: rect.minY + skyHeight * (Double(i) + 0.5) / Double(bands)))
+            top = bottom
         }
     }
 
-    mutating func sunOrMoon(landscape: PhotoThumbnail.Landscape) {
+    mutating func sunOrMoon() {
         let fx = dice.range(0.18, 0.82)
         let skyHeight = horizonY - rect.minY
         switch time {
@@ -227,10 +227,12 @@ private struct Painter {
     mutating func sea() {
         let deep = lit(hsv(dice.range(200, 220), 0.75, 0.42))
         let bands = 5
+        var top = horizonY
         for i in 0..<bands {
             let t = Double(i) / Double(bands - 1)
-            let top = horizonY + (rect.maxY - horizonY) * pow(Double(i) / Double(bands), 1.4)
-            canvas.fill(Rect(x: rect.minX, y: top, width: w, height: rect.maxY - top), color: reflection(t).mixed(with: deep, 0.3 + 0.3 * t))
+            let bottom = i == bands - 1 ? rect.maxY : (horizonY + (rect.maxY - horizonY) * pow(Double(i + 1) / Double(bands), 1.4)).rounded()
+            canvas.fill(Rect(x: rect.minX, y: top, width: w, height: bottom - top), color: reflection(t).mixed(with: deep, 0.3 + 0.3 * t))
+            top = bottom
         }
         // Glitter: short strokes under the sun, wider nearer the viewer.
         var glitter = Path()
