@@ -15,8 +15,8 @@ public final class PhotoCell: CollectionViewCell {
     public override func draw(in canvas: Canvas, bounds: Rect) {
         guard let photo else { return }
         PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: bounds, editingProgress: editingProgress,
-                               selectionProgress: selectionProgress, isSelected: isSelected, format: format, dateCache: dateCache)
-        if isHighlighted { canvas.fill(PhotoItemRenderer.thumbnailRect(in: bounds), color: canvas.theme.foreground.withAlpha(0.12)) }
+                               selectionProgress: selectionProgress, isSelected: isSelected, isHighlighted: isHighlighted,
+                               format: format, dateCache: dateCache)
     }
 
     /// What a screen reader says for the item.
