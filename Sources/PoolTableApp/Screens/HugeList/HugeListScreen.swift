@@ -1,4 +1,5 @@
 import PoolTable
+import PoolTableDemoKit
 
 /// One section of N uniform rows "Row 0" … "Row N-1". Nothing is stored per row: the
 /// table keeps uniform heights in O(1) memory, so a hundred million rows are fine.
@@ -7,7 +8,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
     static let defaultRowCount = 1_000_000
 
     let name = "huge"
-    let title = "Huge List"
+    var title: String { tr("Huge List") }
     let subtitle: String
     var selectionDidChange: (@MainActor () -> Void)?
 
@@ -15,7 +16,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
 
     init(rowCount: Int = HugeListScreen.defaultRowCount) {
         self.rowCount = max(0, rowCount)
-        subtitle = "\(groupedDigits(self.rowCount)) rows"
+        subtitle = trn("{count} row", "{count} rows", count: self.rowCount)
     }
 
     func install(in tableView: TableView) {
@@ -30,7 +31,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = "Row \(indexPath.row)"
+        cell.text = tr("Row {number}", ["number": String(indexPath.row)])
         return cell
     }
 
