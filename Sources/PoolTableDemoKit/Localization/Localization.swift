@@ -41,7 +41,7 @@ public enum Localization {
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let translated = Localization.override?(message) ?? String(cString: dgettext(Localization.domain, message))
+    let translated = Localization.override?(message) ?? lookUp(message)
     return fill(translated, values)
 }
 
@@ -54,9 +54,31 @@ public func trn(_ singular: String, _ plural: String, count: Int, _ values: KeyV
     if let override = Localization.override {
         translated = override(n == 1 ? singular : plural)
     } else {
-        translated = String(cString: dngettext(Localization.domain, singular, plural, n))
+        translated = lookUp(singular, plural, n)
     }
     return fill(fill(translated, ["count": formatted(count)]), values)
+}
+
+/// gettext's answer for `message`. Without a translation gettext hands back the pointer it was
+/// given — here a temporary C copy of `message` that dies with the call — so that case is
+/// recognised by pointer and answered with `message` itself.
+private func lookUp(_ message: String) -> String {
+    message.withCString { id in
+        guard let found = dgettext(Localization.domain, id), found != UnsafeMutablePointer(mutating: id) else { return message }
+        return String(cString: found)
+    }
+}
+
+/// ngettext's answer for `singular` / `plural` and `n` (see `lookUp(_:)` for the pointers).
+private func lookUp(_ singular: String, _ plural: String, _ n: UInt) -> String {
+    singular.withCString { one in
+        plural.withCString { many in
+            guard let found = dngettext(Localization.domain, one, many, n) else { return n == 1 ? singular : plural }
+            if found == UnsafeMutablePointer(mutating: one) { return singular }
+            if found == UnsafeMutablePointer(mutating: many) { return plural }
+            return String(cString: found)
+        }
+    }
 }
 
 /// `n` with the locale's digit grouping ("2,069" in English; LC_NUMERIC's separator and
