@@ -39,7 +39,8 @@ trap 'rm -rf "$tmp"' EXIT
 #    by file type (GtkBuilder, desktop entry, AppStream through its ITS rules).
 common=(--from-code=UTF-8 --package-name="$domain" --package-version="$version"
         --msgid-bugs-address="https://github.com/pooltable/pooltable/issues"
-        --copyright-holder="The PoolTable authors" --add-comments=Translators:)
+        --copyright-holder="The PoolTable authors" --add-comments=Translators:
+        --add-location=file)   # no line numbers: moving code does not stale the template
 grep -v '^#' "$tmp/POTFILES" | grep '\.swift$' > "$tmp/swift-files"
 grep -v '^#' "$tmp/POTFILES" | grep -v '\.swift$' > "$tmp/other-files"
 xgettext "${common[@]}" --language=C --keyword= --keyword=tr --keyword=trn:1,2 \
@@ -80,10 +81,9 @@ fi
 # 3. Merge the template into every catalog.
 for lang in $(sed 's/#.*//' po/LINGUAS); do
     if [[ -s po/$lang.po ]]; then
-        msgmerge --quiet --update --backup=none --previous po/$lang.po po/$domain.pot
+        msgmerge --quiet --update --backup=none --previous --add-location=file po/$lang.po po/$domain.pot
     else
         msginit --no-translator --locale="$lang.UTF-8" --input=po/$domain.pot --output-file=po/$lang.po
     fi
-    printf '%s: ' "po/$lang.po"
-    msgfmt --check --statistics -o /dev/null po/$lang.po
+    echo "po/$lang.po: $(msgfmt --check --statistics -o /dev/null "po/$lang.po" 2>&1)"
 done
