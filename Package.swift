@@ -23,6 +23,8 @@ let package = Package(
         // The app's GResource bundle (style.css, gtk/help-overlay.ui, icons), compiled to C by
         // scripts/regenerate-resources.sh. CGtk only supplies gtk4's include flags (gio.h).
         .target(name: "PoolTableResources", dependencies: ["CGtk"]),
+        // glibc's gettext and locale functions (Swift's Glibc module leaves libintl.h out).
+        .systemLibrary(name: "CGettext"),
         // The engine: pure Swift, no GTK.
         // POOLTABLE_INTERNAL_CHECKS (debug builds: `swift test`, CI) checks the core's
         // invariants after every layout pass and batch update (Core/ListBase+Invariants.swift).
@@ -34,13 +36,21 @@ let package = Package(
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
         .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
         // The app's GTK-free half: demo models, simulations and cells, testable headless.
-        .target(name: "PoolTableDemoKit", dependencies: ["PoolTable"]),
+        // Its Localization/ folder is the app's gettext layer (tr, trn, locale-formatted numbers).
+        .target(name: "PoolTableDemoKit", dependencies: ["PoolTable", "CGettext"]),
         // The app: window, header bar, screens (a library, so GUI tests can drive it) …
-        .target(name: "PoolTableApp", dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "PoolTableResources"]),
+        // CompileCatalogs compiles po/*.po with msgfmt at build time, so `swift run pooltable`
+        // finds the translations in the build tree with no install (see po/README.md).
+        .target(name: "PoolTableApp",
+                dependencies: ["PoolTableGtk", "PoolTable", "PoolTableDemoKit", "CGtk", "CGettext", "PoolTableResources"],
+                plugins: ["CompileCatalogs"]),
         // … and its entry point.
         .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableApp"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
         .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk"]),
+        // Build tool: po/*.po → <plugin work dir>/locale/<lang>/LC_MESSAGES/pooltable.mo, and a
+        // Swift file naming that directory.
+        .plugin(name: "CompileCatalogs", capability: .buildTool()),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit", "PoolTableApp"]),

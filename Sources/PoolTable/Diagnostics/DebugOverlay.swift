@@ -30,6 +30,8 @@ public final class DebugOverlay {
     }
 
     public var palette = Palette()
+    /// The words the overlay draws; English unless the host supplies translations.
+    public var strings: Strings
     /// Frame work (ms) and frames per second, measured by the host.
     public var hostFrameMilliseconds = 0.0
     public var hostFramesPerSecond = 0.0
@@ -38,7 +40,7 @@ public final class DebugOverlay {
 
     private var samples: [(time: Double, binds: Int)] = []
 
-    public init() {}
+    public init(strings: Strings = Strings()) { self.strings = strings }
 
     /// Feeds the clock so rates can be computed (call once per frame).
     public func sample(_ table: ListBase, at time: Double) {
@@ -135,15 +137,19 @@ public final class DebugOverlay {
             } else {
                 canvas.fill(r, color: palette.preparedTint)
                 drawHatch(in: r, canvas: canvas)
-                canvas.drawText("\(ip) prepared", in: Rect(x: r.maxX - 130, y: r.minY + 2, width: 124, height: 14),
-                                style: TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing))
+                let tagStyle = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing)
+                let tag = Strings.fill(strings.preparedRow, ["indexPath": "\(ip)"])
+                let tagWidth = max(124, canvas.measureText(tag, width: .infinity, style: tagStyle).width + 2)
+                canvas.drawText(tag, in: Rect(x: r.maxX - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
             }
             if cell.isEditing != table.isEditing {
                 // Outlined, with the badge on the right: the wrong checkbox on the left stays visible.
                 canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.stale, lineWidth: 2)
-                let badge = Rect(x: r.maxX - 52, y: r.maxY - 17, width: 46, height: 14)
+                let badgeStyle = TextStyle(font: Font(size: 10, weight: .bold), color: .white, alignment: .center)
+                let badgeWidth = max(46, canvas.measureText(strings.stale, width: .infinity, style: badgeStyle).width + 12)
+                let badge = Rect(x: r.maxX - badgeWidth - 6, y: r.maxY - 17, width: badgeWidth, height: 14)
                 canvas.fillRoundedRect(badge, radius: 4, color: palette.stale)
-                canvas.drawText("stale", in: badge, style: TextStyle(font: Font(size: 10, weight: .bold), color: .white, alignment: .center))
+                canvas.drawText(strings.stale, in: badge, style: badgeStyle)
             }
         }
 
@@ -158,8 +164,10 @@ public final class DebugOverlay {
             canvas.restore()
             if view.isFloating {
                 canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.sticky, lineWidth: 2)
-                canvas.drawText("sticky header", in: Rect(x: r.maxX - 110, y: r.minY + 1, width: 104, height: 14),
-                                style: TextStyle(font: Font(size: 10, weight: .bold), color: palette.sticky, alignment: .trailing))
+                let stickyStyle = TextStyle(font: Font(size: 10, weight: .bold), color: palette.sticky, alignment: .trailing)
+                let stickyWidth = max(104, canvas.measureText(strings.stickyHeader, width: .infinity, style: stickyStyle).width + 2)
+                canvas.drawText(strings.stickyHeader, in: Rect(x: r.maxX - stickyWidth - 6, y: r.minY + 1, width: stickyWidth, height: 14),
+                                style: stickyStyle)
             }
         }
 
@@ -168,8 +176,8 @@ public final class DebugOverlay {
         let band = t.view(Rect(x: 0, y: bandTop, width: size.width, height: bandBottom - bandTop))
         canvas.stroke(band, color: palette.prefetchBand, lineWidth: 1)
         canvas.stroke(viewport, color: palette.viewport, lineWidth: 3)
-        label("viewport", at: Point(x: viewport.minX + 4, y: viewport.minY - 17), color: palette.viewport, canvas: canvas)
-        label("prefetch band ±\(Int(table.prefetchDistance)) px", at: Point(x: band.minX + 4, y: max(2, band.minY + 2)),
+        label(strings.viewport, at: Point(x: viewport.minX + 4, y: viewport.minY - 17), color: palette.viewport, canvas: canvas)
+        label(Strings.fill(strings.prefetchBand, ["distance": "\(Int(table.prefetchDistance))"]), at: Point(x: band.minX + 4, y: max(2, band.minY + 2)),
               color: palette.prefetchBand.withAlpha(1), canvas: canvas)
 
         drawPanels(table, in: canvas, size: size)
@@ -181,20 +189,24 @@ public final class DebugOverlay {
         let stats = table.statistics
         let mounted = table.mountedEntries.count
         let visible = table.visibleEntries.count
-        return [
-            "cells created  \(table.cellsCreated)",
-            "dequeues       \(stats.dequeues) (\(table.poolHits) hit, \(table.poolMisses) miss)",
-            "binds          \(stats.binds)  (\(Int(bindsPerSecond.rounded()))/s)",
-            "mounted        \(mounted) = \(visible) vis + \(mounted - visible) prep",
-            String(format: "layout pass    %.1f µs", stats.lastLayoutMicroseconds),
-            String(format: "frame work     %.2f ms   %.0f fps", hostFrameMilliseconds, hostFramesPerSecond),
+        let s = strings
+        let rows: [(String, String)] = [
+            (s.cellsCreated, "\(table.cellsCreated)"),
+            (s.dequeues, "\(stats.dequeues) (" + Strings.fill(s.poolHitsAndMisses, ["hits": "\(table.poolHits)", "misses": "\(table.poolMisses)"]) + ")"),
+            (s.binds, "\(stats.binds)  (" + Strings.fill(s.perSecond, ["rate": "\(Int(bindsPerSecond.rounded()))"]) + ")"),
+            (s.mounted, "\(mounted) = " + Strings.fill(s.visibleAndPrepared, ["visible": "\(visible)", "prepared": "\(mounted - visible)"])),
+            (s.layoutPass, String(format: "%.1f µs", stats.lastLayoutMicroseconds)),
+            (s.frameWork, String(format: "%.2f ms   %.0f ", hostFrameMilliseconds, hostFramesPerSecond) + s.framesPerSecond),
         ]
+        // Labels padded to one column (CJK characters take two cells of the monospaced font).
+        let column = rows.map { Strings.columns($0.0) }.max() ?? 0
+        return rows.map { label, value in label + String(repeating: " ", count: column - Strings.columns(label) + 2) + value }
     }
 
     /// The lines of the pool panel: cells waiting per reuse identifier.
     public func poolLines(_ table: ListBase) -> [String] {
         let counts = table.pooledCellCounts
-        return counts.isEmpty ? ["(empty)"] : counts.map { "\($0.identifier)  ×\($0.count)" }
+        return counts.isEmpty ? [strings.emptyPool] : counts.map { "\($0.identifier)  ×\($0.count)" }
     }
 
     private func drawPanels(_ table: ListBase, in canvas: Canvas, size: Size) {
@@ -213,16 +225,16 @@ public final class DebugOverlay {
             }
             y += h + 8
         }
-        panel("Engine", counterLines(table))
-        panel("Reuse pool", poolLines(table))
+        panel(strings.enginePanel, counterLines(table))
+        panel(strings.poolPanel, poolLines(table))
         // Legend.
-        let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), "visible"), (palette.preparedTint.withAlpha(0.9), "prepared (bound, hidden)"),
-                                         (palette.unmounted, "not mounted"), (palette.viewport, "viewport"), (palette.stale, "stale cell")]
+        let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), strings.legendVisible), (palette.preparedTint.withAlpha(0.9), strings.legendPrepared),
+                                         (palette.unmounted, strings.legendNotMounted), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale)]
         let h = 22 + Double(items.count) * 15
         let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
         canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
         canvas.stroke(.roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 8), color: palette.panelBorder, lineWidth: 1)
-        canvas.drawText("Legend", in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
+        canvas.drawText(strings.legendPanel, in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
         for (i, (color, label)) in items.enumerated() {
             let row = r.minY + 21 + Double(i) * 15
             canvas.fillRoundedRect(Rect(x: r.minX + 10, y: row + 2, width: 18, height: 10), radius: 2, color: color)

@@ -1,4 +1,5 @@
 import CGtk
+import PoolTableDemoKit
 import PoolTableGtk
 #if canImport(PoolTableResources)
 import PoolTableResources
@@ -18,6 +19,11 @@ public final class Application {
     private var window: MainWindow?
 
     public init() {
+        // Translations first: option descriptions (--help) are looked up while declaring them.
+        // The locale is set here, so GTK must not set it again (it would undo the C.UTF-8
+        // fallback that lets LANGUAGE work without LANG; see Localization.start).
+        gtk_disable_setlocale()
+        Localization.start(localeDirectory: CatalogLocation.localeDirectory())
         Self.registerResources()
         // Non-unique: each launch gets its own window and honours its own options.
         app = gtk_application_new(Self.id, G_APPLICATION_NON_UNIQUE)
@@ -25,6 +31,9 @@ public final class Application {
         Signal.connectPointerReturningInt(app, "handle-local-options") { [unowned self] dict in
             guard let dict else { return -1 }
             switch LaunchOptions.parse(dict.assumingMemoryBound(to: GVariantDict.self)) {
+            case .success(let options) where options.showVersion:
+                print("pooltable \(Self.version)")
+                return 0
             case .success(let options):
                 self.options = options
                 return -1  // go on
@@ -75,11 +84,14 @@ public final class Application {
         gtk_about_dialog_set_program_name(dialog, Self.name)
         gtk_about_dialog_set_version(dialog, Self.version)
         gtk_about_dialog_set_logo_icon_name(dialog, Self.id)
-        gtk_about_dialog_set_comments(dialog, "A table view that recycles its rows, and shows you how.")
+        gtk_about_dialog_set_comments(dialog, tr("A table view that recycles its rows, and shows you how."))
         gtk_about_dialog_set_website(dialog, "https://github.com/pooltable/pooltable")
-        gtk_about_dialog_set_website_label(dialog, "Website")
-        gtk_about_dialog_set_copyright(dialog, "© 2024 The PoolTable authors")
+        gtk_about_dialog_set_website_label(dialog, tr("Website"))
+        gtk_about_dialog_set_copyright(dialog, tr("© 2024 The PoolTable authors"))
         gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_MIT_X11)
+        // Translators: your name and e-mail, one translator a line; shown under "Translated by".
+        let credits = tr("translator-credits")
+        if credits != "translator-credits" { gtk_about_dialog_set_translator_credits(dialog, credits) }
         if let window { gtk_window_set_transient_for(about.cast(to: GtkWindow.self), window.window.cast(to: GtkWindow.self)) }
         gtk_window_set_modal(about.cast(to: GtkWindow.self), 1)
         gtk_window_present(about.cast(to: GtkWindow.self))

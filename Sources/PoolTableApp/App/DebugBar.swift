@@ -1,6 +1,6 @@
 import CGtk
-import Foundation
 import PoolTable
+import PoolTableDemoKit
 import PoolTableGtk
 
 /// The bar at the bottom of the window while Debug is on: the prefetch distance (0 to 2
@@ -15,13 +15,9 @@ final class DebugBar {
     /// The engine's default prefetch distance: half a viewport.
     static let defaultPrefetch = 0.5
 
-    static let legacyTooltip = """
-        A diagnostic that reproduces a bug on purpose; off by default, and only in effect while \
-        Debug is on. With it on, toggling edit mode refreshes only the visible cells, as the \
-        first attempt in article 000 did on iOS 15: the prepared rows bound just outside the \
-        viewport keep the old state. The overlay marks them with a red “stale”; scroll them \
-        into view to see the wrong state. PoolTable itself refreshes every bound cell.
-        """
+    static var legacyTooltip: String {
+        tr("A diagnostic that reproduces a bug on purpose; off by default, and only in effect while Debug is on. With it on, toggling edit mode refreshes only the visible cells, as the first attempt in article 000 did on iOS 15: the prepared rows bound just outside the viewport keep the old state. The overlay marks them with a red “stale”; scroll them into view to see the wrong state. PoolTable itself refreshes every bound cell.")
+    }
 
     let widget: UnsafeMutablePointer<GtkWidget>
     /// Called with the new prefetch distance in viewport heights.
@@ -66,7 +62,7 @@ final class DebugBar {
         gtk_widget_add_css_class(widget, "pooltable-debug-bar")
 
         // Start: Prefetch [slider] 0.50× = 320 px
-        let prefetchLabel = gtk_label_new_with_mnemonic("_Prefetch")!
+        let prefetchLabel = gtk_label_new_with_mnemonic(tr("_Prefetch"))!
         gtk_label_set_mnemonic_widget(prefetchLabel.opaque, scale)
         gtk_action_bar_pack_start(bar, prefetchLabel)
 
@@ -78,7 +74,7 @@ final class DebugBar {
         for mark in [0.0, 0.5, 1.0, 1.5, 2.0] { gtk_scale_add_mark(scale.cast(to: GtkScale.self), mark, GTK_POS_BOTTOM, nil) }
         gtk_widget_set_size_request(scale, 160, -1)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
-        gtk_widget_set_tooltip_text(scale, "How far above and below the viewport rows are bound ahead of time (“prepared”): 0 to 2 viewport heights. Default: half a viewport.")
+        gtk_widget_set_tooltip_text(scale, tr("How far above and below the viewport rows are bound ahead of time (“prepared”): 0 to 2 viewport heights. Default: half a viewport."))
         Signal.connect(scale, "value-changed") { [weak self] in
             guard let self else { return }
             self.onPrefetchChange?(self.prefetchViewports)
@@ -88,7 +84,7 @@ final class DebugBar {
         gtk_widget_set_focus_on_click(scale, 0)
         gtk_action_bar_pack_start(bar, scale)
 
-        gtk_widget_set_tooltip_text(valueLabel, "The prefetch distance in viewport heights and in pixels")
+        gtk_widget_set_tooltip_text(valueLabel, tr("The prefetch distance in viewport heights and in pixels"))
         gtk_widget_add_css_class(valueLabel, "dim-label")
         gtk_widget_add_css_class(valueLabel, "numeric")
         gtk_label_set_xalign(valueLabel.opaque, 0)
@@ -105,7 +101,7 @@ final class DebugBar {
             self.onLegacyRefreshChange?(self.legacyRefresh)
         }
         gtk_action_bar_pack_end(bar, legacySwitch)
-        let legacyLabel = gtk_label_new_with_mnemonic("_Legacy refresh (iOS 15 bug)")!
+        let legacyLabel = gtk_label_new_with_mnemonic(tr("_Legacy refresh (iOS 15 bug)"))!
         // In a narrow window the label gives way, not the window's minimum width.
         gtk_label_set_ellipsize(legacyLabel.opaque, PANGO_ELLIPSIZE_END)
         gtk_label_set_xalign(legacyLabel.opaque, 1)
@@ -118,8 +114,13 @@ final class DebugBar {
 
     private func updateValueLabel() {
         let value = prefetchViewports
-        var text = String(format: "%.2f×", value)
-        if let pixels { text += " = \(pixels) px" }
+        let factor = formatted(value, fractionDigits: 2)
+        // Translators: the prefetch distance in viewport heights, "0.50×".
+        var text = tr("{factor}×", ["factor": factor])
+        if let pixels {
+            // Translators: the prefetch distance in both units, "0.50× = 320 px".
+            text = tr("{factor}× = {pixels} px", ["factor": factor, "pixels": formatted(pixels)])
+        }
         gtk_label_set_text(valueLabel.opaque, text)
     }
 }
@@ -144,7 +145,7 @@ final class DebugTools {
 
     init(tables: [TableWidget]) {
         self.tables = tables
-        overlays = tables.map { _ in DebugOverlay() }
+        overlays = tables.map { _ in DebugOverlay(strings: .translated) }
         bar.onPrefetchChange = { [weak self] _ in self?.applySettings() }
         bar.onLegacyRefreshChange = { [weak self] _ in self?.applySettings() }
         for table in tables {

@@ -1,4 +1,5 @@
 import CGtk
+import PoolTableDemoKit
 import PoolTableGtk
 
 /// What the command line asked for.
@@ -10,19 +11,23 @@ struct LaunchOptions {
     var rows: Int?
     /// `--screen NAME`: the screen to start on.
     var screen: String?
+    /// `--version`: print the version and exit.
+    var showVersion = false
 
     static let screenNames = ["inbox", "huge", "news", "downloads", "photos"]
 
-    /// Declares `--rows` and `--screen` on `application`.
+    /// Declares `--rows`, `--screen` and `--version` on `application`.
     static func declare(on application: some GPointer) {
         // GLib keeps pointers to these strings: they must outlive the application.
         let entries = [
             GOptionEntry(long_name: permanentCString("rows"), short_name: 0, flags: 0, arg: G_OPTION_ARG_INT64, arg_data: nil,
-                         description: permanentCString("Show a list of N uniform rows (up to hundreds of millions)"),
-                         arg_description: permanentCString("N")),
+                         description: permanentCString(tr("Show a list of N uniform rows (up to hundreds of millions)")),
+                         arg_description: permanentCString(tr("N"))),
             GOptionEntry(long_name: permanentCString("screen"), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING, arg_data: nil,
-                         description: permanentCString("Start on a screen: \(screenNames.joined(separator: ", "))"),
-                         arg_description: permanentCString("NAME")),
+                         description: permanentCString(tr("Start on a screen: {names}", ["names": screenNames.joined(separator: ", ")])),
+                         arg_description: permanentCString(tr("NAME"))),
+            GOptionEntry(long_name: permanentCString("version"), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE, arg_data: nil,
+                         description: permanentCString(tr("Print the version and exit")), arg_description: nil),
             GOptionEntry(),
         ]
         entries.withUnsafeBufferPointer {
@@ -33,17 +38,18 @@ struct LaunchOptions {
     /// Reads the options from `handle-local-options`' dictionary, or says what is wrong.
     static func parse(_ dict: UnsafeMutablePointer<GVariantDict>) -> Result<LaunchOptions, LaunchError> {
         var options = LaunchOptions()
+        options.showVersion = g_variant_dict_contains(dict, "version") != 0
         if let value = g_variant_dict_lookup_value(dict, "rows", nil) {
             defer { g_variant_unref(value) }
             let rows = g_variant_get_int64(value)
-            guard rows >= 0 else { return .failure(LaunchError(message: "--rows must be 0 or more (got \(rows))")) }
+            guard rows >= 0 else { return .failure(LaunchError(message: tr("--rows must be 0 or more (got {rows})", ["rows": String(rows)]))) }
             options.rows = Int(rows)
         }
         if let value = g_variant_dict_lookup_value(dict, "screen", nil) {
             defer { g_variant_unref(value) }
             let name = String(cString: g_variant_get_string(value, nil))
             guard screenNames.contains(name) else {
-                return .failure(LaunchError(message: "unknown screen \"\(name)\"; choose one of: \(screenNames.joined(separator: ", "))"))
+                return .failure(LaunchError(message: tr("unknown screen “{name}”; choose one of: {names}", ["name": name, "names": screenNames.joined(separator: ", ")])))
             }
             options.screen = name
         }

@@ -1,5 +1,6 @@
 import CGtk
 import PoolTable
+import PoolTableDemoKit
 import PoolTableGtk
 
 /// The main window: a header bar (Edit/Done, Select All, the screen switcher, Debug, the
@@ -41,8 +42,8 @@ final class MainWindow {
         subtitle = gtk_label_new(nil)!
         // A plain button on the boolean action: "Done" is a suggested action, which GTK's
         // checked-toggle style would grey out.
-        editButton = gtk_button_new_with_label("Edit")!
-        selectAllButton = gtk_button_new_with_label("Select All")!
+        editButton = gtk_button_new_with_label(tr("Edit"))!
+        selectAllButton = gtk_button_new_with_label(tr("Select All"))!
 
         gtk_window_set_title(window.cast(to: GtkWindow.self), Application.name)
         gtk_window_set_default_size(window.cast(to: GtkWindow.self), 900, 700)
@@ -73,7 +74,7 @@ final class MainWindow {
 
         // Start: Edit/Done and, in edit mode, Select All / Deselect All.
         gtk_actionable_set_action_name(editButton.opaque, "win.edit")
-        gtk_widget_set_tooltip_text(editButton, "Select rows (Ctrl+E)")
+        gtk_widget_set_tooltip_text(editButton, tr("Select rows (Ctrl+E)"))
         // Clicking a header button must leave keyboard focus on the table, or Space and the
         // arrows would go to the button (Space would toggle edit mode off again).
         for button in [editButton, selectAllButton] { gtk_widget_set_focus_on_click(button, 0) }
@@ -104,9 +105,9 @@ final class MainWindow {
 
         // End (right to left): menu, Debug, the screen chooser.
         gtk_header_bar_pack_end(header.opaque, makePrimaryMenuButton())
-        let debug = gtk_toggle_button_new_with_label("Debug")!
+        let debug = gtk_toggle_button_new_with_label(tr("Debug"))!
         gtk_actionable_set_action_name(debug.opaque, "win.debug")
-        gtk_widget_set_tooltip_text(debug, "Debug overlay (Ctrl+D)")
+        gtk_widget_set_tooltip_text(debug, tr("Debug overlay (Ctrl+D)"))
         gtk_widget_set_focus_on_click(debug, 0)
         gtk_header_bar_pack_end(header.opaque, debug)
         gtk_header_bar_pack_end(header.opaque, makeScreenChooser())
@@ -117,7 +118,7 @@ final class MainWindow {
     /// A drop-down of the screens' titles, kept in step with the stack.
     private func makeScreenChooser() -> UnsafeMutablePointer<GtkWidget> {
         let chooser = withCStringArray(screens.map(\.title)) { gtk_drop_down_new_from_strings($0) }!
-        gtk_widget_set_tooltip_text(chooser, "Screen")
+        gtk_widget_set_tooltip_text(chooser, tr("Screen"))
         Signal.connectPointer(chooser, "notify::selected") { [weak self] _ in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(chooser.opaque))
@@ -131,10 +132,10 @@ final class MainWindow {
     private func makePrimaryMenuButton() -> UnsafeMutablePointer<GtkWidget> {
         let menu = g_menu_new()!
         let help = g_menu_new()!
-        g_menu_append(help, "_Keyboard Shortcuts", "win.show-help-overlay")
-        g_menu_append(help, "_About PoolTable", "app.about")
+        g_menu_append(help, tr("_Keyboard Shortcuts"), "win.show-help-overlay")
+        g_menu_append(help, tr("_About PoolTable"), "app.about")
         let quit = g_menu_new()!
-        g_menu_append(quit, "_Quit", "app.quit")
+        g_menu_append(quit, tr("_Quit"), "app.quit")
         g_menu_append_section(menu, nil, help.cast(to: GMenuModel.self))
         g_menu_append_section(menu, nil, quit.cast(to: GMenuModel.self))
         g_object_unref(help.rawPointer)
@@ -144,7 +145,7 @@ final class MainWindow {
         gtk_menu_button_set_icon_name(button.opaque, "open-menu-symbolic")
         gtk_menu_button_set_menu_model(button.opaque, menu.cast(to: GMenuModel.self))
         gtk_menu_button_set_primary(button.opaque, 1)
-        gtk_widget_set_tooltip_text(button, "Main Menu")
+        gtk_widget_set_tooltip_text(button, tr("Main Menu"))
         g_object_unref(menu.rawPointer)
         return button
     }
@@ -231,14 +232,14 @@ final class MainWindow {
         if let editAction { g_simple_action_set_state(editAction, g_variant_new_boolean(editing.gboolean)) }
         if let leaveEditAction { g_simple_action_set_enabled(leaveEditAction, editing.gboolean) }
         if let selectAllAction { g_simple_action_set_enabled(selectAllAction, editing.gboolean) }
-        gtk_button_set_label(editButton.cast(to: GtkButton.self), editing ? "Done" : "Edit")
+        gtk_button_set_label(editButton.cast(to: GtkButton.self), editing ? tr("Done") : tr("Edit"))
         if editing { gtk_widget_add_css_class(editButton, "suggested-action") } else { gtk_widget_remove_css_class(editButton, "suggested-action") }
         gtk_widget_set_visible(selectAllButton, editing.gboolean)
         if let deleteAction { g_simple_action_set_enabled(deleteAction, currentScreen.canDeleteSelection.gboolean) }
         if let undoAction { g_simple_action_set_enabled(undoAction, currentScreen.canUndo.gboolean) }
         currentScreen.updateHeaderControls(editing: editing)
-        gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? "Deselect All" : "Select All")
-        let text = editing ? "\(groupedDigits(table.numberOfSelectedItems)) selected" : currentScreen.subtitle
+        gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? tr("Deselect All") : tr("Select All"))
+        let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedItems) : currentScreen.subtitle
         gtk_label_set_text(subtitle.opaque, text)
         Trace.log("editing", "\(editing)")
         Trace.log("subtitle", text)

@@ -16,17 +16,6 @@ func permanentCString(_ s: String) -> UnsafePointer<CChar> {
     UnsafePointer(strdup(s))
 }
 
-/// "1234567" → "1,234,567".
-func groupedDigits(_ n: Int) -> String {
-    let digits = String(n.magnitude)
-    var out = ""
-    for (i, c) in digits.enumerated() {
-        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-        out.append(c)
-    }
-    return n < 0 ? "-" + out : out
-}
-
 /// Writes a line to standard error (`stderr` itself is a C global Swift 6 rejects).
 func printError(_ message: String) {
     let line = message + "\n"

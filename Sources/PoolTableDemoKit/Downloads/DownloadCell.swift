@@ -32,7 +32,7 @@ public final class DownloadCell: TableViewCell {
         let shown = displayedProgress
         downloadID = download.id
         name = download.name
-        sizeText = ByteCountFormatter.string(fromByteCount: download.size, countStyle: .file)
+        sizeText = formattedByteCount(download.size)
         state = download.state
         if sameItem && download.progress > shown && download.state == .downloading {
             fromProgress = shown
@@ -80,12 +80,13 @@ public final class DownloadCell: TableViewCell {
                         style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
         let percent = Int((displayedProgress * 100).rounded(.down))
         let status: String
+        let values: KeyValuePairs = ["percent": String(percent), "size": sizeText]
         switch state {
-        case .queued: status = "Queued · \(sizeText)"
-        case .downloading: status = "\(percent) % of \(sizeText)"
-        case .paused: status = "Paused at \(percent) % · \(sizeText)"
-        case .done: status = "Done · \(sizeText)"
-        case .failed: status = "Failed at \(percent) % — retry"
+        case .queued: status = tr("Queued · {size}", values)
+        case .downloading: status = tr("{percent} % of {size}", values)
+        case .paused: status = tr("Paused at {percent} % · {size}", values)
+        case .done: status = tr("Done · {size}", values)
+        case .failed: status = tr("Failed at {percent} % — retry", values)
         }
         canvas.drawText(status, in: Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16),
                         style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)

@@ -19,24 +19,29 @@ public struct MailSection: Hashable, Sendable {
 
 /// Realistic, deterministic mail: the same seed always gives the same inbox.
 public enum MailGenerator {
-    /// The inbox's date buckets and how many messages each holds.
-    public static let buckets: [(title: String, count: Int)] = [
-        ("Today", 14), ("Yesterday", 22), ("This Week", 48), ("Last Week", 75),
-        ("Earlier This Month", 110), ("Last Month", 180), ("Earlier This Year", 420), ("Older", 1_200),
-    ]
+    /// The inbox's date buckets (in the user's language) and how many messages each holds.
+    public static var buckets: [(title: String, count: Int)] {
+        [
+            (tr("Today"), 14), (tr("Yesterday"), 22), (tr("This Week"), 48), (tr("Last Week"), 75),
+            (tr("Earlier This Month"), 110), (tr("Last Month"), 180), (tr("Earlier This Year"), 420), (tr("Older"), 1_200),
+        ]
+    }
 
+    /// The inbox, written in the user's language (the words are looked up once per call).
     public static func inbox(seed: UInt64 = 0x5eed_0f_1ab1e) -> [MailSection] {
         var rng = SplitMix64(seed: seed)
+        let words = Words()
         return buckets.enumerated().map { index, bucket in
             MailSection(title: bucket.title, mails: (0..<bucket.count).map { row in
-                mail(bucket: index, row: row, count: bucket.count, rng: &rng)
+                mail(bucket: index, row: row, count: bucket.count, words: words, rng: &rng)
             })
         }
     }
 
     // MARK: Private
 
-    private static func mail(bucket: Int, row: Int, count: Int, rng: inout SplitMix64) -> Mail {
+    private static func mail(bucket: Int, row: Int, count: Int, words: Words, rng: inout SplitMix64) -> Mail {
+        let (subjects, topics, previews, weekdays) = (words.subjects, words.topics, words.previews, words.weekdays)
         let sender = senders[rng.below(senders.count)]
         let subject = subjects[rng.below(subjects.count)]
             .replacingFirst("{topic}", with: topics[rng.below(topics.count)])
@@ -51,25 +56,29 @@ public enum MailGenerator {
         // Newer buckets hold more unread mail.
         let unreadOdds = [0.7, 0.45, 0.3, 0.15, 0.08, 0.04, 0.02, 0.01][bucket]
         return Mail(sender: sender, subject: subject, preview: preview, previewLines: lines,
-                    time: time(bucket: bucket, row: row, count: count, rng: &rng), isUnread: rng.unit() < unreadOdds)
+                    time: time(bucket: bucket, row: row, count: count, words: words, rng: &rng), isUnread: rng.unit() < unreadOdds)
     }
 
     /// Times go back as rows go down: clock times today, weekdays this week, dates after.
-    private static func time(bucket: Int, row: Int, count: Int, rng: inout SplitMix64) -> String {
+    private static func time(bucket: Int, row: Int, count: Int, words: Words, rng: inout SplitMix64) -> String {
+        let weekdays = words.weekdays
         let progress = Double(row) / Double(max(1, count))
         switch bucket {
         case 0:
             let minutes = Int((1 - progress) * 9 * 60) + 8 * 60
             return "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
-        case 1: return "Yesterday"
+        case 1: return tr("Yesterday")
         case 2: return weekdays[min(4, Int(progress * 5))]
         case 3: return weekdays[min(6, Int(progress * 7))]
-        case 4: return "\(max(1, 24 - Int(progress * 14))) Mar"
-        case 5: return "\(max(1, 28 - Int(progress * 27))) Feb"
-        case 6: return "\(max(1, 31 - Int(progress * 30))) Jan"
+        // Translators: a day of March in the inbox's time column, "24 Mar".
+        case 4: return tr("{day} Mar", ["day": String(max(1, 24 - Int(progress * 14)))])
+        case 5: return tr("{day} Feb", ["day": String(max(1, 28 - Int(progress * 27)))])
+        case 6: return tr("{day} Jan", ["day": String(max(1, 31 - Int(progress * 30)))])
         default:
             let year = 2023 - Int(progress * 6)
-            return "\(1 + rng.below(28))/\(1 + rng.below(12))/\(year % 100 < 10 ? "0" : "")\(year % 100)"
+            // Translators: a short date in the inbox's time column, day/month/two-digit year.
+            return tr("{day}/{month}/{year}", ["day": String(1 + rng.below(28)), "month": String(1 + rng.below(12)),
+                                               "year": (year % 100 < 10 ? "0" : "") + String(year % 100)])
         }
     }
 
@@ -80,34 +89,37 @@ public enum MailGenerator {
         "Build Bot", "Diego Fernández", "Hannah Schmidt", "Team Standup", "Aisha Karimi", "Ravi Shankar",
     ]
 
-    private static let subjects = [
-        "Re: {topic} review", "Notes from {day}'s meeting", "{topic}: first draft attached", "Quick question about {topic}",
-        "Fwd: {topic} numbers", "Your {topic} report is ready", "Lunch {day}?", "[pooltable] {topic} (#482)",
-        "Reminder: {topic} sync on {day}", "Thanks for the help with {topic}", "Invitation: {topic} planning",
-        "Pipeline #9312 passed", "Re: Re: {topic}", "Travel plans for {day}", "New comment on \"{topic}\"",
-    ]
+    /// The generator's words in the user's language, looked up once per inbox.
+    private struct Words {
+        let subjects = [
+            tr("Re: {topic} review"), tr("Notes from {day}'s meeting"), tr("{topic}: first draft attached"), tr("Quick question about {topic}"),
+            tr("Fwd: {topic} numbers"), tr("Your {topic} report is ready"), tr("Lunch {day}?"), tr("[pooltable] {topic} (#482)"),
+            tr("Reminder: {topic} sync on {day}"), tr("Thanks for the help with {topic}"), tr("Invitation: {topic} planning"),
+            tr("Pipeline #9312 passed"), tr("Re: Re: {topic}"), tr("Travel plans for {day}"), tr("New comment on \"{topic}\""),
+        ]
 
-    private static let topics = [
-        "Scroll anchoring", "Reuse pool", "Release 0.1", "Row heights", "Edit mode", "Accessibility",
-        "Budget Q3", "Dark theme", "Kinetic scrolling", "Onboarding", "Design review", "Batch updates",
-    ]
+        let topics = [
+            tr("Scroll anchoring"), tr("Reuse pool"), tr("Release 0.1"), tr("Row heights"), tr("Edit mode"), tr("Accessibility"),
+            tr("Budget Q3"), tr("Dark theme"), tr("Kinetic scrolling"), tr("Onboarding"), tr("Design review"), tr("Batch updates"),
+        ]
 
-    private static let previews = [
-        "I had a look at the latest changes and they read well.",
-        "Could you take another pass at the {topic} section before Friday?",
-        "The numbers are in the spreadsheet; the second tab has the breakdown by month.",
-        "Let me know if the new build still shows the jump when rows are inserted above.",
-        "We moved the meeting to the small room on the third floor.",
-        "Attached are the screenshots from the test run on the older laptop.",
-        "No rush on this, but it would be good to settle it this week.",
-        "Thanks again, this saved us a lot of time.",
-        "The checkbox animation feels right now; the bounce is subtle enough.",
-        "I think we should keep the prepared rows visible in the debug overlay.",
-        "Can we make sure the selection survives a reload?",
-        "Here is the summary you asked for, with links to the detailed notes.",
-    ]
+        let previews = [
+            tr("I had a look at the latest changes and they read well."),
+            tr("Could you take another pass at the {topic} section before Friday?"),
+            tr("The numbers are in the spreadsheet; the second tab has the breakdown by month."),
+            tr("Let me know if the new build still shows the jump when rows are inserted above."),
+            tr("We moved the meeting to the small room on the third floor."),
+            tr("Attached are the screenshots from the test run on the older laptop."),
+            tr("No rush on this, but it would be good to settle it this week."),
+            tr("Thanks again, this saved us a lot of time."),
+            tr("The checkbox animation feels right now; the bounce is subtle enough."),
+            tr("I think we should keep the prepared rows visible in the debug overlay."),
+            tr("Can we make sure the selection survives a reload?"),
+            tr("Here is the summary you asked for, with links to the detailed notes."),
+        ]
 
-    private static let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let weekdays = [tr("Monday"), tr("Tuesday"), tr("Wednesday"), tr("Thursday"), tr("Friday"), tr("Saturday"), tr("Sunday")]
+    }
 }
 
 /// A small, fast, seedable generator (Steele, Lea & Flood's SplitMix64).

@@ -201,14 +201,15 @@ public final class AdCell: TableViewCell, NewsItemCell {
 
         // "Sponsored" tag and the advertiser.
         let tagStyle = TextStyle(font: Font(size: 11, weight: .semibold), color: theme.accent)
-        let tag = "SPONSORED"
+        // Translators: the tag on an ad row (upper case in English).
+        let tag = tr("SPONSORED")
         let tagSize = canvas.measureText(tag, width: .infinity, style: tagStyle, cache: tagCache)
         let pill = Rect(x: left, y: y, width: tagSize.width + 12, height: Layout.tagLine)
         canvas.fillRoundedRect(pill, radius: Layout.tagLine / 2, color: theme.accent.withAlpha(0.14))
         canvas.drawText(tag, in: Rect(x: left + 6, y: y + (Layout.tagLine - tagSize.height) / 2, width: tagSize.width, height: tagSize.height),
                         style: tagStyle, cache: tagCache)
         let nameStyle = TextStyle(font: Font(size: 12), color: theme.secondaryForeground)
-        canvas.drawText(ad.advertiser + " · ad batch \(ad.batch)", in: Rect(x: pill.maxX + 8, y: y + 1, width: max(0, left + w - pill.maxX - 8), height: Layout.tagLine),
+        canvas.drawText(tr("{advertiser} · ad batch {batch}", ["advertiser": ad.advertiser, "batch": String(ad.batch)]), in: Rect(x: pill.maxX + 8, y: y + 1, width: max(0, left + w - pill.maxX - 8), height: Layout.tagLine),
                         style: nameStyle, cache: detailCache)
         y += Layout.tagLine + 6
 

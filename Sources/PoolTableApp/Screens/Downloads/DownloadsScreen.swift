@@ -13,8 +13,8 @@ final class DownloadsScreen: Screen {
     static let tickMilliseconds: UInt32 = 100
 
     let name = "downloads"
-    let title = "Downloads"
-    var subtitle: String { "\(groupedDigits(store.downloads.count)) files" }
+    var title: String { tr("Downloads") }
+    var subtitle: String { trn("{count} file", "{count} files", count: store.downloads.count) }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 
@@ -28,14 +28,12 @@ final class DownloadsScreen: Screen {
         self.store = store
         let controller = DownloadsController(store: store)
         self.controller = controller
-        let startAll = HeaderWidgets.button("_Start All", tooltip: "Start every queued and paused download (Alt+S)") {
+        let startAll = HeaderWidgets.button(tr("_Start All"), tooltip: tr("Start every queued and paused download (Alt+S)")) {
             controller.startAll()
         }
         let cellBound = HeaderWidgets.labeledSwitch(
-            "_Cell-bound callbacks", active: false,
-            tooltip: "Diagnostic (off by default): send each download's progress to the cell object that started it, "
-                + "as the first version in article 004 does. Scroll while downloads run and bars appear on the wrong rows; "
-                + "switch it off and every row shows its own file again (Alt+C)"
+            tr("_Cell-bound callbacks"), active: false,
+            tooltip: tr("Diagnostic (off by default): send each download’s progress to the cell object that started it, as the first version in article 004 does. Scroll while downloads run and bars appear on the wrong rows; switch it off and every row shows its own file again (Alt+C)")
         ) { on in controller.cellBoundCallbacks = on }
         headerControls = [startAll, cellBound.box]
     }

@@ -1,5 +1,6 @@
 import PoolTable
 import PoolTableGtk
+import PoolTableDemoKit
 
 /// One section of N uniform rows "Row 0" … "Row N-1". Nothing is stored per row: the
 /// table keeps uniform heights in O(1) memory, so a hundred million rows are fine.
@@ -8,7 +9,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
     static let defaultRowCount = 1_000_000
 
     let name = "huge"
-    let title = "Huge List"
+    var title: String { tr("Huge List") }
     let subtitle: String
     var selectionDidChange: (@MainActor () -> Void)?
 
@@ -16,7 +17,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
 
     init(rowCount: Int = HugeListScreen.defaultRowCount) {
         self.rowCount = max(0, rowCount)
-        subtitle = "\(groupedDigits(self.rowCount)) rows"
+        subtitle = trn("{count} row", "{count} rows", count: self.rowCount)
     }
 
     func install(in widget: TableWidget) {
@@ -32,7 +33,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = "Row \(indexPath.row)"
+        cell.text = tr("Row {number}", ["number": String(indexPath.row)])
         return cell
     }
 

@@ -10,8 +10,8 @@ import PoolTableGtk
 @MainActor
 final class InboxScreen: Screen {
     let name = "inbox"
-    let title = "Inbox"
-    var subtitle: String { "\(groupedDigits(controller.mailCount)) messages" }
+    var title: String { tr("Inbox") }
+    var subtitle: String { trn("{count} message", "{count} messages", count: controller.mailCount) }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 
@@ -20,7 +20,7 @@ final class InboxScreen: Screen {
 
     init() {
         // On the window's `win.delete` action, which is enabled while rows are selected.
-        deleteButton = HeaderWidgets.button("Delete", tooltip: "Delete the selected messages (Delete); undo with Ctrl+Z",
+        deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected messages (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
         gtk_widget_set_visible(deleteButton, 0)

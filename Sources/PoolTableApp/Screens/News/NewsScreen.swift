@@ -11,9 +11,12 @@ import PoolTableGtk
 @MainActor
 final class NewsScreen: Screen {
     let name = "news"
-    let title = "News"
+    var title: String { tr("News") }
     var subtitle: String {
-        "\(groupedDigits(controller.storyCount)) stories · \(controller.adCount == 0 ? "ads loading…" : "\(groupedDigits(controller.adCount)) ads")"
+        let stories = trn("{count} story", "{count} stories", count: controller.storyCount)
+        let ads = controller.adCount == 0 ? tr("ads loading…") : trn("{count} ad", "{count} ads", count: controller.adCount)
+        // Translators: the News subtitle, "2,000 stories · 286 ads".
+        return tr("{stories} · {ads}", ["stories": stories, "ads": ads])
     }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
@@ -27,12 +30,12 @@ final class NewsScreen: Screen {
     init() {
         let controller = NewsController()
         self.controller = controller
-        let insert = HeaderWidgets.button("_Insert Ads", tooltip: "Insert another batch of ads at rows 5, 12, 19, … (Alt+I)") {
+        let insert = HeaderWidgets.button(tr("_Insert Ads"), tooltip: tr("Insert another batch of ads at rows 5, 12, 19, … (Alt+I)")) {
             Self.insertAds(into: controller)
         }
         let keep = HeaderWidgets.labeledSwitch(
-            "_Keep position", active: true,
-            tooltip: "Scroll anchoring (maintainsVisibleContentPosition): inserts above keep the story you are reading in place. Switch it off to see the jump it prevents (Alt+K)"
+            tr("_Keep position"), active: true,
+            tooltip: tr("Scroll anchoring (maintainsVisibleContentPosition): inserts above keep the story you are reading in place. Switch it off to see the jump it prevents (Alt+K)")
         ) { on in controller.keepsPosition = on }
         headerControls = [insert, keep.box]
     }
@@ -56,7 +59,7 @@ final class NewsScreen: Screen {
         do {
             try controller.insertAdBatch()
         } catch {
-            printError("pooltable: inserting ads failed: \(error)")
+            printError(tr("pooltable: inserting ads failed: {error}", ["error": "\(error)"]))
         }
     }
 }

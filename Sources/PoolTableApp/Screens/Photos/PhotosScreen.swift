@@ -10,8 +10,8 @@ import PoolTableGtk
 @MainActor
 final class PhotosScreen: Screen {
     let name = "photos"
-    let title = "Photos"
-    var subtitle: String { "\(groupedDigits(controller.library.count)) photos" }
+    var title: String { tr("Photos") }
+    var subtitle: String { trn("{count} photo", "{count} photos", count: controller.library.count) }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 
@@ -19,7 +19,7 @@ final class PhotosScreen: Screen {
     private let deleteButton: UnsafeMutablePointer<GtkWidget>
 
     init() {
-        deleteButton = HeaderWidgets.button("Delete", tooltip: "Delete the selected photos (Delete); undo with Ctrl+Z",
+        deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected photos (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
         gtk_widget_set_visible(deleteButton, 0)
