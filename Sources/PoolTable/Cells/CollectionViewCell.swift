@@ -1,5 +1,3 @@
-import Foundation
-
 /// An item's view in a `CollectionView` (UIKit's `UICollectionViewCell`). Override
 /// `drawContent`; the cell draws the selection and, in edit mode, a check badge in its top
 /// trailing corner over it. See `ReusableCell` for what the grid sets on it.
@@ -38,7 +36,7 @@ open class CollectionViewCell: ReusableCell {
     private func drawBadge(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let e = editingProgress, s = selectionProgress
-        let radius = Self.badgeSize / 2 * (0.6 + 0.4 * e) * (s > 0 && s < 1 ? 1 + 0.16 * sin(Double.pi * s) : 1)
+        let radius = Self.badgeSize / 2 * (0.6 + 0.4 * e) * (s > 0 && s < 1 ? 1 + 0.16 * Math.sin(Double.pi * s) : 1)
         let center = Point(x: bounds.maxX - 6 - Self.badgeSize / 2, y: bounds.minY + 6 + Self.badgeSize / 2)
         canvas.withState {
             canvas.multiplyAlpha(e)

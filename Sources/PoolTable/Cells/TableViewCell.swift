@@ -1,5 +1,3 @@
-import Foundation
-
 /// A row's view (UIKit's `UITableViewCell`): the default content is a title, an optional
 /// detail line and an accessory; in edit mode a checkbox column slides in on the leading
 /// edge. See `ReusableCell` for what the table sets on it.
@@ -107,7 +105,7 @@ open class TableViewCell: ReusableCell {
         let w = Self.editingControlWidth
         let center = Point(x: bounds.minX + w / 2 - w * (1 - progress), y: bounds.midY)
         let s = selectionProgress
-        let bounce = s > 0 && s < 1 ? 1 + 0.16 * sin(Double.pi * s) : 1
+        let bounce = s > 0 && s < 1 ? 1 + 0.16 * Math.sin(Double.pi * s) : 1
         let radius = 10 * bounce
         canvas.withState {
             canvas.multiplyAlpha(progress)
@@ -124,7 +122,7 @@ open class TableViewCell: ReusableCell {
         let a = Point(x: c.x - 4.5 * scale, y: c.y + 0.5 * scale)
         let b = Point(x: c.x - 1.5 * scale, y: c.y + 3.5 * scale)
         let e = Point(x: c.x + 4.5 * scale, y: c.y - 3.5 * scale)
-        let first = hypot(b.x - a.x, b.y - a.y), second = hypot(e.x - b.x, e.y - b.y)
+        let first = Math.hypot(b.x - a.x, b.y - a.y), second = Math.hypot(e.x - b.x, e.y - b.y)
         let length = (first + second) * min(1, max(0, drawn))
         var p = Path()
         p.move(to: a)

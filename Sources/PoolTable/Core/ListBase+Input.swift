@@ -1,5 +1,3 @@
-import Foundation
-
 /// Pointer and keyboard input, in viewport coordinates. The host translates its events into
 /// these calls and holds no table logic of its own.
 public struct InputModifiers: OptionSet, Sendable {
@@ -102,7 +100,7 @@ extension ListBase {
     /// The pointer moved with the button held.
     public func pointerDragged(to p: Point) {
         guard var press = interaction.press else { return }
-        if hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
+        if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
             interaction.press = press
             if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }

@@ -1,4 +1,3 @@
-import Foundation
 import Logging
 
 /// The machinery `TableView` and `CollectionView` share (GTK's `GtkListBase`): items in

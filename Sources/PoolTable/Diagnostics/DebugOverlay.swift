@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes the engine's inner life visible (the design's debug overlay): the table drawn zoomed
 /// out around the viewport so the prefetch bands are on screen, with visible rows tinted one
 /// colour, prepared (bound but hidden) rows another — hatched and labelled — rows that are
@@ -195,8 +193,8 @@ public final class DebugOverlay {
             (s.dequeues, "\(stats.dequeues) (" + Strings.fill(s.poolHitsAndMisses, ["hits": "\(table.poolHits)", "misses": "\(table.poolMisses)"]) + ")"),
             (s.binds, "\(stats.binds)  (" + Strings.fill(s.perSecond, ["rate": "\(Int(bindsPerSecond.rounded()))"]) + ")"),
             (s.mounted, "\(mounted) = " + Strings.fill(s.visibleAndPrepared, ["visible": "\(visible)", "prepared": "\(mounted - visible)"])),
-            (s.layoutPass, String(format: "%.1f µs", stats.lastLayoutMicroseconds)),
-            (s.frameWork, String(format: "%.2f ms   %.0f ", hostFrameMilliseconds, hostFramesPerSecond) + s.framesPerSecond),
+            (s.layoutPass, Strings.fixed(stats.lastLayoutMicroseconds, digits: 1) + " µs"),
+            (s.frameWork, Strings.fixed(hostFrameMilliseconds, digits: 2) + " ms   " + Strings.fixed(hostFramesPerSecond, digits: 0) + " " + s.framesPerSecond),
         ]
         // Labels padded to one column (CJK characters take two cells of the monospaced font).
         let column = rows.map { Strings.columns($0.0) }.max() ?? 0

@@ -1,11 +1,3 @@
-import struct Foundation.IndexSet
-
-extension IndexPath {
-    /// The item of a grid's index path (the same number as `row`).
-    public init(item: Int, section: Int) { self.init(row: item, section: section) }
-    public var item: Int { row }
-}
-
 /// A grid of equal items in sections that keeps only the items near the viewport bound to
 /// cells (UIKit's `UICollectionView` with a flow layout). The machinery is `ListBase`'s,
 /// shared with `TableView`: the same pool, prepared items (whole lines), editing, selection,
@@ -118,8 +110,8 @@ public final class CollectionView: ListBase {
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(indexPath, to: newIndexPath) }
     public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths, .automatic) }
     public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths) }
-    public func insertSections(_ sections: IndexSet) { batchInsertSections(sections, .automatic) }
-    public func deleteSections(_ sections: IndexSet) { batchDeleteSections(sections, .automatic) }
+    public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
+    public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
 
     // MARK: The data source and delegate
 

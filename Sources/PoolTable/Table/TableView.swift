@@ -1,5 +1,3 @@
-import struct Foundation.IndexSet
-
 /// A list of rows in sections that keeps only the rows near the viewport bound to cells,
 /// recycling cells through a reuse pool (UIKit's `UITableView`). The machinery is
 /// `ListBase`'s, shared with `CollectionView`; this class holds the list layout (the
@@ -111,8 +109,8 @@ public final class TableView: ListBase {
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchDelete(indexPaths, animation) }
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(indexPath, to: newIndexPath) }
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchReload(indexPaths, animation) }
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) { batchInsertSections(sections, animation) }
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) { batchDeleteSections(sections, animation) }
+    public func insertSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchInsertSections(sections, animation) }
+    public func deleteSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchDeleteSections(sections, animation) }
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
     public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths) }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Batch updates with UIKit's semantics, validated before anything changes, animated by
 /// `advanceAnimations(to:)`, anchored so the first fully visible row stays put.
 extension ListBase {
