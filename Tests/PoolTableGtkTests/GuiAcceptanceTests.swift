@@ -471,10 +471,15 @@ final class Ref<T> {
 @MainActor
 struct XScript {
     private(set) var arguments: [String]
-    private let harness: WindowHarness
+    /// Maps a point of the widget under test to the X window's coordinates.
+    private let windowPoint: (Point) -> (x: Int, y: Int)
 
     init(title: String, harness: WindowHarness) {
-        self.harness = harness
+        self.init(title: title, windowPoint: harness.windowPoint)
+    }
+
+    init(title: String, windowPoint: @escaping (Point) -> (x: Int, y: Int)) {
+        self.windowPoint = windowPoint
         arguments = ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"]
     }
 
@@ -489,7 +494,7 @@ struct XScript {
         arguments += ["sleep", "0.04"]
     }
     mutating func moveOnly(to p: Point) {
-        let w = harness.windowPoint(p)
+        let w = windowPoint(p)
         arguments += ["mousemove", "--window", "%1", "\(w.x)", "\(w.y)"]
     }
     mutating func release() { arguments += ["mouseup", "1", "sleep", "0.05"] }
@@ -504,6 +509,7 @@ struct XScript {
     }
     mutating func focusWindow() { arguments += ["windowfocus", "%1", "sleep", "0.1"] }
     mutating func key(_ name: String) { arguments += ["key", "--clearmodifiers", name, "sleep", "0.08"] }
+    mutating func resizeWindow(width: Int, height: Int) { arguments += ["windowsize", "%1", "\(width)", "\(height)", "sleep", "0.4"] }
     mutating func wheelDown(times: Int) { arguments += ["click", "--repeat", "\(times)", "--delay", "60", "5"] }
 }
 

@@ -314,7 +314,7 @@ private func filmStrip(_ frames: [(String, CairoImage)], _ harness: WindowHarnes
 
 /// Writes `image` to `$POOLTABLE_SCREENSHOTS/name` when that variable names a directory.
 @MainActor
-private func saveScreenshot(_ image: CairoImage, _ name: String) {
+func saveScreenshot(_ image: CairoImage, _ name: String) {
     guard let dir = getenv("POOLTABLE_SCREENSHOTS").map({ String(cString: $0) }), !dir.isEmpty else { return }
     mkdir(dir, 0o755)
     image.writePNG(to: dir + "/" + name)

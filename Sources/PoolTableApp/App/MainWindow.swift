@@ -58,6 +58,9 @@ final class MainWindow {
         screenChanged()
     }
 
+    /// What the header bar's subtitle says now ("3 selected", "100,000 photos").
+    var subtitleText: String { gtk_label_get_text(subtitle.opaque).map { String(cString: $0) } ?? "" }
+
     func present() {
         gtk_window_present(window.cast(to: GtkWindow.self))
         currentTable.grabFocus()
