@@ -92,7 +92,7 @@ extension TableWidget {
     private func installKeyboard() {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
-            guard let self, let key = Self.tableKey(for: keyval) else { return false }
+            guard let self, let key = Self.tableKey(for: keyval, modifiers: Self.modifiers(state)) else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
             return self.listView.handleKey(key, modifiers: Self.modifiers(state))
@@ -128,11 +128,16 @@ extension TableWidget {
         return lastTablePoint
     }
 
-    /// The engine key for a GDK keyval, or nil if the table does not handle it.
-    static func tableKey(for keyval: guint) -> TableKey? {
+    /// The engine key for a GDK keyval, or nil if the view does not handle it (GtkListView
+    /// 4.8's map: Ctrl+Shift+A and Ctrl+\\ deselect all; Ctrl+A is the window's select-all).
+    static func tableKey(for keyval: guint, modifiers: InputModifiers = []) -> TableKey? {
         switch Int32(bitPattern: keyval) {
+        case GDK_KEY_a, GDK_KEY_A: modifiers == [.control, .shift] ? .deselectAll : nil
+        case GDK_KEY_backslash: modifiers == [.control] ? .deselectAll : nil
         case GDK_KEY_Up, GDK_KEY_KP_Up: .up
         case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+        case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: .right
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: .pageDown
         case GDK_KEY_Home, GDK_KEY_KP_Home: .home
