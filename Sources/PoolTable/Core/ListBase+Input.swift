@@ -206,7 +206,9 @@ extension ListBase {
         case .home: next = first
         case .end: next = last
         case .pageUp, .pageDown:
-            let page = (key == .pageUp ? -1.0 : 1.0) * max(1, frame.height - 44)
+            // A page is the viewport less one line (the cursor's), so a line stays in view.
+            let line = current.map { geometry.itemExtent($0).height } ?? 0
+            let page = (key == .pageUp ? -1.0 : 1.0) * max(1, frame.height - line)
             let from = current.map { geometry.itemExtent($0).y } ?? offsetY
             let y = from + page
             let landed = y <= 0 ? first : (geometry.indexPath(atOffset: y) ?? (y >= geometry.totalHeight ? last : geometry.firstItem(atOrBelow: y) ?? last))
