@@ -37,7 +37,7 @@ open class ReusableCell {
     public internal(set) var cellID = 0
 
     /// Set by `MountedItems` when the cell is bound, cleared when it goes back to the pool.
-    var mountedIndexPath: IndexPath?
+    var mountedIndexPath: ItemPath?
     /// What the overlay's "stale" diagnostic compares against.
     var appliedEditingState = false
 

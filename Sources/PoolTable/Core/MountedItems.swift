@@ -17,7 +17,7 @@ final class MountedItems {
         var top: Double
         var bottom: Double
         /// The item the cell shows.
-        var indexPath: IndexPath { cell.mountedIndexPath! }
+        var indexPath: ItemPath { cell.mountedIndexPath! }
     }
 
     /// Mounted items in index order.
@@ -45,7 +45,7 @@ final class MountedItems {
     var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) }.map { entries[$0] } }
 
     /// The slot of a mounted index path (binary search).
-    func index(of ip: IndexPath) -> Int? {
+    func index(of ip: ItemPath) -> Int? {
         var lo = 0, hi = entries.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -82,13 +82,13 @@ final class MountedItems {
     func owns(_ cell: ReusableCell) -> Bool { cell.cellID != 0 && cell.listView === owner }
 
     /// The data source configured `cell` for `ip`.
-    func noteBound(_ cell: ReusableCell, at ip: IndexPath) {
+    func noteBound(_ cell: ReusableCell, at ip: ItemPath) {
         cell.mountedIndexPath = ip
         log.record(.bound, cell.cellID, ip)
     }
 
     /// Returns an unmounted cell (a finished ghost, a replaced cell) to the pool.
-    func recycle(_ cell: ReusableCell, from ip: IndexPath?) {
+    func recycle(_ cell: ReusableCell, from ip: ItemPath?) {
         cell.mountedIndexPath = nil
         cell.isHidden = true
         if cell.isHighlighted { cell.isHighlighted = false }
@@ -153,7 +153,7 @@ final class MountedItems {
     }
 
     /// A mounted cell shows another index path (rows moved by an update).
-    func relabel(_ cell: ReusableCell, as ip: IndexPath) { cell.mountedIndexPath = ip }
+    func relabel(_ cell: ReusableCell, as ip: ItemPath) { cell.mountedIndexPath = ip }
 
     /// A reconfigure bound a different cell than the one mounted at `k`.
     func replaceCell(at k: Int, with cell: ReusableCell) {

@@ -35,7 +35,13 @@ public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
 @MainActor
 final class CellLog {
     static let capacity = 512
-    private var buffer: [CellEvent]
+    /// What is stored: the event with the engine's key, made into a `CellEvent` when read.
+    private struct Record {
+        var kind: CellEvent.Kind
+        var cellID: Int
+        var itemPath: ItemPath?
+    }
+    private var buffer: [Record]
     private var next = 0
     private(set) var total = 0
 
@@ -45,8 +51,8 @@ final class CellLog {
     }
 
     @inline(__always)
-    func record(_ kind: CellEvent.Kind, _ cellID: Int, _ indexPath: IndexPath?) {
-        let event = CellEvent(kind: kind, cellID: cellID, indexPath: indexPath)
+    func record(_ kind: CellEvent.Kind, _ cellID: Int, _ itemPath: ItemPath?) {
+        let event = Record(kind: kind, cellID: cellID, itemPath: itemPath)
         if buffer.count < Self.capacity { buffer.append(event) } else { buffer[next] = event }
         next = (next + 1) % Self.capacity
         total &+= 1
@@ -54,6 +60,7 @@ final class CellLog {
 
     /// Oldest first.
     var events: [CellEvent] {
-        buffer.count < Self.capacity ? buffer : Array(buffer[next...] + buffer[..<next])
+        let ordered = buffer.count < Self.capacity ? buffer : Array(buffer[next...] + buffer[..<next])
+        return ordered.map { CellEvent(kind: $0.kind, cellID: $0.cellID, indexPath: $0.itemPath?.indexPath) }
     }
 }
