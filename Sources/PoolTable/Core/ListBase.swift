@@ -206,9 +206,12 @@ public class ListBase {
     func notifyTapTarget(_ target: String, at ip: ItemPath) {}
 
     // MARK: Internal state
+    // The scroll step's hot fields are exempt from dynamic exclusivity checks (they cost more
+    // than the step's own work); they are only read and assigned, never passed inout across
+    // calls that could touch them again.
 
-    var mountedHeaders: [Int: TableViewHeaderFooterView] = [:]
-    var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
+    @exclusivity(unchecked) var mountedHeaders: [Int: TableViewHeaderFooterView] = [:]
+    @exclusivity(unchecked) var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
     var headerPool: [TableViewHeaderFooterView] = []
     var footerPool: [TableViewHeaderFooterView] = []
     var selection: [RowRangeSet] = []
@@ -216,11 +219,11 @@ public class ListBase {
     var editingTransition: Transition?
     var scrollAnimation: Transition?
     var editingState = false
-    var offsetY = 0.0
+    @exclusivity(unchecked) var offsetY = 0.0
     var explicitPrefetchDistance: Double?
     var needsReload = true
-    var needsLayout = true
-    var isLayingOut = false
+    @exclusivity(unchecked) var needsLayout = true
+    @exclusivity(unchecked) var isLayingOut = false
     /// The time of the last `advanceAnimations(to:)`; nil before the first.
     var now: Double?
     var reconfiguringCell: ReusableCell?
@@ -234,9 +237,9 @@ public class ListBase {
     /// What the mounted items were laid out against: reload generation, layout version and
     /// width. While they are unchanged, a pass only adds and drops items at the band's edges.
     var loadGeneration = 0
-    var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
+    @exclusivity(unchecked) var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
     /// Reused between passes so a scroll step allocates nothing.
-    var scratchRows: [(ItemPath, Double, Double)] = []
+    @exclusivity(unchecked) var scratchRows: [(ItemPath, Double, Double)] = []
     /// Drawn item extents while `render` runs an animation frame.
     var presentedFramesForRender: [(top: Double, height: Double)]?
     /// The sections whose headers and footers are mounted, and against what geometry.

@@ -20,10 +20,15 @@ final class MountedItems {
         var indexPath: ItemPath { cell.mountedIndexPath! }
     }
 
+    // The hot state is exempt from dynamic exclusivity checks (about a third of a scroll
+    // step's instructions went to swift_beginAccess): it is touched only by this class's own
+    // straight-line code on the main actor, never through overlapping inout accesses, and
+    // debug builds check the invariants instead.
+
     /// Mounted items in index order.
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// Slots of the visible items: always one contiguous run.
-    private(set) var visibleSpan: Range<Int> = 0..<0
+    @exclusivity(unchecked) private(set) var visibleSpan: Range<Int> = 0..<0
     let pool = ReusePool()
     let log = CellLog()
     /// Told when items start and stop being displayed.
@@ -31,7 +36,7 @@ final class MountedItems {
     private var lastCellID = 0
     /// After an update re-orders the entries, which of them were visible, until the next
     /// pass settles the run (moves can leave them non-contiguous for that moment).
-    private var carriedVisibility: [Bool]?
+    @exclusivity(unchecked) private var carriedVisibility: [Bool]?
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }

@@ -41,9 +41,10 @@ final class CellLog {
         var cellID: Int
         var itemPath: ItemPath?
     }
-    private var buffer: [Record]
-    private var next = 0
-    private(set) var total = 0
+    // Exempt from dynamic exclusivity checks: only `record` and `events` touch it, on the main actor.
+    @exclusivity(unchecked) private var buffer: [Record]
+    @exclusivity(unchecked) private var next = 0
+    @exclusivity(unchecked) private(set) var total = 0
 
     init() {
         buffer = []

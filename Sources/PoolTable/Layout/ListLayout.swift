@@ -4,7 +4,7 @@
 final class ListLayout: ItemLayout {
     let style: TableViewStyle
     /// The height index. Replaced whole on reload; mutated in place by updates.
-    var storage = TableLayout()
+    @exclusivity(unchecked) var storage = TableLayout()   // hot: read on every scroll step
     var width = 0.0
 
     init(style: TableViewStyle) { self.style = style }
