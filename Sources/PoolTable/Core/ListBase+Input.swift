@@ -106,13 +106,16 @@ extension ListBase {
             press.moved = true
             interaction.press = press
             if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
-            // Seed 003: outside edit mode a drag across items may begin multiple selection.
+            // Seed 003: outside edit mode a drag across items may begin multiple selection. As
+            // in UIKit, the delegate is asked only when multiple selection during editing is
+            // allowed, so the interaction always has a drag, and its release ends it.
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
-               !editingState || !isMultipleSelectionActive, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
-                if !editingState { setEditing(true, animated: true) }
+               !editingState, allowsMultipleSelectionDuringEditing, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
+                setEditing(true, animated: true)
+                interaction.press = press           // setEditing cancels any press; this one goes on as the drag
                 interaction.multipleSelectionInteraction = true
                 didBeginMultipleSelectionInteraction(at: press.indexPath)
-                if isMultipleSelectionActive { beginDrag(at: press.indexPath, pointer: press.start) }
+                beginDrag(at: press.indexPath, pointer: press.start)
             }
         }
         guard interaction.drag != nil else { return }
