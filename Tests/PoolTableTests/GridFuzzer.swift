@@ -118,7 +118,8 @@ struct GridFuzzer {
         return "drag from \(ip) editing \(wasEditing)"
     }
 
-    /// One or several of: insert items, delete items, move, reload, insert section, delete section.
+    /// One or several of: insert items, delete items, move, reload, insert section, delete
+    /// section, move across sections.
     mutating func validUpdate() -> String {
         let selected = selectedIDs(grid, model)
         var kinds: [Int] = []
@@ -127,7 +128,7 @@ struct GridFuzzer {
                 for _ in 0..<(Bool.random(using: &rng) ? 1 : Int.random(in: 2...3, using: &rng)) {
                     // Sections and items are both addressed in the batch's final state, so
                     // later changes only touch sections this batch has not inserted or deleted.
-                    kinds.append(Int.random(in: 0..<6, using: &rng))
+                    kinds.append(Int.random(in: 0..<7, using: &rng))
                 }
                 applyChanges(kinds)
             }, completion: nil)
@@ -161,6 +162,15 @@ struct GridFuzzer {
         if kind < 4 {
             guard let s = model.sections.indices.randomElement(using: &rng) else { return }
             itemChange(kind, in: s)
+        } else if kind == 6 {
+            // A move into another section (UIKit: from an old, to a new index path).
+            guard model.sections.count > 1, let from = randomItem() else { return }
+            let targets = model.sections.indices.filter { $0 != from.section }
+            let t = targets.randomElement(using: &rng)!
+            let to = Int.random(in: 0...model.sections[t].count, using: &rng)
+            let id = model.sections[from.section].remove(at: from.item)
+            model.sections[t].insert(id, at: to)
+            grid.moveItem(at: from, to: IndexPath(item: to, section: t))
         } else if kind == 4 {
             guard model.sections.count < 6 else { return }
             let s = Int.random(in: 0...model.sections.count, using: &rng)

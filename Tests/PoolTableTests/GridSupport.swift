@@ -12,6 +12,11 @@ final class GridProbeCell: CollectionViewCell {
         reuseCount += 1
         item = nil
     }
+    /// Draws "item <id>" over the whole cell, so a recording canvas shows where it was drawn.
+    override func drawContent(in canvas: Canvas, bounds: Rect) {
+        super.drawContent(in: canvas, bounds: bounds)
+        canvas.drawText("item \(item.map(String.init) ?? "?")", in: bounds, style: TextStyle())
+    }
 }
 
 /// A grid data source + delegate over sections of item ids. Records every delegate call in
