@@ -41,7 +41,7 @@ struct FuzzTests {
         var fuzzer = GridFuzzer(seed: seed)
         for i in 0..<ops {
             let name = fuzzer.step()
-            let problems = (name.hasPrefix("FAIL") ? [name] : []) + fuzzer.check()
+            let problems = (name.contains("FAIL") ? [name] : []) + fuzzer.check()
             if !problems.isEmpty {
                 Issue.record("grid fuzz seed \(seed) (replay with POOLTABLE_FUZZ_SEED=\(seed)), operation \(i) \(name): \(problems.prefix(3))")
                 return

@@ -36,15 +36,18 @@ struct GridFuzzer {
             return "scroll \(y)"
         case 20..<24:
             let w = [0.0, 1, 99, 250, 430, 431, 900][Int.random(in: 0..<7, using: &rng)], h = [0.0, 1, 120, 500, 1400][Int.random(in: 0..<5, using: &rng)]
-            grid.frame = Rect(x: 0, y: 0, width: w, height: h); return "resize \(w)x\(h)"
+            let anchor = captureTopItem()
+            grid.frame = Rect(x: 0, y: 0, width: w, height: h)
+            return "resize \(w)x\(h)" + anchorProblem(anchor)
         case 24..<28:
             let size = [40.0, 100, 150, 1000, 0, .nan][Int.random(in: 0..<6, using: &rng)]
             let tall = [30.0, 100, 180][Int.random(in: 0..<3, using: &rng)]
             let inset = [EdgeInsets.zero, EdgeInsets(top: 7, left: 12, bottom: 9, right: 3)][Int.random(in: 0..<2, using: &rng)]
+            let anchor = captureTopItem()
             grid.layout = gridLayout(item: Size(width: size, height: tall), interitem: [0, 10, 33][Int.random(in: 0..<3, using: &rng)],
                                      line: [0, 10, 25][Int.random(in: 0..<3, using: &rng)], inset: inset, header: [0, 24, 40][Int.random(in: 0..<3, using: &rng)])
             layoutChanges += 1
-            return "layout \(grid.layout)"
+            return "layout \(grid.layout)" + anchorProblem(anchor)
         case 28..<33:
             let animated = Bool.random(using: &rng)
             grid.setEditing(!grid.isEditing, animated: animated); return "edit \(grid.isEditing) animated \(animated)"
@@ -81,6 +84,33 @@ struct GridFuzzer {
             clock += Double.random(in: 0...0.4, using: &rng)
             grid.advanceAnimations(to: clock); return "advance to \(clock)"
         }
+    }
+
+    /// The first fully visible item (what a re-flow keeps in place), its id and screen y;
+    /// nil when anchoring does not apply (at the top, mid-animation, nothing on screen).
+    func captureTopItem() -> (id: Int, screenY: Double, height: Double)? {
+        guard grid.maintainsVisibleContentPosition, grid.contentOffset.y > 0, !grid.rowAnimations.isRunning,
+              grid.frame.width > 0, grid.frame.height > 0, let ip = firstFullyVisibleItem(grid), let id = model.id(at: ip) else { return nil }
+        return (id, grid.rectForItem(at: ip).minY - grid.contentOffset.y, grid.frame.height)
+    }
+
+    /// After a re-flow: the anchor item is at the same height on screen unless the offset had
+    /// to be clamped, and still on screen when the viewport kept its height.
+    func anchorProblem(_ anchor: (id: Int, screenY: Double, height: Double)?) -> String {
+        guard let anchor, grid.frame.width > 0, grid.frame.height > 0,
+              let ip = grid.indexPathsForMountedItems.first(where: { model.id(at: $0) == anchor.id })
+                ?? (0..<model.sections.count).lazy.compactMap({ s in model.sections[s].firstIndex(of: anchor.id).map { IndexPath(item: $0, section: s) } }).first
+        else { return "" }
+        let offset = grid.contentOffset.y
+        let maxOffset = max(0, grid.contentSize.height - grid.frame.height)
+        let screenY = grid.rectForItem(at: ip).minY - offset
+        if offset > 0 && offset < maxOffset && abs(screenY - anchor.screenY) > 1e-6 {
+            return " FAIL: the top item \(anchor.id) moved on screen from \(anchor.screenY) to \(screenY)"
+        }
+        if grid.frame.height == anchor.height && !grid.indexPathsForVisibleItems.contains(ip) {
+            return " FAIL: the top item \(anchor.id) left the screen"
+        }
+        return ""
     }
 
     mutating func randomItem() -> IndexPath? {

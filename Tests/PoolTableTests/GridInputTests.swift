@@ -271,4 +271,70 @@ struct GridInputTests {
         #expect(grid.mountedCells.allSatisfy { !$0.isSelected })
         #expect(gridStateProblems(grid, source) == [])
     }
+
+    @Test("Shift+click selects a range in reading order, Ctrl+click toggles (with allowsMultipleSelection); a long press enters edit mode")
+    func modifierClicks() {
+        let (grid, source) = make()
+        grid.allowsMultipleSelection = true
+        let click = { (i: Int, m: InputModifiers) in
+            grid.pointerDown(at: viewportCenter(grid, self.ip(i)), modifiers: m); grid.pointerUp(at: viewportCenter(grid, self.ip(i)))
+        }
+        click(1, [])
+        click(7, .shift)
+        #expect(selected(grid) == range(1, 7))
+        click(4, .control)
+        #expect(selected(grid) == range(1, 3) + range(5, 7))
+        click(9, .control)
+        #expect(selected(grid) == range(1, 3) + range(5, 7) + [ip(9)])
+        click(2, [])                                        // a plain click selects only that item
+        #expect(selected(grid) == [ip(2)])
+        grid.allowsMultipleSelection = false
+        #expect(grid.longPress(at: viewportCenter(grid, ip(10))))
+        #expect(grid.isEditing)
+        #expect(selected(grid).contains(ip(10)))
+        #expect(!grid.longPress(at: viewportCenter(grid, ip(11))))      // already editing
+        #expect(gridStateProblems(grid, source) == [])
+    }
+
+    @Test("scrollToItem and selectItem(scrollPosition:) bring an item to the top (below its sticky header), middle or bottom")
+    func scrollToItem() {
+        let (grid, source) = make([500, 500], titles: true, header: 30)
+        let target = ip(250, 1)
+        let r = grid.rectForItem(at: target)
+        grid.scrollToItem(at: target, at: .top, animated: false)
+        #expect(grid.contentOffset.y == r.minY - 30)
+        grid.scrollToItem(at: target, at: .middle, animated: false)
+        #expect(grid.contentOffset.y == r.midY - 250)
+        grid.scrollToItem(at: target, at: .bottom, animated: false)
+        #expect(grid.contentOffset.y == r.maxY - 500)
+        grid.scrollToItem(at: target, at: .none, animated: false)      // already whole on screen: stays
+        #expect(grid.contentOffset.y == r.maxY - 500)
+        var t = 0.0
+        grid.advanceAnimations(to: t)
+        grid.selectItem(at: ip(3), animated: true, scrollPosition: .top)
+        #expect(grid.hasRunningAnimations)
+        for _ in 0..<30 { t += 1.0 / 30; grid.advanceAnimations(to: t) }
+        #expect(grid.contentOffset.y == grid.rectForItem(at: ip(3)).minY - 30)
+        #expect(grid.cellForItem(at: ip(3))?.isSelected == true)
+        #expect(gridStateProblems(grid, source) == [])
+    }
+
+    @Test("Page Down crosses sections and headers, keeping the column; End and Home reach the ends")
+    func pagingAcrossSections() {
+        let (grid, source) = make([10, 0, 11, 40], titles: true, header: 30)
+        grid.handleKey(.right); grid.handleKey(.right); grid.handleKey(.right)   // focus item 2 (column 2)
+        #expect(grid.focusedIndexPath == ip(2))
+        var seen: [IndexPath] = [ip(2)]
+        for _ in 0..<12 {
+            grid.handleKey(.pageDown)
+            let f = grid.focusedIndexPath!
+            #expect(f >= seen.last!)
+            #expect(grid.indexPathsForVisibleItems.contains(f))
+            seen.append(f)
+        }
+        #expect(seen.last == IndexPath(item: 38, section: 3) || seen.last == IndexPath(item: 39, section: 3))
+        // Every landing kept column 2 where the line had one.
+        for f in seen where grid.numberOfItems(inSection: f.section) > f.item - f.item % 3 + 2 { #expect(f.item % 3 == 2, "\(f)") }
+        #expect(gridStateProblems(grid, source) == [])
+    }
 }
