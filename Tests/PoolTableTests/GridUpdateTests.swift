@@ -207,4 +207,22 @@ struct GridUpdateTests {
         #expect(selectedIDs(grid, source) == [])
         #expect(gridStateProblems(grid, source) == [])
     }
+
+    @Test("reloading a prepared item (off screen, in the band) binds it again: no hole is left in the mounted items")
+    func reloadPreparedItem() throws {
+        let source = GridSource(counts: [200])
+        let grid = makeGrid(source, width: 400, height: 300)
+        grid.prefetchDistance = 300
+        grid.contentOffset = Point(x: 0, y: 1100)
+        var t = 0.0
+        grid.advanceAnimations(to: t)
+        let prepared = try #require(grid.indexPathsForPreparedItems.last)
+        let binds = source.cellForItemCalls
+        try grid.performBatchUpdates({ grid.reloadItems(at: [prepared]) }, completion: nil)
+        #expect(grid.cellForItem(at: prepared) != nil)
+        #expect(source.cellForItemCalls == binds + 1)
+        settle(grid, &t)
+        #expect(grid.invariantViolation() == nil)
+        #expect(gridStateProblems(grid, source) == [])
+    }
 }

@@ -254,6 +254,9 @@ extension ListBase {
         rowAnimations.xOffsets = [:]
         rowAnimations.headerOffsets = [:]
         rowAnimations.footerOffsets = [:]
+        // A full pass: unmounted reloaded items leave holes that the incremental pass (which
+        // only looks at the band's edges) would not fill when the geometry is unchanged.
+        mountedGeometry = (-1, -1, -1)
         needsLayout = true
         layoutRows()
         if animated {
