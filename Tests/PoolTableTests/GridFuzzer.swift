@@ -128,10 +128,22 @@ struct GridFuzzer {
         let start = viewportCenter(grid, ip)
         let before = model.calls.count
         grid.pointerDown(at: start)
-        for _ in 0..<Int.random(in: 1...6, using: &rng) {
+        let moves = Int.random(in: 1...6, using: &rng)
+        // Sometimes something cuts the drag short: an update, a reload, leaving edit mode.
+        let interruptAt = Int.random(in: 0..<(moves * 4), using: &rng)
+        var interruption = ""
+        for k in 0..<moves {
             grid.pointerDragged(to: Point(x: Double.random(in: -20...(grid.frame.width + 20), using: &rng),
                                           y: Double.random(in: -20...(grid.frame.height + 20), using: &rng)))
             clock += 0.05; grid.advanceAnimations(to: clock)
+            if k == interruptAt {
+                switch Int.random(in: 0..<3, using: &rng) {
+                case 0: interruption = " cut by " + validUpdate()
+                case 1: grid.reloadData(); interruption = " cut by a reload"
+                default: grid.setEditing(false, animated: true); interruption = " cut by leaving edit mode"
+                }
+                if interruption.contains("FAIL") { return interruption }
+            }
         }
         if Bool.random(using: &rng) { grid.pointerUp(at: start) } else { grid.pointerCancelled() }
         let calls = model.calls[before...].filter {
@@ -142,10 +154,10 @@ struct GridFuzzer {
             // UIKit asks about the interaction only when multiple selection during editing is
             // allowed; in edit mode the drag itself selects.
             if wasEditing || !grid.allowsMultipleSelectionDuringEditing { return "FAIL: the interaction began (editing \(wasEditing))" }
-            guard case .didBegin = first, calls.count == 2, calls.last == .didEnd else { return "FAIL: interaction calls \(calls)" }
-            if !grid.isEditing { return "FAIL: the interaction did not turn editing on" }
+            guard case .didBegin = first, calls.count == 2, calls.last == .didEnd else { return "FAIL: interaction calls \(calls)\(interruption)" }
+            if !grid.isEditing && interruption.isEmpty { return "FAIL: the interaction did not turn editing on" }
         }
-        return "drag from \(ip) editing \(wasEditing)"
+        return "drag from \(ip) editing \(wasEditing)" + interruption
     }
 
     /// One or several of: insert items, delete items, move, reload, insert section, delete

@@ -337,4 +337,37 @@ struct GridInputTests {
         for f in seen where grid.numberOfItems(inSection: f.section) > f.item - f.item % 3 + 2 { #expect(f.item % 3 == 2, "\(f)") }
         #expect(gridStateProblems(grid, source) == [])
     }
+
+    @Test("a multiple-selection interaction cut short by an update, a reload or leaving edit mode still ends (didEnd once)",
+          arguments: ["update", "reload", "editing off"])
+    func interactionCutShort(by interruption: String) throws {
+        let (grid, source) = make()
+        source.beginsMultipleSelection = true
+        grid.pointerDown(at: viewportCenter(grid, ip(1)))
+        grid.pointerDragged(to: viewportCenter(grid, ip(4)))
+        #expect(grid.isDragSelecting)
+        switch interruption {
+        case "update":
+            try grid.performBatchUpdates({
+                source.sections[0].insert(5000, at: 0)
+                grid.insertItems(at: [ip(0)])
+            }, completion: nil)
+        case "reload": grid.reloadData()
+        default: grid.setEditing(false, animated: false)
+        }
+        #expect(!grid.isDragSelecting)
+        grid.pointerDragged(to: viewportCenter(grid, ip(8)))
+        grid.pointerUp(at: viewportCenter(grid, ip(8)))
+        let interaction = source.calledDelegate.filter { if case .didBegin = $0 { return true }; return $0 == .didEnd }
+        #expect(interaction == [.didBegin(ip(1)), .didEnd])
+        // The next drag begins a new interaction, which ends too.
+        if !grid.isEditing {
+            grid.pointerDown(at: viewportCenter(grid, ip(2)))
+            grid.pointerDragged(to: viewportCenter(grid, ip(3)))
+            grid.pointerUp(at: viewportCenter(grid, ip(3)))
+            let all = source.calledDelegate.filter { if case .didBegin = $0 { return true }; return $0 == .didEnd }
+            #expect(all == [.didBegin(ip(1)), .didEnd, .didBegin(ip(2)), .didEnd])
+        }
+        #expect(gridStateProblems(grid, source) == [])
+    }
 }

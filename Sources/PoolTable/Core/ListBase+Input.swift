@@ -76,7 +76,7 @@ extension ListBase {
     /// 2) outside edit mode activates the row (`didActivateRowAt`).
     public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
         layoutIfNeeded()
-        interaction.cancelDrag()
+        cancelInteraction()
         guard let ip = indexPath(atViewportPoint: p) else { return }
         if clickCount >= 2 && !editingState && geometry.contains(ip) {
             notifyActivate(ip)
@@ -122,6 +122,14 @@ extension ListBase {
         interaction.drag!.pointer = p
         updateAutoScroll(for: p)
         extendDrag(to: p)
+    }
+
+    /// Drops a press or drag the view can no longer honour (a new press, an update, a
+    /// reload, an edit-mode change); a multiple-selection interaction it carried ends, so
+    /// the delegate hears didEnd for every didBegin.
+    func cancelInteraction() {
+        interaction.cancelDrag()
+        endMultipleSelectionInteraction()
     }
 
     /// Tells the delegate a multiple-selection interaction (seed 003) ended.
@@ -177,7 +185,7 @@ extension ListBase {
     public func longPress(at p: Point) -> Bool {
         guard !editingState, let ip = indexPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
-        interaction.cancelDrag()
+        cancelInteraction()
         setEditing(true, animated: true)
         if isMultipleSelectionActive {
             setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: true)

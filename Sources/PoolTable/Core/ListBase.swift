@@ -269,6 +269,7 @@ public class ListBase {
         for g in rowAnimations.ghosts { items.recycle(g.cell, from: nil) }
         rowAnimations = RowAnimationState()
         pendingReconfigures = []
+        cancelInteraction()
         interaction.reset()
         geometry.width = frame.width
         loadLayout()

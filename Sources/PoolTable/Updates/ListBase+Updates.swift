@@ -338,7 +338,7 @@ extension ListBase {
         for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
         selectionTransitions = sel
         pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
-        if interaction.drag != nil { interaction.cancelDrag() }
+        if interaction.drag != nil { cancelInteraction() }
     }
 
     /// Reconfigures waiting for the next layout pass.
