@@ -3,9 +3,10 @@ import struct Foundation.IndexSet
 import Testing
 @testable import PoolTable
 
-/// Random operations against a plain model, checking every invariant after each one.
-/// `POOLTABLE_FUZZ_OPS` sets the number of operations (default 100,000);
-/// `POOLTABLE_FUZZ_SEED` replays one seed.
+/// Random operations against a plain model, checking every invariant after each one, on a
+/// table (`Fuzzer`) and on a grid (`GridFuzzer`). `POOLTABLE_FUZZ_OPS` sets the number of
+/// operations across both views and all seeds (default 100,000); `POOLTABLE_FUZZ_SEED`
+/// replays one seed.
 @MainActor
 @Suite("Model-based fuzzing")
 struct FuzzTests {
@@ -15,9 +16,12 @@ struct FuzzTests {
         return [0xC0FFEE, 0xBEEF]
     }
 
+    /// Operations per view and seed: the total is shared by the table and the grid.
+    nonisolated static var operationsPerRun: Int { max(1, operationCount / (seeds.count * 2)) }
+
     @Test("random operations keep every invariant", arguments: FuzzTests.seeds)
     func fuzz(seed: UInt64) {
-        let ops = Self.operationCount / Self.seeds.count
+        let ops = Self.operationsPerRun
         var fuzzer = Fuzzer(seed: seed)
         for i in 0..<ops {
             let name = fuzzer.step()
@@ -29,6 +33,26 @@ struct FuzzTests {
         }
         #expect(fuzzer.invalidUpdatesRejected > 0)
         #expect(fuzzer.validUpdates > 0)
+    }
+
+    @Test("random operations keep every invariant on a grid", arguments: FuzzTests.seeds)
+    func fuzzGrid(seed: UInt64) {
+        let ops = Self.operationsPerRun
+        var fuzzer = GridFuzzer(seed: seed)
+        for i in 0..<ops {
+            let name = fuzzer.step()
+            let problems = (name.contains("FAIL") ? [name] : []) + fuzzer.check()
+            if !problems.isEmpty {
+                Issue.record("grid fuzz seed \(seed) (replay with POOLTABLE_FUZZ_SEED=\(seed)), operation \(i) \(name): \(problems.prefix(3))")
+                return
+            }
+        }
+        if ops >= 5_000 {
+            #expect(fuzzer.invalidUpdatesRejected > 0)
+            #expect(fuzzer.validUpdates > 0)
+            #expect(fuzzer.layoutChanges > 0)
+            #expect(fuzzer.interactionsBegun > 0)
+        }
     }
 }
 
@@ -234,6 +258,7 @@ struct Fuzzer {
         let maxOffset = max(0, table.contentSize.height - table.frame.height)
         if table.contentOffset.y < 0 || table.contentOffset.y > maxOffset + 1e-6 { problems.append("offset \(table.contentOffset.y) out of 0...\(maxOffset)") }
         if full { problems += itemStateProblems(table, model).filter { !$0.contains("stale editing") || !table.hasRunningAnimations } }
+        if let v = table.invariantViolation() { problems.append("engine invariant: \(v)") }
         return problems
     }
 }

@@ -9,15 +9,17 @@ extension ListBase {
     }
 
     /// The first item whose top is inside the viewport (else the item at the top edge).
-    /// Pure geometry: no cells are consulted.
-    func captureAnchor() -> Anchor? {
-        guard maintainsVisibleContentPosition, frame.height > 0, offsetY > 0,
+    /// Pure geometry: no cells are consulted. `viewportHeight` is the height the user saw
+    /// (a resize passes the old one, so the anchor is the item that was on screen).
+    func captureAnchor(viewportHeight: Double? = nil) -> Anchor? {
+        let height = viewportHeight ?? frame.height
+        guard maintainsVisibleContentPosition, height > 0, offsetY > 0,
               let atEdge = geometry.indexPath(atOffset: offsetY) ?? geometry.firstItem(atOrBelow: offsetY) else { return nil }
         var ip = atEdge
         var (y, _) = geometry.itemExtent(ip)
         if y < offsetY, let next = geometry.firstItem(atOrBelow: offsetY) {
             let (ny, _) = geometry.itemExtent(next)
-            if ny < offsetY + frame.height { ip = next; y = ny }
+            if ny < offsetY + height { ip = next; y = ny }
         }
         return Anchor(indexPath: ip, screenY: y - offsetY)
     }

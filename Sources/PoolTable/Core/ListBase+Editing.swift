@@ -26,7 +26,7 @@ extension ListBase {
             if let anchor { restoreAnchor(anchor) }
         }
         editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
-        interaction.cancelDrag()
+        cancelInteraction()
         if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
         let targets = legacyVisibleCellsOnlyRefresh ? Array(items.visible) : items.entries
         for m in targets {

@@ -19,6 +19,10 @@ struct InteractionState {
     var showsFocusRing = false
     /// The keyboard focus row.
     var focus: ItemPath?
+    /// The x the cursor keeps while moving along (up/down, page), in content coordinates, and
+    /// the item the last such move reached: any other move (a click, a drag) leaves the focus
+    /// elsewhere, and the goal lapses.
+    var goal: (x: Double, reached: ItemPath)?
     /// Where Shift ranges start.
     var rangeAnchor: ItemPath?
     var press: Press?
@@ -74,7 +78,7 @@ extension ListBase {
     /// 2) outside edit mode activates the row (`didActivateRowAt`).
     public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
         layoutIfNeeded()
-        interaction.cancelDrag()
+        cancelInteraction()
         guard let ip = itemPath(atViewportPoint: p) else { return }
         if clickCount >= 2 && !editingState && geometry.contains(ip) {
             notifyActivate(ip)
@@ -104,22 +108,30 @@ extension ListBase {
             press.moved = true
             interaction.press = press
             if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
-            // Seed 003: outside edit mode a drag across items may begin multiple selection.
+            // Seed 003: outside edit mode a drag across items may begin multiple selection. As
+            // in UIKit, the delegate is asked only when multiple selection during editing is
+            // allowed, so the interaction always has a drag, and its release ends it.
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
-               !editingState || !isMultipleSelectionActive, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
-                if !editingState {
-                    setEditing(true, animated: true)      // ends any press: this one goes on
-                    interaction.press = press
-                }
+               !editingState, allowsMultipleSelectionDuringEditing, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
+                setEditing(true, animated: true)
+                interaction.press = press           // setEditing cancels any press; this one goes on as the drag
                 interaction.multipleSelectionInteraction = true
                 didBeginMultipleSelectionInteraction(at: press.indexPath)
-                if isMultipleSelectionActive { beginDrag(at: press.indexPath, pointer: press.start) }
+                beginDrag(at: press.indexPath, pointer: press.start)
             }
         }
         guard interaction.drag != nil else { return }
         interaction.drag!.pointer = p
         updateAutoScroll(for: p)
         extendDrag(to: p)
+    }
+
+    /// Drops a press or drag the view can no longer honour (a new press, an update, a
+    /// reload, an edit-mode change); a multiple-selection interaction it carried ends, so
+    /// the delegate hears didEnd for every didBegin.
+    func cancelInteraction() {
+        interaction.cancelDrag()
+        endMultipleSelectionInteraction()
     }
 
     /// Tells the delegate a multiple-selection interaction (seed 003) ended.
@@ -175,7 +187,7 @@ extension ListBase {
     public func longPress(at p: Point) -> Bool {
         guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
-        interaction.cancelDrag()
+        cancelInteraction()
         setEditing(true, animated: true)
         if isMultipleSelectionActive {
             setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: true)
@@ -196,9 +208,19 @@ extension ListBase {
         let current = interaction.focus.flatMap { geometry.contains($0) ? $0 : nil }
         interaction.showsFocusRing = true
         var next: ItemPath?
+        // Moving along (up/down, page) keeps the column the cursor set out in, like a text
+        // editor's goal column, even across short last lines of a grid's sections.
+        let goalX = interaction.goal.flatMap { $0.reached == current ? $0.x : nil } ?? current.map { itemRect($0).midX }
+        func inGoalColumn(_ ip: ItemPath) -> ItemPath {
+            guard let goalX else { return ip }
+            let line = geometry.itemExtent(ip)
+            return geometry.indexPath(at: Point(x: goalX, y: line.y + line.height / 2)) ?? ip
+        }
+        var keepsGoal = false
         switch key {
-        case .up: next = current.map { geometry.item(from: $0, along: -1) ?? $0 } ?? first
-        case .down: next = current.map { geometry.item(from: $0, along: 1) ?? $0 } ?? first
+        case .up, .down:
+            next = current.map { geometry.item(from: $0, along: key == .up ? -1 : 1).map(inGoalColumn) ?? $0 } ?? first
+            keepsGoal = true
         case .left, .right:
             guard let current else { next = first; break }
             guard let moved = geometry.item(from: current, across: key == .left ? -1 : 1) else { return false }
@@ -212,13 +234,8 @@ extension ListBase {
             let from = current.map { geometry.itemExtent($0).y } ?? offsetY
             let y = from + page
             let landed = y <= 0 ? first : (geometry.indexPath(atOffset: y) ?? (y >= geometry.totalHeight ? last : geometry.firstItem(atOrBelow: y) ?? last))
-            // Keep the column in a grid: the item of the landed line under the cursor's x.
-            if let current, let column = geometry.item(from: landed, across: 0) {
-                let x = itemRect(current).midX, lineY = geometry.itemExtent(column).y
-                next = geometry.indexPath(at: Point(x: x, y: lineY)) ?? column
-            } else {
-                next = landed
-            }
+            next = current == nil ? landed : inGoalColumn(landed)
+            keepsGoal = true
             setContentOffset(Point(x: 0, y: offsetY + page), animated: false)
         case .space, .enter:
             guard let ip = current else { interaction.focus = first; setNeedsDisplay(); return true }
@@ -234,6 +251,7 @@ extension ListBase {
             return true
         }
         guard let target = next else { return true }
+        interaction.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil
         interaction.focus = target
         if modifiers.contains(.shift) && isMultipleSelectionActive {
             let anchor = interaction.rangeAnchor ?? current ?? target

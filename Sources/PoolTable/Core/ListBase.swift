@@ -21,8 +21,8 @@ public class ListBase {
             if clean != frame { frame = clean }
             guard frame != oldValue else { return }
             if frame.width != oldValue.width && !needsReload {
-                // A grid re-flows: keep the first fully visible item where it was.
-                let anchor = captureAnchor()
+                // A grid re-flows: keep the first fully visible item (in the old viewport) where it was.
+                let anchor = captureAnchor(viewportHeight: oldValue.height)
                 geometry.width = frame.width
                 widthDidChange()
                 if let anchor { restoreAnchor(anchor) }
@@ -279,6 +279,7 @@ public class ListBase {
         for g in rowAnimations.ghosts { items.recycle(g.cell, from: nil) }
         rowAnimations = RowAnimationState()
         pendingReconfigures = []
+        cancelInteraction()
         interaction.reset()
         geometry.width = frame.width
         loadLayout()

@@ -252,6 +252,9 @@ extension ListBase {
         rowAnimations.xOffsets = [:]
         rowAnimations.headerOffsets = [:]
         rowAnimations.footerOffsets = [:]
+        // A full pass: unmounted reloaded items leave holes that the incremental pass (which
+        // only looks at the band's edges) would not fill when the geometry is unchanged.
+        mountedGeometry = (-1, -1, -1)
         needsLayout = true
         layoutRows()
         if animated {
@@ -333,7 +336,7 @@ extension ListBase {
         for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
         selectionTransitions = sel
         pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
-        if interaction.drag != nil { interaction.cancelDrag() }
+        if interaction.drag != nil { cancelInteraction() }
     }
 
     /// Reconfigures waiting for the next layout pass.
