@@ -29,18 +29,18 @@ open class TableViewCell {
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
     public var accessory: Accessory = .none { didSet { if accessory != oldValue { setNeedsDisplay() } } }
 
-    open internal(set) var isEditing = false
+    open internal(set) var isEditing = false { didSet { if isEditing != oldValue { invalidateContent() } } }
     open internal(set) var isSelected = false
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false
 
     /// 0 = not editing, 1 = editing; follows the table's shared, eased timeline, so every
     /// mounted cell is at the same phase.
-    public internal(set) var editingProgress = 0.0
+    public internal(set) var editingProgress = 0.0 { didSet { if editingProgress != oldValue { invalidateContent() } } }
     /// 0 = unchecked, 1 = checked; animates per row when the selection changes.
     public internal(set) var selectionProgress = 0.0
     /// The frame in content coordinates while mounted.
-    public internal(set) var frame = Rect.zero
+    public internal(set) var frame = Rect.zero { didSet { if frame.size != oldValue.size { invalidateContent() } } }
     /// True while the cell is mounted but outside the viewport ("prepared").
     public internal(set) var isHidden = true
     /// The table that owns the cell (mounted or pooled).
@@ -50,8 +50,24 @@ open class TableViewCell {
     public let titleCache = TextCache()
     public let detailCache = TextCache()
 
-    /// Set when the table binds the cell, cleared when it goes back to the pool.
-    var mountedIndexPath: IndexPath?
+    /// Set when the table binds the cell, cleared when it goes back to the pool. A bind
+    /// (new, or again for a reconfigure) changes the content version; a row moved by an
+    /// update keeps its content.
+    var mountedIndexPath: IndexPath? {
+        didSet { if let path = mountedIndexPath, oldValue == nil || oldValue == path { invalidateContent() } }
+    }
+
+    /// Changes whenever what `drawContent` (and the accessory) would draw may have changed:
+    /// the cell was bound or reconfigured, `setNeedsDisplay()` was called, its size or
+    /// editing state (or that animation's progress) changed, or it animates its content
+    /// (`animateContent(for:)`). Selection, highlight and the checkbox do not change it:
+    /// they are drawn around the content. Unique across cells, so a (cell, version) pair
+    /// never repeats. The table draws the content through `Canvas.drawCached` with it.
+    public private(set) var contentVersion = 0
+    /// The last version handed out (shared by all cells).
+    private static var lastContentVersion = 0
+    /// Engine time until which the cell animates its own content (`animateContent(for:)`).
+    private var contentAnimationDeadline: Double?
     /// What the overlay's "stale" diagnostic compares against.
     var appliedEditingState = false
 
@@ -69,9 +85,12 @@ open class TableViewCell {
         setNeedsDisplay()
     }
 
+    /// Selection is drawn around the content (tint, checkbox): the base implementation
+    /// redraws without changing `contentVersion`. An override whose `drawContent` shows
+    /// selection should call `setNeedsDisplay()`.
     open func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
-        setNeedsDisplay()
+        redraw()
     }
 
     /// Clickable areas (buttons) inside the cell, in its own coordinates.
@@ -86,15 +105,49 @@ open class TableViewCell {
         return max(44, h.rounded(.up))
     }
 
-    /// Asks the host to redraw (if the cell is on screen).
+    /// Marks the content changed and asks the host to redraw (if the cell is on screen).
+    /// Call it when anything `drawContent` reads changes.
     public func setNeedsDisplay() {
+        invalidateContent()
+        redraw()
+    }
+
+    /// Declares that the content changes by itself for the next `duration` seconds of the
+    /// table's clock (e.g. a progress bar easing to a new value, drawn from
+    /// `tableView.animationTime`): frames keep coming and every frame until then draws the
+    /// content anew. Without a table it only marks the content changed.
+    public func animateContent(for duration: Double) {
+        invalidateContent()
+        guard let tableView, duration.isFinite, duration > 0 else { return redraw() }
+        let deadline = (tableView.animationTime ?? 0) + duration
+        contentAnimationDeadline = max(contentAnimationDeadline ?? deadline, deadline)
+        tableView.keepAnimating(for: duration)
+    }
+
+    /// Called by the table once per drawn frame: a content animation changes the version
+    /// on every frame up to and including the one at its deadline.
+    func advanceContentAnimation(to time: Double?) {
+        guard let deadline = contentAnimationDeadline else { return }
+        invalidateContent()
+        if let time, time >= deadline { contentAnimationDeadline = nil }
+    }
+
+    private func invalidateContent() {
+        Self.lastContentVersion &+= 1
+        contentVersion = Self.lastContentVersion
+    }
+
+    /// Asks the host to redraw without touching the content (selection, highlight).
+    private func redraw() {
         if !isHidden, let tableView { tableView.setNeedsDisplay() }
     }
 
     // MARK: Drawing
 
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then
-    /// `drawContent` shifted right by the column's current width, then the accessory.
+    /// `drawContent` shifted right by the column's current width, then the accessory. The
+    /// content and accessory are one `Canvas.drawCached` unit keyed by the cell and
+    /// `contentVersion`; the rest is drawn around it each frame (plain fills and a circle).
     open func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
@@ -106,17 +159,26 @@ open class TableViewCell {
         if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.06)) }
         if edit > 0 { drawCheckbox(in: canvas, bounds: bounds, progress: edit) }
         let shift = Self.editingControlWidth * edit
-        let content = Rect(x: bounds.minX + shift, y: bounds.minY, width: max(0, bounds.width - shift), height: bounds.height)
-        drawContent(in: canvas, bounds: content)
-        if accessory != .none, edit < 1 {
-            canvas.withState {
-                canvas.multiplyAlpha(1 - edit)
-                drawAccessory(in: canvas, bounds: content)
+        let size = Size(width: max(0, bounds.width - shift), height: bounds.height)
+        canvas.save()
+        canvas.translate(x: bounds.minX + shift, y: bounds.minY)
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
+            let content = Rect(origin: .zero, size: size)
+            drawContent(in: canvas, bounds: content)
+            if accessory != .none, edit < 1 {
+                canvas.withState {
+                    canvas.multiplyAlpha(1 - edit)
+                    drawAccessory(in: canvas, bounds: content)
+                }
             }
         }
+        canvas.restore()
     }
 
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.
+    /// It is recorded once per `contentVersion`: draw from the cell's own properties, its
+    /// editing state and `bounds`, and call `setNeedsDisplay()` (or `animateContent(for:)`)
+    /// when anything else it reads changes.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let inner = Rect(x: bounds.minX + 16, y: bounds.minY, width: max(0, bounds.width - 32 - accessoryWidth), height: bounds.height)

@@ -4,7 +4,9 @@ extension TableView {
     static let groupCornerRadius = 10.0
 
     /// Draws the visible part: background, rows, separators, the focus ring, footers and
-    /// (floating) headers on top. Prepared rows are mounted but not drawn.
+    /// (floating) headers on top. Prepared rows are mounted but not drawn. The background
+    /// and each cell's content are `Canvas.drawCached` units, so a retaining canvas
+    /// re-records only cells whose `contentVersion` or size changed.
     public func render(in canvas: Canvas) {
         layoutIfNeeded()
         guard frame.width > 0 && frame.height > 0 else { return }
@@ -12,7 +14,10 @@ extension TableView {
         let viewport = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         canvas.save()
         canvas.clip(to: viewport)
-        canvas.fill(viewport, color: style == .plain ? theme.background : theme.groupedBackground)
+        // One unit that changes only with the theme and size: a retaining canvas keeps it.
+        canvas.drawCached(key: ObjectIdentifier(self), version: style == .plain ? 0 : 1, size: viewport.size) { canvas in
+            canvas.fill(viewport, color: style == .plain ? theme.background : theme.groupedBackground)
+        }
         canvas.translate(x: 0, y: -offsetY)
         presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
         defer { presentedFramesForRender = nil }
@@ -79,6 +84,7 @@ extension TableView {
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
         let alpha = rowAnimations.alpha(for: m.indexPath, at: now)
         if alpha < 1 { canvas.multiplyAlpha(alpha) }
+        m.cell.advanceContentAnimation(to: now)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         canvas.restore()
     }

@@ -37,13 +37,13 @@ public final class DownloadCell: TableViewCell {
         if sameItem && download.progress > shown && download.state == .downloading {
             fromProgress = shown
             easeStart = tableView?.animationTime
-            tableView?.keepAnimating(for: Self.easeDuration)
         } else {
             fromProgress = download.progress
             easeStart = nil
         }
         targetProgress = download.progress
-        setNeedsDisplay()
+        // The bar moves by itself while it eases: every frame of the ease redraws the content.
+        if easeStart != nil { animateContent(for: Self.easeDuration) } else { setNeedsDisplay() }
     }
 
     /// What the bar draws now.
