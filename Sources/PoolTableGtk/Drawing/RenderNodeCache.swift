@@ -19,6 +19,8 @@ public final class RenderNodeCache {
     public private(set) var recordings = 0
     /// The keys recorded in the last finished frame, in drawing order.
     public private(set) var keysRecordedInLastFrame: [ObjectIdentifier] = []
+    /// Called with a unit's key each time it is recorded (diagnostics, tests).
+    public var onRecord: ((ObjectIdentifier) -> Void)?
     /// Units held now.
     public var nodeCount: Int { entries.count }
     /// Path textures held now.
@@ -99,6 +101,7 @@ public final class RenderNodeCache {
         entries[key] = Entry(version: version, size: size, scale: scale, node: node, frame: frame)
         recordings += 1
         recordedThisFrame.append(key)
+        onRecord?(key)
         return node
     }
 
