@@ -1,5 +1,6 @@
 /// The heights of one section's rows: O(1) memory when they are all the same, otherwise
-/// chunks of cumulative heights (8 bytes a row) indexed by two Fenwick trees, so that
+/// chunks of exact heights (1 or 2 bytes a row where a chunk has few distinct heights, 8
+/// where it has many; see `HeightChunk`) indexed by two Fenwick trees, so that
 /// "offset of row i" and "row at offset y" cost O(log n) and an insert or delete costs
 /// O(chunk size + log n) rather than a rebuild.
 struct RowHeights {
@@ -27,6 +28,14 @@ struct RowHeights {
     }
 
     var isUniform: Bool { if case .uniform = storage { true } else { false } }
+
+    /// Bytes the heights take (not counting the per-chunk Fenwick trees): 0 when uniform.
+    var storageBytes: Int {
+        switch storage {
+        case .uniform: 0
+        case let .variable(c): c.storageBytes
+        }
+    }
 
     var total: Double {
         switch storage {
@@ -114,13 +123,13 @@ struct RowHeights {
     }
 }
 
-/// Variable heights in chunks of cumulative ends.
+/// Variable heights in chunks of up to `maxChunk` rows, each under the two Fenwick trees
+/// (rows and heights per chunk).
 private struct Chunked {
     static let targetChunk = 512
     static let maxChunk = 1024
 
-    /// chunks[c][i] = sum of heights of rows 0...i of chunk c.
-    private var chunks: [[Double]] = []
+    private var chunks: [HeightChunk] = []
     private var counts = FenwickTree<Int>([])
     private var totals = FenwickTree<Double>([])
     private(set) var count = 0
@@ -128,68 +137,57 @@ private struct Chunked {
     init<S: Sequence>(_ heights: S) where S.Element == Double {
         var chunk: [Double] = []
         chunk.reserveCapacity(Self.targetChunk)
-        var running = 0.0
         for h in heights {
-            running += h
-            chunk.append(running)
+            chunk.append(h)
             if chunk.count == Self.targetChunk {
-                chunks.append(chunk)
-                chunk = []
-                chunk.reserveCapacity(Self.targetChunk)
-                running = 0
+                chunks.append(HeightChunk(chunk))
+                chunk.removeAll(keepingCapacity: true)
             }
         }
-        if !chunk.isEmpty { chunks.append(chunk) }
+        if !chunk.isEmpty { chunks.append(HeightChunk(chunk)) }
         reindex()
     }
 
     var total: Double { totals.prefixSum(chunks.count) }
 
+    /// Bytes the chunks hold (heights, palettes, checkpoints; not the Fenwick trees).
+    var storageBytes: Int { chunks.reduce(0) { $0 + $1.storageBytes } }
+
     func offset(ofRow row: Int) -> Double {
         if row >= count { return total }
         let (c, i) = locate(row)
-        return totals.prefixSum(c) + (i > 0 ? chunks[c][i - 1] : 0)
+        return totals.prefixSum(c) + chunks[c].offset(ofRow: i)
     }
 
     func height(ofRow row: Int) -> Double {
         let (c, i) = locate(row)
-        return chunks[c][i] - (i > 0 ? chunks[c][i - 1] : 0)
+        return chunks[c].height(ofRow: i)
     }
 
     func row(atOffset y: Double) -> Int {
-        // Whole chunks that end at or before y (zero-height chunks included), then a binary
-        // search inside the next one for the first row that ends below y.
+        // Whole chunks that end at or before y (zero-height chunks included), then the first
+        // row inside the next one that ends below y.
         let (c, before) = totals.countFitting(max(0, y))
         if c >= chunks.count { return count - 1 }
-        let local = max(0, y) - before
-        let chunk = chunks[c]
-        var lo = 0, hi = chunk.count - 1
-        while lo < hi {                         // first i with chunk[i] > local
-            let mid = (lo + hi) / 2
-            if chunk[mid] > local { hi = mid } else { lo = mid + 1 }
-        }
-        return min(count - 1, counts.prefixSum(c) + lo)
+        return min(count - 1, counts.prefixSum(c) + chunks[c].row(atOffset: max(0, y) - before))
     }
 
     mutating func setHeight(_ h: Double, ofRow row: Int) {
         let (c, i) = locate(row)
-        let delta = h - (chunks[c][i] - (i > 0 ? chunks[c][i - 1] : 0))
+        let delta = h - chunks[c].height(ofRow: i)
         guard delta != 0 else { return }
-        for j in i..<chunks[c].count { chunks[c][j] += delta }
+        chunks[c].setHeight(h, ofRow: i)
         totals.add(delta, at: c)
     }
 
     mutating func insert(_ h: Double, at row: Int) {
         if chunks.isEmpty {
-            chunks = [[h]]
+            chunks = [HeightChunk([h])]
             reindex()
             return
         }
-        var (c, i) = row >= count ? (chunks.count - 1, chunks[chunks.count - 1].count) : locate(row)
-        if i > chunks[c].count { i = chunks[c].count }
-        let before = i > 0 ? chunks[c][i - 1] : 0
-        chunks[c].insert(before + h, at: i)
-        for j in (i + 1)..<chunks[c].count { chunks[c][j] += h }
+        let (c, i) = row >= count ? (chunks.count - 1, chunks[chunks.count - 1].count) : locate(row)
+        chunks[c].insert(h, at: i)
         count += 1
         if chunks[c].count > Self.maxChunk {
             split(c)
@@ -201,11 +199,10 @@ private struct Chunked {
 
     mutating func remove(at row: Int) {
         let (c, i) = locate(row)
-        let h = chunks[c][i] - (i > 0 ? chunks[c][i - 1] : 0)
+        let h = chunks[c].height(ofRow: i)
         chunks[c].remove(at: i)
-        for j in i..<chunks[c].count { chunks[c][j] -= h }
         count -= 1
-        if chunks[c].isEmpty {
+        if chunks[c].count == 0 {
             chunks.remove(at: c)
             reindex()
         } else {
@@ -223,17 +220,222 @@ private struct Chunked {
     }
 
     private mutating func split(_ c: Int) {
-        let chunk = chunks[c]
-        let mid = chunk.count / 2
-        let base = chunk[mid - 1]
-        chunks[c] = Array(chunk[..<mid])
-        chunks.insert(chunk[mid...].map { $0 - base }, at: c + 1)
+        let heights = chunks[c].heights
+        let mid = heights.count / 2
+        chunks[c] = HeightChunk(Array(heights[..<mid]))
+        chunks.insert(HeightChunk(Array(heights[mid...])), at: c + 1)
         reindex()
     }
 
     private mutating func reindex() {
         counts = FenwickTree(chunks.map(\.count))
-        totals = FenwickTree(chunks.map { $0.last ?? 0 })
+        totals = FenwickTree(chunks.map(\.total))
         count = counts.prefixSum(chunks.count)
+    }
+}
+
+/// One chunk's heights, exact, in as few bytes a row as its values allow: a palette of the
+/// distinct heights and a 1-byte index a row (up to 256 distinct heights) or a 2-byte one,
+/// or plain 8-byte heights when distinct values are so many that a palette costs more. Sums
+/// of every `stride` rows (checkpoints, a quarter byte a row) keep offsets and lookups
+/// within the chunk to at most `stride` additions.
+struct HeightChunk {
+    /// Rows between checkpoints.
+    static let stride = 32
+
+    private enum Heights {
+        case palette8([Double], [UInt8])
+        case palette16([Double], [UInt16])
+        case plain([Double])
+    }
+    private var storage: Heights
+    /// checkpoints[k] = the sum of rows 0 ..< k * stride (checkpoints[0] = 0), summed in
+    /// row order; one more entry than full strides.
+    private var checkpoints: [Double] = [0]
+    private(set) var total = 0.0
+    private(set) var count: Int
+
+    init(_ heights: [Double]) {
+        count = heights.count
+        storage = Self.encode(heights)
+        recount(from: 0)
+    }
+
+    /// The representation in use: 1, 2 or 8 bytes a row.
+    var bytesPerRowIndex: Int {
+        switch storage {
+        case .palette8: 1
+        case .palette16: 2
+        case .plain: 8
+        }
+    }
+
+    var storageBytes: Int {
+        let checkpointBytes = checkpoints.count * 8
+        switch storage {
+        case let .palette8(p, i): return p.count * 8 + i.count + checkpointBytes
+        case let .palette16(p, i): return p.count * 8 + i.count * 2 + checkpointBytes
+        case let .plain(h): return h.count * 8 + checkpointBytes
+        }
+    }
+
+    /// Every height, in order.
+    var heights: [Double] {
+        switch storage {
+        case let .palette8(p, i): i.map { p[Int($0)] }
+        case let .palette16(p, i): i.map { p[Int($0)] }
+        case let .plain(h): h
+        }
+    }
+
+    @inline(__always)
+    func height(ofRow i: Int) -> Double {
+        switch storage {
+        case let .palette8(p, idx): p[Int(idx[i])]
+        case let .palette16(p, idx): p[Int(idx[i])]
+        case let .plain(h): h[i]
+        }
+    }
+
+    /// The sum of rows 0 ..< i.
+    func offset(ofRow i: Int) -> Double {
+        let k = i / Self.stride
+        var y = checkpoints[k]
+        for r in (k * Self.stride)..<i { y += height(ofRow: r) }
+        return y
+    }
+
+    /// The first row whose end is below `local` (the last row if none).
+    func row(atOffset local: Double) -> Int {
+        // The last checkpoint at or before `local`: every row before it ends at or before it.
+        var lo = 0, hi = checkpoints.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if checkpoints[mid] <= local { lo = mid } else { hi = mid - 1 }
+        }
+        var end = checkpoints[lo]
+        for r in (lo * Self.stride)..<count {
+            end += height(ofRow: r)
+            if end > local { return r }
+        }
+        return count - 1
+    }
+
+    mutating func setHeight(_ h: Double, ofRow i: Int) {
+        if case var .plain(values) = storage {
+            storage = .plain([])                // release the unique reference before mutating
+            values[i] = h
+            storage = .plain(values)
+        } else if !store(h, at: i, inserting: false) {
+            var all = heights
+            all[i] = h
+            storage = Self.encode(all)
+        }
+        recount(from: i)
+    }
+
+    mutating func insert(_ h: Double, at i: Int) {
+        count += 1
+        if case var .plain(values) = storage {
+            storage = .plain([])
+            values.insert(h, at: i)
+            storage = .plain(values)
+        } else if !store(h, at: i, inserting: true) {
+            var all = heights
+            all.insert(h, at: i)
+            storage = Self.encode(all)
+        }
+        recount(from: i)
+    }
+
+    mutating func remove(at i: Int) {
+        count -= 1
+        switch storage {
+        case .palette8(let p, var idx):
+            storage = .plain([])
+            idx.remove(at: i)
+            storage = .palette8(p, idx)
+        case .palette16(let p, var idx):
+            storage = .plain([])
+            idx.remove(at: i)
+            storage = .palette16(p, idx)
+        case var .plain(values):
+            storage = .plain([])
+            values.remove(at: i)
+            storage = .plain(values)
+        }
+        recount(from: i)
+    }
+
+    // MARK: Private
+
+    /// Puts `h` at `i` through the palette when it has room; false if the chunk must be
+    /// encoded again (the palette is full).
+    private mutating func store(_ h: Double, at i: Int, inserting: Bool) -> Bool {
+        switch storage {
+        case var .palette8(p, idx):
+            guard let k = Self.slot(of: h, in: &p, limit: 256) else { return false }
+            storage = .plain([])
+            if inserting { idx.insert(UInt8(k), at: i) } else { idx[i] = UInt8(k) }
+            storage = .palette8(p, idx)
+            return true
+        case var .palette16(p, idx):
+            guard let k = Self.slot(of: h, in: &p, limit: 65_536) else { return false }
+            storage = .plain([])
+            if inserting { idx.insert(UInt16(k), at: i) } else { idx[i] = UInt16(k) }
+            storage = .palette16(p, idx)
+            return true
+        case .plain:
+            return false
+        }
+    }
+
+    /// The palette index of `h`, appending it if there is room.
+    private static func slot(of h: Double, in palette: inout [Double], limit: Int) -> Int? {
+        if let k = palette.firstIndex(of: h) { return k }
+        guard palette.count < limit else { return nil }
+        palette.append(h)
+        return palette.count - 1
+    }
+
+    /// The smallest representation of `heights` (unused palette entries dropped).
+    private static func encode(_ heights: [Double]) -> Heights {
+        var palette: [Double] = []
+        var slots: [Double: Int] = [:]
+        var indices: [Int] = []
+        indices.reserveCapacity(heights.count)
+        for h in heights {
+            if let k = slots[h] {
+                indices.append(k)
+            } else {
+                slots[h] = palette.count
+                indices.append(palette.count)
+                palette.append(h)
+            }
+        }
+        if palette.count <= 256 { return .palette8(palette, indices.map { UInt8($0) }) }
+        // A 2-byte index pays off while the palette costs less than the 6 bytes a row it saves.
+        if palette.count <= 65_536 && palette.count * 8 < heights.count * 6 { return .palette16(palette, indices.map { UInt16($0) }) }
+        return .plain(heights)
+    }
+
+    /// Recomputes the checkpoints from the one covering row `i` on, and the total.
+    private mutating func recount(from i: Int) {
+        let stride = Self.stride
+        let first = min(i / stride, checkpoints.count - 1)   // rows before it are unchanged
+        let needed = count / stride + 1
+        var y = checkpoints[first]
+        var r = first * stride
+        var k = first + 1
+        while r < count {
+            y += height(ofRow: r)
+            r += 1
+            if r % stride == 0 {
+                if k < checkpoints.count { checkpoints[k] = y } else { checkpoints.append(y) }
+                k += 1
+            }
+        }
+        if checkpoints.count > needed { checkpoints.removeLast(checkpoints.count - needed) }
+        total = y
     }
 }
