@@ -300,9 +300,7 @@ struct HeightChunk {
     /// The sum of rows 0 ..< i.
     func offset(ofRow i: Int) -> Double {
         let k = i / Self.stride
-        var y = checkpoints[k]
-        for r in (k * Self.stride)..<i { y += height(ofRow: r) }
-        return y
+        return checkpoints[k] + sum(of: (k * Self.stride)..<i)
     }
 
     /// The first row whose end is below `local` (the last row if none).
@@ -313,12 +311,28 @@ struct HeightChunk {
             let mid = (lo + hi + 1) / 2
             if checkpoints[mid] <= local { lo = mid } else { hi = mid - 1 }
         }
-        var end = checkpoints[lo]
-        for r in (lo * Self.stride)..<count {
-            end += height(ofRow: r)
-            if end > local { return r }
+        let start = lo * Self.stride, end = min(count, start + Self.stride)
+        var y = checkpoints[lo]
+        switch storage {
+        case let .palette8(p, idx):
+            for r in start..<end { y += p[Int(idx[r])]; if y > local { return r } }
+        case let .palette16(p, idx):
+            for r in start..<end { y += p[Int(idx[r])]; if y > local { return r } }
+        case let .plain(h):
+            for r in start..<end { y += h[r]; if y > local { return r } }
         }
         return count - 1
+    }
+
+    /// The sum of the heights of `rows`, in row order (one switch, then a tight loop).
+    private func sum(of rows: Range<Int>) -> Double {
+        var y = 0.0
+        switch storage {
+        case let .palette8(p, idx): for r in rows { y += p[Int(idx[r])] }
+        case let .palette16(p, idx): for r in rows { y += p[Int(idx[r])] }
+        case let .plain(h): for r in rows { y += h[r] }
+        }
+        return y
     }
 
     mutating func setHeight(_ h: Double, ofRow i: Int) {
@@ -398,25 +412,37 @@ struct HeightChunk {
         return palette.count - 1
     }
 
-    /// The smallest representation of `heights` (unused palette entries dropped).
+    /// The smallest representation of `heights` (unused palette entries dropped). Runs of
+    /// one height and small palettes (the common case: a few row kinds) cost a comparison
+    /// or a short scan a row; a dictionary takes over past 16 distinct heights.
     private static func encode(_ heights: [Double]) -> Heights {
         var palette: [Double] = []
         var slots: [Double: Int] = [:]
-        var indices: [Int] = []
+        var indices: [UInt16] = []
         indices.reserveCapacity(heights.count)
+        var last = -1.0, lastSlot: UInt16 = 0         // heights are never negative
         for h in heights {
-            if let k = slots[h] {
-                indices.append(k)
-            } else {
-                slots[h] = palette.count
-                indices.append(palette.count)
-                palette.append(h)
+            if h != last {
+                var k = -1
+                if palette.count <= 16 {
+                    for j in palette.indices where palette[j] == h { k = j; break }
+                } else {
+                    k = slots[h] ?? -1
+                }
+                if k < 0 {
+                    k = palette.count
+                    palette.append(h)
+                    if palette.count == 17 { for (j, v) in palette.enumerated() { slots[v] = j } } else if palette.count > 17 { slots[h] = k }
+                    // More distinct heights than a 2-byte index pays for: plain heights.
+                    if palette.count > 65_536 || palette.count * 8 >= heights.count * 6 && palette.count > 256 { return .plain(heights) }
+                }
+                last = h
+                lastSlot = UInt16(k)
             }
+            indices.append(lastSlot)
         }
-        if palette.count <= 256 { return .palette8(palette, indices.map { UInt8($0) }) }
-        // A 2-byte index pays off while the palette costs less than the 6 bytes a row it saves.
-        if palette.count <= 65_536 && palette.count * 8 < heights.count * 6 { return .palette16(palette, indices.map { UInt16($0) }) }
-        return .plain(heights)
+        if palette.count <= 256 { return .palette8(palette, indices.map { UInt8(truncatingIfNeeded: $0) }) }
+        return .palette16(palette, indices)
     }
 
     /// Recomputes the checkpoints from the one covering row `i` on, and the total.
