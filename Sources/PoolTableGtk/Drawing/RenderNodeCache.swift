@@ -11,8 +11,9 @@ import PoolTable
 ///   shared by every unit that draws the same path at the same sub-pixel position.
 ///
 /// Both live while drawn: `endFrame()` forgets what the frame did not draw, so the cache
-/// holds at most one frame's units (the visible cells) and the textures they used, and a
-/// recycled cell's old node goes with the frame that stopped drawing it. `removeAll()`
+/// holds at most one frame's units (the visible cells, and units nested in them, which live
+/// as long as their parent) and the textures they used, and a recycled cell's old node
+/// goes with the frame that stopped drawing it. `removeAll()`
 /// drops everything (theme, fonts, scale factor or text direction changed).
 public final class RenderNodeCache {
     /// Unit recordings (cache misses) since the cache was made.
@@ -33,6 +34,8 @@ public final class RenderNodeCache {
         /// Owned reference; nil when the unit drew nothing.
         var node: OpaquePointer?
         var frame: Int
+        /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
+        var children: [ObjectIdentifier] = []
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
     /// and where the path's origin falls inside the texture's first device pixel.
@@ -54,6 +57,8 @@ public final class RenderNodeCache {
     private var textures: [TextureKey: Texture] = [:]
     private var frame = 0
     private var recordedThisFrame: [ObjectIdentifier] = []
+    /// The units being recorded now, innermost last (units nest).
+    private var recording: [ObjectIdentifier] = []
 
     public init() {}
 
@@ -91,18 +96,29 @@ public final class RenderNodeCache {
     /// The result stays valid until the cache drops it (the caller appends it right away).
     func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double,
               record: () -> OpaquePointer?) -> OpaquePointer? {
-        if var entry = entries[key], entry.version == version, entry.size == size, entry.scale == scale {
-            entry.frame = frame
-            entries[key] = entry
+        if let parent = recording.last { entries[parent]?.children.append(key) }
+        if let entry = entries[key], entry.version == version, entry.size == size, entry.scale == scale {
+            touch(key)
             return entry.node
         }
-        let node = record()
         if let old = entries[key]?.node { gsk_render_node_unref(old) }
-        entries[key] = Entry(version: version, size: size, scale: scale, node: node, frame: frame)
+        entries[key] = Entry(version: version, size: size, scale: scale, node: nil, frame: frame)
+        recording.append(key)
+        let node = record()
+        recording.removeLast()
+        entries[key]?.node = node
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)
         return node
+    }
+
+    /// Marks a kept unit, and the units nested in it, as drawn this frame.
+    private func touch(_ key: ObjectIdentifier) {
+        guard var entry = entries[key], entry.frame != frame else { return }
+        entry.frame = frame
+        entries[key] = entry
+        for child in entry.children { touch(child) }
     }
 
     /// The texture for `key`, made by `make` (an owned `GdkTexture *`) when missing.

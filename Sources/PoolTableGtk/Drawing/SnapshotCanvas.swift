@@ -13,8 +13,10 @@ import PoolTable
 /// - With a `RenderNodeCache`, `drawCached` records a unit once into its own node
 ///   (`gtk_snapshot_new` … `gtk_snapshot_free_to_node`) and re-appends that same node under
 ///   a translation while its version and size stay the same, as GtkListView keeps its rows'
-///   nodes (gtk/gtkwidget.c, `gtk_widget_snapshot_child`). Opacity around a cached unit is
-///   an opacity node (brief fades only).
+///   nodes (gtk/gtkwidget.c, `gtk_widget_snapshot_child`). Units nest: a unit drawn while
+///   another records becomes a node inside it, kept on its own (so a cell can keep its
+///   text when only its progress bar changes). Opacity around a cached unit is an opacity
+///   node (brief fades only).
 /// - The transform (translate and scale only, as `Canvas` allows) is kept here and applied
 ///   to coordinates, so no transform nodes are made; translations snap to device pixels
 ///   like `CairoCanvas`'s.
@@ -35,8 +37,6 @@ public final class SnapshotCanvas: Canvas {
     private let pangoContext: OpaquePointer
     /// Where `drawCached` units and path textures are kept; nil draws everything directly.
     private let cache: RenderNodeCache?
-    /// True for the canvas recording one unit: units nested in it are drawn into it.
-    private let isRecordingUnit: Bool
     private struct State {
         var sx = 1.0, sy = 1.0, tx = 0.0, ty = 0.0
         var alpha = 1.0
@@ -50,20 +50,13 @@ public final class SnapshotCanvas: Canvas {
     /// - Parameters:
     ///   - cache: keeps `drawCached` units and path textures between frames; the caller
     ///     brackets each frame with its `beginFrame()` / `endFrame()`.
-    public convenience init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,
-                            cache: RenderNodeCache? = nil) {
-        self.init(snapshot: snapshot, pangoContext: pangoContext, theme: theme, pixelScale: pixelScale,
-                  cache: cache, isRecordingUnit: false)
-    }
-
-    private init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double,
-                 cache: RenderNodeCache?, isRecordingUnit: Bool) {
+    public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,
+                cache: RenderNodeCache? = nil) {
         self.snapshot = snapshot
         self.pangoContext = pangoContext
         self.theme = theme
         self.pixelScale = max(1, pixelScale)
         self.cache = cache
-        self.isRecordingUnit = isRecordingUnit
     }
 
     /// Pops every clip still pushed (unbalanced `save()`s included).
@@ -163,11 +156,11 @@ public final class SnapshotCanvas: Canvas {
     // MARK: Cached units
 
     public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
-        guard let cache, !isRecordingUnit else { return draw(self) }
+        guard let cache else { return draw(self) }
         let node = cache.node(for: key, version: version, size: size, scale: pixelScale) {
             guard let recording = gtk_snapshot_new() else { return nil }
             let canvas = SnapshotCanvas(snapshot: recording, pangoContext: pangoContext, theme: theme,
-                                        pixelScale: pixelScale, cache: cache, isRecordingUnit: true)
+                                        pixelScale: pixelScale, cache: cache)
             draw(canvas)
             canvas.finish()
             return gtk_snapshot_free_to_node(recording)
