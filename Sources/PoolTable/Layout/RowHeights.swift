@@ -445,23 +445,37 @@ struct HeightChunk {
         return .palette16(palette, indices)
     }
 
-    /// Recomputes the checkpoints from the one covering row `i` on, and the total.
+    /// Recomputes the checkpoints from the one covering row `i` on, and the total (one
+    /// switch, then a tight loop over the rows).
     private mutating func recount(from i: Int) {
-        let stride = Self.stride
-        let first = min(i / stride, checkpoints.count - 1)   // rows before it are unchanged
-        let needed = count / stride + 1
+        let first = min(i / Self.stride, checkpoints.count - 1)   // rows before it are unchanged
+        var cps = checkpoints
+        checkpoints = []                                         // keep `cps` uniquely referenced
+        switch storage {
+        case let .palette8(p, idx): total = Self.accumulate(into: &cps, from: first, count: count) { p[Int(idx[$0])] }
+        case let .palette16(p, idx): total = Self.accumulate(into: &cps, from: first, count: count) { p[Int(idx[$0])] }
+        case let .plain(h): total = Self.accumulate(into: &cps, from: first, count: count) { h[$0] }
+        }
+        checkpoints = cps
+    }
+
+    /// Running sums from checkpoint `first` on, written into `checkpoints` (trimmed to
+    /// `count / stride + 1` entries); returns the total.
+    @inline(__always)
+    private static func accumulate(into checkpoints: inout [Double], from first: Int, count: Int, _ height: (Int) -> Double) -> Double {
         var y = checkpoints[first]
-        var r = first * stride
         var k = first + 1
+        var r = first * stride
         while r < count {
-            y += height(ofRow: r)
-            r += 1
+            let end = min(count, r + stride)
+            while r < end { y += height(r); r += 1 }
             if r % stride == 0 {
                 if k < checkpoints.count { checkpoints[k] = y } else { checkpoints.append(y) }
                 k += 1
             }
         }
+        let needed = count / stride + 1
         if checkpoints.count > needed { checkpoints.removeLast(checkpoints.count - needed) }
-        total = y
+        return y
     }
 }
