@@ -9,7 +9,9 @@ import PoolTable
 struct FrameSample: Codable {
     /// The script step (0-based) whose change this frame laid out and painted.
     var step: Int
-    /// "scroll" (+37 px) or "jump25" … "jump100".
+    /// "scroll" (+37 px), "jump25" … "jump100", "home" (back to the top), "tiny" (only the
+    /// 4x4 px probe in the header bar changed) or "idle" (nothing scripted changed; PoolTable's
+    /// downloads may have ticked: see `ticks`).
     var kind: String
     /// From the start of the frame (before-paint/update) to the end of after-paint.
     var workMs: Double
@@ -26,6 +28,10 @@ struct FrameSample: Codable {
     var alive: Int
     /// PoolTable: cells mounted (visible + prepared) after this frame; GtkListView: 0.
     var mounted: Int
+    /// PoolTable with downloads: download timer ticks (reconfigures) since the last frame.
+    var ticks: Int = 0
+    /// PoolTable: cell render nodes recorded in this frame.
+    var recorded: Int = 0
 }
 
 struct ChildResult: Codable {
@@ -64,6 +70,7 @@ final class GuiChild {
     let options: Options
     var t0 = 0
     var window: UnsafeMutablePointer<GtkWidget>!
+    var benchWindow: BenchWindow!
     var poolTable: PoolTableHost?
     var listView: ListViewHost?
     var adjustment: UnsafeMutablePointer<GtkAdjustment>!
@@ -76,6 +83,8 @@ final class GuiChild {
         var binds = 0
         var alive = 0
         var mounted = 0
+        var ticks = 0
+        var recorded = 0
     }
     var records: [Int: Record] = [:]
     var currentFrame = -1
@@ -85,37 +94,41 @@ final class GuiChild {
     var settleFrames = 0
     var done = false
     var alivePeak = 0
+    /// What `lastRowShown` reports, read after the layout of the jump to 100 %.
+    var lastRowAfterJump = -1
     var notes: [String] = []
+    /// Scroll steps, jumps, then back to the top (where the downloads are) for frames where
+    /// only the header bar's 4x4 px probe changes and frames where nothing scripted changes.
     lazy var script: [(kind: String, fraction: Double?)] =
         Array(repeating: ("scroll", nil), count: options.frames)
-        + [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0)]
+        + [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0), ("home", 0)]
+        + Array(repeating: ("tiny", nil), count: max(20, options.frames / 5))
+        + Array(repeating: ("idle", nil), count: max(30, options.frames / 3))
 
     init(options: Options) { self.options = options }
 
     func run() -> Never {
         gtk_init()
         t0 = monotonicMicros()
-        window = gtk_window_new()
-        gtk_window_set_default_size(window.to(GtkWindow.self), 800, 600)
-        gtk_window_set_title(window.to(GtkWindow.self), "pooltable-bench: \(options.toolkit)")
-        gtk_window_set_resizable(window.to(GtkWindow.self), 0)
+        benchWindow = BenchWindow(title: "pooltable-bench: \(options.toolkit)")
+        window = benchWindow.window
 
         switch options.toolkit {
         case "baseline":
             // An empty window: the memory every GTK process here pays before showing a row.
             let scrolled = gtk_scrolled_window_new()!
             gtk_scrolled_window_set_child(scrolled.op, gtk_label_new("baseline"))
-            gtk_window_set_child(window.to(GtkWindow.self), scrolled)
+            benchWindow.setChild(scrolled)
             adjustment = gtk_scrolled_window_get_vadjustment(scrolled.op)
         case "listview":
             let host = ListViewHost(rows: options.rows)
             listView = host
-            gtk_window_set_child(window.to(GtkWindow.self), host.widget)
+            benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
         default:
             let host = PoolTableHost(rows: options.rows, downloads: options.downloads, heights: options.rowHeights)
             poolTable = host
-            gtk_window_set_child(window.to(GtkWindow.self), host.widget)
+            benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
             host.startDownloads()
         }
@@ -159,6 +172,8 @@ final class GuiChild {
         r.binds = bindsSoFar
         r.alive = aliveNow
         r.mounted = poolTable?.tableView.mountedCells.count ?? 0
+        r.ticks = poolTable?.reconfigureCalls ?? 0
+        r.recorded = poolTable?.table.nodeCache.recordings ?? 0
         alivePeak = max(alivePeak, r.alive)
         records[currentFrame] = r
         if firstFrameMicros == nil && r.painted && gtk_widget_get_mapped(window) != 0 {
@@ -169,6 +184,12 @@ final class GuiChild {
     var bindsSoFar: Int {
         if let p = poolTable { return p.tableView.statistics.binds }
         return listView?.binds ?? 0
+    }
+
+    /// PoolTable: the last visible row; GtkListView: the highest position bound since the reset.
+    var lastRowShownNow: Int {
+        if let p = poolTable { return p.tableView.indexPathsForVisibleRows.last?.row ?? -1 }
+        return listView?.highestBound ?? -1
     }
 
     var aliveNow: Int {
@@ -188,15 +209,18 @@ final class GuiChild {
         if framesSinceFirstPaint <= 5 { return true }
         if step < script.count {
             let (kind, fraction) = script[step]
-            let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
-            let maxValue = max(0, upper - page)
-            let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step + 1) * 37)
             let frame = clock.map { Int(gdk_frame_clock_get_frame_counter($0)) } ?? currentFrame
             records[frame, default: Record()].step = step
             records[frame, default: Record()].kind = kind
-            if kind == "jump100" { listView?.resetHighestBound() }
-            gtk_adjustment_set_value(adjustment, value)
             step += 1
+            if kind == "tiny" { benchWindow.flipProbe() }
+            if kind == "tiny" || kind == "idle" { return true }
+            let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+            let maxValue = max(0, upper - page)
+            let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step) * 37)
+            if kind == "jump100" { listView?.resetHighestBound() }
+            if kind == "home" { lastRowAfterJump = lastRowShownNow }   // the jump to 100 % is laid out by now
+            gtk_adjustment_set_value(adjustment, value)
             return true
         }
         settleFrames += 1
@@ -212,10 +236,10 @@ final class GuiChild {
     private func collect() -> ChildResult {
         let ordered = records.sorted { $0.key < $1.key }
         var frames: [FrameSample] = []
-        var previousBinds = 0
+        var previousBinds = 0, previousTicks = 0, previousRecorded = 0
         var scripted = 0
         for (_, r) in ordered {
-            defer { previousBinds = r.binds }
+            defer { previousBinds = r.binds; previousTicks = r.ticks; previousRecorded = r.recorded }
             guard r.step >= 0, r.end > 0 else { continue }
             scripted += 1
             let layoutEnd = max(r.layoutEnd, r.updateEnd, r.start)
@@ -227,7 +251,8 @@ final class GuiChild {
                 layoutMs: Double(layoutEnd - max(r.updateEnd, r.start)) / 1000,
                 paintMs: Double(paintEnd - layoutEnd) / 1000,
                 afterPaintMs: Double(r.end - paintEnd) / 1000,
-                binds: r.binds - previousBinds, alive: r.alive, mounted: r.mounted))
+                binds: r.binds - previousBinds, alive: r.alive, mounted: r.mounted,
+                ticks: r.ticks - previousTicks, recorded: r.recorded - previousRecorded))
         }
         let firstScripted = ordered.first { $0.value.step >= 0 }?.key ?? 0
         let framesSeen = ordered.filter { $0.key >= firstScripted }.count
@@ -240,7 +265,7 @@ final class GuiChild {
         var rowHeights: [Double] = []
         var lastRow = -1
         if let p = poolTable {
-            lastRow = p.tableView.indexPathsForVisibleRows.last?.row ?? -1
+            lastRow = lastRowAfterJump
             rowHeights = [p.oneLineHeight, p.twoLineHeight]
             visible = p.tableView.visibleCells.count
             prepared = p.tableView.preparedCells.count
@@ -250,7 +275,7 @@ final class GuiChild {
             rowsReconfigured = p.rowsReconfigured
         } else if let l = listView {
             visible = visibleListRows(l)
-            lastRow = l.highestBound
+            lastRow = lastRowAfterJump
             // Border boxes (CSS padding included) of the row widgets.
             var child = gtk_widget_get_first_child(l.listView)
             var heights = Set<Double>()

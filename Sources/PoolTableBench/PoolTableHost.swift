@@ -96,13 +96,38 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
     }
 }
 
-/// A row: a checkbox square, the text, and (for a download) a thin progress bar.
+/// A row: a checkbox square, the text, and (for a download) a thin progress bar. The
+/// checkbox and text are a unit of their own (a nested `drawCached`), so a progress tick
+/// re-records the bar only.
 @MainActor
 final class BenchRowCell: TableViewCell {
     var checked = false { didSet { if checked != oldValue { setNeedsDisplay() } } }
     var progress: Double? { didSet { if progress != oldValue { setNeedsDisplay() } } }
 
+    /// The label unit's version: changes when the text or the check does.
+    private var labelVersion = 0
+    private var drawnLabel: (text: String?, checked: Bool)?
+    private static var lastLabelVersion = 0
+
     override func drawContent(in canvas: Canvas, bounds: Rect) {
+        if drawnLabel?.text != text || drawnLabel?.checked != checked {
+            Self.lastLabelVersion += 1
+            labelVersion = Self.lastLabelVersion
+            drawnLabel = (text, checked)
+        }
+        canvas.drawCached(key: ObjectIdentifier(titleCache), version: labelVersion, size: bounds.size) { canvas in
+            drawLabel(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
+        }
+        if let progress {
+            let theme = canvas.theme
+            let track = Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
+            canvas.fillRoundedRect(track, radius: 2, color: theme.separator)
+            canvas.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: track.width * min(1, max(0, progress)), height: 4),
+                                   radius: 2, color: theme.accent)
+        }
+    }
+
+    private func drawLabel(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let box = Rect(x: bounds.minX + 12, y: (bounds.midY - 7).rounded(), width: 14, height: 14)
         if checked {
@@ -117,11 +142,5 @@ final class BenchRowCell: TableViewCell {
         }
         let textBounds = Rect(x: bounds.minX + 24, y: bounds.minY, width: max(0, bounds.width - 24), height: bounds.height)
         super.drawContent(in: canvas, bounds: textBounds)
-        if let progress {
-            let track = Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
-            canvas.fillRoundedRect(track, radius: 2, color: theme.separator)
-            canvas.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: track.width * min(1, max(0, progress)), height: 4),
-                                   radius: 2, color: theme.accent)
-        }
     }
 }

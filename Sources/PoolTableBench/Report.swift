@@ -23,9 +23,10 @@ enum MarkdownReport {
         return out
     }
 
-    static func make(enginePath: String, guiPath: String, command: String, chart: String) -> String {
+    static func make(enginePath: String, guiPath: String, soakPath: String?, command: String, chart: String) -> String {
         let engine = decode(EngineReport.self, enginePath)
         let gui = decode(GuiReport.self, guiPath)
+        let soak = soakPath.flatMap { decode(SoakReport.self, $0) }
         let machine = engine?.machine ?? gui?.machine ?? .current()
         var md = "# PoolTable benchmarks\n\n"
         md += "- Date: \(machine.date)\n"
@@ -33,7 +34,8 @@ enum MarkdownReport {
             + "load average at start \(engine?.machine.loadAverage ?? machine.loadAverage) (engine), \(gui?.machine.loadAverage ?? "?") (gui)\n"
         if let gui {
             let renderers = gui.results.map { "\($0.renderer) (GSK_RENDERER=\($0.requested == "default" ? "unset" : $0.requested))" }
-            md += "- Renderers: \(renderers.joined(separator: ", ")); display: Xvfb 1280x800x24, window 800x600\n"
+            md += "- Renderers: \(renderers.joined(separator: ", ")); display: Xvfb 1280x800x24, window 800x600 with a header bar "
+                + "(both toolkits the same window)\n"
         }
         md += "- Command: `\(command)`\n"
         if engine?.smoke == true || gui?.smoke == true { md += "- **Smoke run** (tiny counts): targets not judged\n" }
@@ -71,6 +73,10 @@ enum MarkdownReport {
                     row("before paint (update + layout) median (ms)", { fmt($0.prePaintMedianMs, 3) }, r.ratios["prePaintMedian"]),
                     row("paint median (ms)", { fmt($0.paintMedianMs, 3) }, r.ratios["paintMedian"]),
                     row("frames over 8 ms / 16.7 ms", { "\($0.framesOver8ms) / \($0.framesOver16ms) of \($0.frames)" }),
+                    row("tiny-damage frame (4x4 px in the header bar) median / p99 (ms)", { "\(fmt($0.tinyMedianMs, 3)) / \(fmt($0.tinyP99Ms, 2))" }),
+                    row("frame where only downloads ticked, median / p99 (ms)",
+                        { $0.downloadsOnlyFrames > 0 ? "\(fmt($0.downloadsOnlyMedianMs, 3)) / \(fmt($0.downloadsOnlyP99Ms, 2))" : "" }),
+                    row("cell nodes recorded per scroll frame (mean)", { $0.toolkit == "pooltable" ? fmt($0.recordedPerScrollFrame, 2) : "" }),
                     row("time to first frame (ms)", { fmt($0.timeToFirstFrameMs, 1) }, r.ratios["timeToFirstFrame"]),
                     row("peak RSS (MiB)", { fmt($0.peakRSSMiB, 1) }, r.ratios["peakRSS"]),
                     row("peak RSS above an empty window (MiB)", { fmt($0.peakRSSAboveBaselineMiB, 1) }, r.ratios["peakRSSAboveBaseline"]),
@@ -86,6 +92,28 @@ enum MarkdownReport {
                 }
             }
             for n in gui.notes { md += "\n- \(n)" }
+            md += "\n"
+        }
+
+        if let soak {
+            let mib = { (k: Int) in fmt(Double(k) / 1024, 2) }
+            md += "\n## Soak\n\n`\(soak.command)` — PoolTable in the same window, 500 downloads ticking every 100 ms while "
+            md += "the table scrolls back and forth over the download rows, renderer \(soak.renderer): \(soak.frames) frames, "
+            md += "\(soak.downloadTicks) download ticks, \(soak.nodeRecordings) cell nodes recorded.\n\n"
+            // Growth over the second half of the run too: on a starved machine the first minute
+            // is a few hundred frames, still warming up.
+            let half = soak.samples.first { $0.seconds >= Double(soak.seconds) / 2 } ?? soak.samples[0]
+            md += table(["RSS after the first minute", "at the end", "max after the first minute", "growth after the first minute",
+                         "growth over the second half (from \(fmt(half.seconds, 0)) s)", "target", "status"], [[
+                mib(soak.rssAfterFirstMinuteKiB) + " MiB", mib(soak.rssFinalKiB) + " MiB", mib(soak.rssMaxAfterFirstMinuteKiB) + " MiB",
+                mib(soak.growthAfterFirstMinuteKiB) + " MiB", mib(soak.rssFinalKiB - half.rssKiB) + " MiB",
+                "< 1 MiB after the first minute", soak.growthAfterFirstMinuteKiB < 1024 ? "met" : "**missed**",
+            ]])
+            md += "\n\(soak.frames) frames in \(soak.seconds) s (\(fmt(Double(soak.frames) / Double(soak.seconds), 1)) frames a second); "
+                + "load average at the end \(soak.machine.loadAverage).\n"
+            md += "\nRSS samples (s: MiB): " + soak.samples.enumerated().filter { $0.offset % max(1, soak.samples.count / 20) == 0 || $0.offset == soak.samples.count - 1 }
+                .map { "\(fmt($0.element.seconds, 0)): \(mib($0.element.rssKiB))" }.joined(separator: ", ") + "\n"
+            for n in soak.notes { md += "\n- \(n)" }
             md += "\n"
         }
         return md

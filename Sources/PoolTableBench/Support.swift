@@ -19,6 +19,8 @@ struct Options {
     /// `gui-one` for PoolTable: row heights (one line, two lines) to use, as measured in the
     /// GtkListView child; nil = measure the row content here.
     var rowHeights: (Double, Double)?
+    /// `soak`: how long to run (seconds; the soak is 600).
+    var seconds = 600
     /// `report`: the JSON files, and the command line to print in the report.
     var positional: [String] = []
     var command: String?
@@ -30,15 +32,18 @@ struct Options {
       engine        engine-only figures (no display needed)
       gui           PoolTable vs GtkListView in an 800x600 window (needs a display;
                     run under: xvfb-run -a -s "-screen 0 1280x800x24" ...)
+      soak          PoolTable with 500 downloads ticking, scrolling back and forth,
+                    sampling RSS (needs a display)
 
     options:
       --json              print JSON on stdout (the table goes to stderr)
       --smoke             tiny counts and few repetitions: proves it runs, in seconds
       --chart PATH        gui: where to write the frame-work chart (default bench-frames.png)
       --renderer NAME     gui: cairo or default (repeatable; default: both, smoke: cairo)
+      --seconds N         soak: how long to run (default 600)
 
     internal:
-      report ENGINE.json GUI.json [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
+      report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
@@ -74,6 +79,7 @@ struct Options {
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
             case "--downloads": o.downloads = int(a)
+            case "--seconds": o.seconds = max(1, int(a))
             case "--command": o.command = value(a)
             case "--heights":
                 let parts = value(a).split(separator: ",").compactMap { Double($0) }

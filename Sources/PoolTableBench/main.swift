@@ -26,10 +26,13 @@ case "engine":
 case "gui":
     GuiBench(options: options).run(command: commandLine)
 case "report":
-    // Internal, for scripts/bench.sh: report ENGINE.json GUI.json [--command CMD] [--chart NAME]
-    guard options.positional.count == 2 else { Options.fail("report ENGINE.json GUI.json") }
+    // Internal, for scripts/bench.sh: report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]
+    guard (2...3).contains(options.positional.count) else { Options.fail("report ENGINE.json GUI.json [SOAK.json]") }
     print(MarkdownReport.make(enginePath: options.positional[0], guiPath: options.positional[1],
+                              soakPath: options.positional.count == 3 ? options.positional[2] : nil,
                               command: options.command ?? commandLine, chart: options.chartPath), terminator: "")
+case "soak":
+    SoakBench(options: options).run()
 case "gui-one":
     GuiChild(options: options).run()
 case "profile-step":

@@ -15,7 +15,12 @@ open class CollectionViewCell: ReusableCell {
 
     /// Draws the content, then the selection (an accent border) and the check badge.
     open override func draw(in canvas: Canvas, bounds: Rect) {
-        drawContent(in: canvas, bounds: bounds)
+        canvas.save()
+        canvas.translate(x: bounds.minX, y: bounds.minY)
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: bounds.size) { canvas in
+            drawContent(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
+        }
+        canvas.restore()
         let theme = canvas.theme
         let s = isEditing || editingProgress > 0 ? selectionProgress : (isSelected ? 1 : 0)
         if s > 0 {
@@ -26,7 +31,8 @@ open class CollectionViewCell: ReusableCell {
         if editingProgress > 0 { drawBadge(in: canvas, bounds: bounds) }
     }
 
-    /// The item's own content. Default: the cell background.
+    /// The item's own content, recorded once per `contentVersion` (see `ReusableCell`).
+    /// Default: the cell background.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         canvas.fill(bounds, color: canvas.theme.cellBackground)
     }

@@ -18,18 +18,20 @@ open class ReusableCell {
 
     // The state the core sets on every bind and scroll step is exempt from dynamic
     // exclusivity checks (they cost more than the assignments): only the core writes it.
-    @exclusivity(unchecked) open internal(set) var isEditing = false
+    @exclusivity(unchecked) open internal(set) var isEditing = false { didSet { if isEditing != oldValue { invalidateContent() } } }
     @exclusivity(unchecked) open internal(set) var isSelected = false
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false
 
     /// 0 = not editing, 1 = editing; follows the view's shared, eased timeline, so every
     /// mounted cell is at the same phase.
-    @exclusivity(unchecked) public internal(set) var editingProgress = 0.0
+    @exclusivity(unchecked) public internal(set) var editingProgress = 0.0 { didSet { if editingProgress != oldValue { invalidateContent() } } }
     /// 0 = unchecked, 1 = checked; animates per item when the selection changes.
-    @exclusivity(unchecked) public internal(set) var selectionProgress = 0.0
+    @exclusivity(unchecked) public internal(set) var selectionProgress = 0.0 {
+        didSet { if contentShowsSelection && selectionProgress != oldValue { invalidateContent() } }
+    }
     /// The frame in content coordinates while mounted.
-    @exclusivity(unchecked) public internal(set) var frame = Rect.zero
+    @exclusivity(unchecked) public internal(set) var frame = Rect.zero { didSet { if frame.size != oldValue.size { invalidateContent() } } }
     /// True unless the cell is mounted and intersects the viewport (pooled and prepared
     /// cells are hidden).
     @exclusivity(unchecked) public internal(set) var isHidden = true
@@ -42,6 +44,23 @@ open class ReusableCell {
     @exclusivity(unchecked) var mountedIndexPath: ItemPath?
     /// What the overlay's "stale" diagnostic compares against.
     var appliedEditingState = false
+
+    /// Changes whenever what the cell's cached content may show has changed: the cell was
+    /// bound or reconfigured, `setNeedsDisplay()` was called, its size or editing state (or
+    /// that animation's progress) changed, or it animates its content (`animateContent(for:)`).
+    /// Selection, highlight and the edit-mode control are drawn around the content and do
+    /// not change it, unless `contentShowsSelection`. Unique across cells, so a (cell,
+    /// version) pair never repeats: a retaining canvas keys what it recorded by it
+    /// (`Canvas.drawCached`).
+    public private(set) var contentVersion = 0
+    /// The last version handed out (shared by all cells; the main actor's).
+    private static var lastContentVersion = 0
+    /// Engine time until which the cell animates its own content (`animateContent(for:)`).
+    private var contentAnimationDeadline: Double?
+
+    /// True when the cell's cached content draws its selection (a grid's photo that shrinks
+    /// when selected): selection changes then change `contentVersion` too. Default false.
+    open var contentShowsSelection: Bool { false }
 
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
@@ -56,9 +75,12 @@ open class ReusableCell {
         setNeedsDisplay()
     }
 
+    /// Selection is drawn around the content (tint, checkbox): the base implementation
+    /// redraws without changing `contentVersion` (unless `contentShowsSelection`).
     open func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
-        setNeedsDisplay()
+        if contentShowsSelection { invalidateContent() }
+        redraw()
     }
 
     /// Clickable areas (buttons) inside the cell, in its own coordinates.
@@ -68,8 +90,41 @@ open class ReusableCell {
     /// `TableView.automaticDimension`.
     open func heightThatFits(width: Double, canvas: Canvas) -> Double { 44 }
 
-    /// Asks the host to redraw (if the cell is on screen).
+    /// Marks the content changed and asks the host to redraw (if the cell is on screen).
+    /// Call it when anything the cell draws from changes.
     public func setNeedsDisplay() {
+        invalidateContent()
+        redraw()
+    }
+
+    /// Declares that the content changes by itself for the next `duration` seconds of the
+    /// view's clock (e.g. a progress bar easing to a new value, drawn from
+    /// `animationTime`): frames keep coming and every frame until then draws the content
+    /// anew. Without a view it only marks the content changed.
+    public func animateContent(for duration: Double) {
+        invalidateContent()
+        guard let listView, duration.isFinite, duration > 0 else { return redraw() }
+        let deadline = (listView.animationTime ?? 0) + duration
+        contentAnimationDeadline = max(contentAnimationDeadline ?? deadline, deadline)
+        listView.keepAnimating(for: duration)
+    }
+
+    /// Called by the view once per drawn frame: a content animation changes the version on
+    /// every frame up to and including the one at its deadline.
+    func advanceContentAnimation(to time: Double?) {
+        guard let deadline = contentAnimationDeadline else { return }
+        invalidateContent()
+        if let time, time >= deadline { contentAnimationDeadline = nil }
+    }
+
+    /// A new content version (the core calls it on every bind).
+    func invalidateContent() {
+        Self.lastContentVersion &+= 1
+        contentVersion = Self.lastContentVersion
+    }
+
+    /// Asks the host to redraw without touching the content (selection, highlight).
+    func redraw() {
         if !isHidden, let listView { listView.setNeedsDisplay() }
     }
 

@@ -37,7 +37,9 @@ open class TableViewCell: ReusableCell {
     // MARK: Drawing
 
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then
-    /// `drawContent` shifted right by the column's current width, then the accessory.
+    /// `drawContent` shifted right by the column's current width, then the accessory. The
+    /// content and accessory are one `Canvas.drawCached` unit keyed by the cell and
+    /// `contentVersion`; the rest is drawn around it each frame (plain fills and a circle).
     open override func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
@@ -49,17 +51,26 @@ open class TableViewCell: ReusableCell {
         if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.06)) }
         if edit > 0 { drawCheckbox(in: canvas, bounds: bounds, progress: edit) }
         let shift = Self.editingControlWidth * edit
-        let content = Rect(x: bounds.minX + shift, y: bounds.minY, width: max(0, bounds.width - shift), height: bounds.height)
-        drawContent(in: canvas, bounds: content)
-        if accessory != .none, edit < 1 {
-            canvas.withState {
-                canvas.multiplyAlpha(1 - edit)
-                drawAccessory(in: canvas, bounds: content)
+        let size = Size(width: max(0, bounds.width - shift), height: bounds.height)
+        canvas.save()
+        canvas.translate(x: bounds.minX + shift, y: bounds.minY)
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
+            let content = Rect(origin: .zero, size: size)
+            drawContent(in: canvas, bounds: content)
+            if accessory != .none, edit < 1 {
+                canvas.withState {
+                    canvas.multiplyAlpha(1 - edit)
+                    drawAccessory(in: canvas, bounds: content)
+                }
             }
         }
+        canvas.restore()
     }
 
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.
+    /// It is recorded once per `contentVersion`: draw from the cell's own properties, its
+    /// editing state and `bounds`, and call `setNeedsDisplay()` (or `animateContent(for:)`)
+    /// when anything else it reads changes.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let inner = Rect(x: bounds.minX + 16, y: bounds.minY, width: max(0, bounds.width - 32 - accessoryWidth), height: bounds.height)

@@ -9,7 +9,11 @@ extension ListBase {
         let viewport = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         canvas.save()
         canvas.clip(to: viewport)
-        canvas.fill(viewport, color: backgroundColor(theme))
+        // One unit that changes only with the theme and size: a retaining canvas keeps it.
+        let background = backgroundColor(theme)
+        canvas.drawCached(key: ObjectIdentifier(self), version: 0, size: viewport.size) { canvas in
+            canvas.fill(viewport, color: background)
+        }
         canvas.translate(x: 0, y: -offsetY)
         presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
         defer { presentedFramesForRender = nil }
@@ -58,6 +62,7 @@ extension ListBase {
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
         let alpha = rowAnimations.alpha(for: m.indexPath, at: now)
         if alpha < 1 { canvas.multiplyAlpha(alpha) }
+        m.cell.advanceContentAnimation(to: now)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         canvas.restore()
     }

@@ -89,6 +89,7 @@ final class MountedItems {
     /// The data source configured `cell` for `ip`.
     func noteBound(_ cell: ReusableCell, at ip: ItemPath) {
         cell.mountedIndexPath = ip
+        cell.invalidateContent()            // bound anew (or reconfigured): what it shows changed
         log.record(.bound, cell.cellID, ip)
     }
 

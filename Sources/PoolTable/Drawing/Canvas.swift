@@ -166,6 +166,15 @@ public protocol Canvas: AnyObject {
     func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?)
     /// The size `text` takes when laid out at `width` (pass `.infinity` for one line).
     func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size
+    /// Draws `draw` as one unit a retaining canvas may keep: given the same `key`, `version`
+    /// and `size` as a unit it drew in the last frame, it may show what it recorded then
+    /// instead of calling `draw` again. `draw` gets a canvas whose origin is the current one
+    /// and should draw inside `size`, from its arguments and what `version` stands for only
+    /// (the current opacity and transform are applied around the recording). Canvases drop
+    /// what they keep when their theme, fonts or scale change.
+    ///
+    /// The default implementation calls `draw(self)`.
+    func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void)
 }
 
 extension Canvas {
@@ -182,4 +191,6 @@ extension Canvas {
     }
     /// Runs `body` between `save()` and `restore()`.
     public func withState(_ body: () -> Void) { save(); body(); restore() }
+    /// Draws directly: a canvas that keeps nothing between frames.
+    public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) { draw(self) }
 }

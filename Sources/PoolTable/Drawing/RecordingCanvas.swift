@@ -1,8 +1,21 @@
 /// A Canvas that records what is drawn, in viewport coordinates (the current transform
 /// already applied), for tests and headless checks. Text is measured with a simple
 /// fixed-advance model: each character is `0.55 × font size` wide, a line `1.3 × size` tall.
+///
+/// `drawCached` always draws (so `operations` hold every frame's full picture) and keeps the
+/// books a retaining canvas would: which units it would have re-recorded (`cachedDraws`),
+/// with entries kept from one frame (`reset()`) to the next only if drawn in it.
 @MainActor
 public final class RecordingCanvas: Canvas {
+    /// One `drawCached` call: its key, version and size, and whether a retaining canvas
+    /// would have recorded it again (no entry for the key from the last frame with the
+    /// same version and size).
+    public struct CachedDraw: Hashable {
+        public var key: ObjectIdentifier
+        public var version: Int
+        public var size: Size
+        public var rebuilt: Bool
+    }
     public enum Operation: Hashable {
         case fillRect(Rect, Color)
         case fillPath(Rect, Color)          // the path's bounding box
@@ -10,18 +23,39 @@ public final class RecordingCanvas: Canvas {
         case text(String, Rect, TextStyle)
     }
 
-    public let theme: Theme
+    /// Setting a different theme drops the cache books, as the GTK shell does.
+    public var theme: Theme { didSet { if theme != oldValue { dropCache() } } }
     public private(set) var operations: [Operation] = []
+    /// The `drawCached` calls since the last `reset()`, in order.
+    public private(set) var cachedDraws: [CachedDraw] = []
+    /// How many `drawCached` units since the last `reset()` a retaining canvas would have rebuilt.
+    public var rebuildCount: Int { cachedDraws.lazy.filter(\.rebuilt).count }
     /// The number of `drawText` calls that found their TextCache already filled.
     public private(set) var textCacheHits = 0
 
     private struct State { var tx = 0.0, ty = 0.0, sx = 1.0, sy = 1.0, alpha = 1.0; var clip: Rect? }
     private var state = State()
     private var stack: [State] = []
+    private struct CacheEntry: Equatable { var version: Int; var size: Size }
+    private var kept: [ObjectIdentifier: CacheEntry] = [:]
+    private var drawnThisFrame: Set<ObjectIdentifier> = []
 
     public init(theme: Theme = .light) { self.theme = theme }
 
-    public func reset() { operations.removeAll(keepingCapacity: true); state = State(); stack.removeAll() }
+    /// Starts a new frame: clears the operations; cache entries not drawn in the frame
+    /// that ends are forgotten.
+    public func reset() {
+        operations.removeAll(keepingCapacity: true); state = State(); stack.removeAll()
+        kept = kept.filter { drawnThisFrame.contains($0.key) }
+        drawnThisFrame.removeAll(keepingCapacity: true)
+        cachedDraws.removeAll(keepingCapacity: true)
+    }
+
+    /// Forgets every cache entry (what a theme, font or scale change does).
+    public func dropCache() { kept.removeAll() }
+
+    /// The entries a retaining canvas would hold now.
+    public var cacheEntryCount: Int { kept.count }
 
     // MARK: Canvas
     public func save() { stack.append(state) }
@@ -68,6 +102,14 @@ public final class RecordingCanvas: Canvas {
     }
     public func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
         Self.measure(text, width: width, style: style)
+    }
+    public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
+        let entry = CacheEntry(version: version, size: size)
+        let rebuilt = kept[key] != entry
+        kept[key] = entry
+        drawnThisFrame.insert(key)
+        cachedDraws.append(CachedDraw(key: key, version: version, size: size, rebuilt: rebuilt))
+        draw(self)
     }
 
     // MARK: Queries for tests

@@ -18,6 +18,12 @@ public final class DownloadCell: TableViewCell {
     private var fromProgress = 0.0
     private var easeStart: Double?
     static let easeDuration = 0.1
+    /// The name and status lines are units of their own (nested `drawCached`), kept while
+    /// their text is the same, so a frame of the bar's ease re-records little more than
+    /// the bar.
+    private var nameVersion = 0, statusVersion = 0
+    private var drawnStatus: (String, Bool)?
+    private static var lastVersion = 0
 
     public override func prepareForReuse() {
         super.prepareForReuse()
@@ -31,19 +37,23 @@ public final class DownloadCell: TableViewCell {
         let sameItem = downloadID == download.id
         let shown = displayedProgress
         downloadID = download.id
+        if name != download.name {
+            Self.lastVersion += 1
+            nameVersion = Self.lastVersion
+        }
         name = download.name
         sizeText = formattedByteCount(download.size)
         state = download.state
         if sameItem && download.progress > shown && download.state == .downloading {
             fromProgress = shown
             easeStart = tableView?.animationTime
-            tableView?.keepAnimating(for: Self.easeDuration)
         } else {
             fromProgress = download.progress
             easeStart = nil
         }
         targetProgress = download.progress
-        setNeedsDisplay()
+        // The bar moves by itself while it eases: every frame of the ease redraws the content.
+        if easeStart != nil { animateContent(for: Self.easeDuration) } else { setNeedsDisplay() }
     }
 
     /// What the bar draws now.
@@ -76,8 +86,14 @@ public final class DownloadCell: TableViewCell {
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let inner = Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 16 - 60), height: bounds.height - 20)
-        canvas.drawText(name, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18),
-                        style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
+        let nameRect = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18)
+        canvas.save()
+        canvas.translate(x: nameRect.minX, y: nameRect.minY)
+        canvas.drawCached(key: ObjectIdentifier(titleCache), version: nameVersion, size: nameRect.size) { canvas in
+            canvas.drawText(name, in: Rect(origin: .zero, size: nameRect.size),
+                            style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
+        }
+        canvas.restore()
         let percent = Int((displayedProgress * 100).rounded(.down))
         let status: String
         let values: KeyValuePairs = ["percent": String(percent), "size": sizeText]
@@ -88,8 +104,19 @@ public final class DownloadCell: TableViewCell {
         case .done: status = tr("Done · {size}", values)
         case .failed: status = tr("Failed at {percent} % — retry", values)
         }
-        canvas.drawText(status, in: Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16),
-                        style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)
+        if drawnStatus?.0 != status || drawnStatus?.1 != (state == .failed) {
+            Self.lastVersion += 1
+            statusVersion = Self.lastVersion
+            drawnStatus = (status, state == .failed)
+        }
+        let statusRect = Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16)
+        canvas.save()
+        canvas.translate(x: statusRect.minX, y: statusRect.minY)
+        canvas.drawCached(key: ObjectIdentifier(detailCache), version: statusVersion, size: statusRect.size) { canvas in
+            canvas.drawText(status, in: Rect(origin: .zero, size: statusRect.size),
+                            style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)
+        }
+        canvas.restore()
         // The bar.
         let bar = Rect(x: inner.minX, y: inner.maxY - 6, width: inner.width, height: 6)
         canvas.fillRoundedRect(bar, radius: 3, color: theme.separator.withAlpha(0.6))

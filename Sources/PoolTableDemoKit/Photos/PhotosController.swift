@@ -12,11 +12,21 @@ public final class PhotoCell: CollectionViewCell {
 
     public override func prepareForReuse() { photo = nil }
 
+    /// The photo shrinks into its ring as it is selected: selection is part of the content.
+    public override var contentShowsSelection: Bool { true }
+
     public override func draw(in canvas: Canvas, bounds: Rect) {
         guard let photo else { return }
-        PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: bounds, editingProgress: editingProgress,
-                               selectionProgress: selectionProgress, isSelected: isSelected, isHighlighted: isHighlighted,
-                               format: format, dateCache: dateCache)
+        canvas.save()
+        canvas.translate(x: bounds.minX, y: bounds.minY)
+        let size = bounds.size, editing = editingProgress, selection = selectionProgress, selected = isSelected
+        let highlighted = isHighlighted, format = format, dateCache = dateCache
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion &+ (highlighted ? 1 << 40 : 0), size: size) { canvas in
+            PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: Rect(origin: .zero, size: size), editingProgress: editing,
+                                   selectionProgress: selection, isSelected: selected, isHighlighted: highlighted,
+                                   format: format, dateCache: dateCache)
+        }
+        canvas.restore()
     }
 
     /// What a screen reader says for the item.

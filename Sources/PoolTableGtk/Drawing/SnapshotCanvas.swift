@@ -1,13 +1,22 @@
 import CGtk
 import PoolTable
 
-/// The engine's `Canvas` on a `GtkSnapshot`: the frame becomes GSK render nodes instead of
-/// one cairo surface the size of the widget.
+/// The engine's `Canvas` on a `GtkSnapshot`: the frame becomes a tree of plain GSK render
+/// nodes, never one cairo surface the size of the widget. It is how `TableWidget` draws.
 ///
 /// - Rectangle fills are colour nodes, rounded-rectangle fills a colour node in a rounded
-///   clip, rectangle and rounded-rectangle strokes border nodes, text Pango text nodes
-///   (the GL renderer draws them from its glyph cache). Only other paths (check marks,
-///   circles' strokes, arbitrary shapes) become small cairo nodes over their bounds.
+///   clip, rectangle, rounded-rectangle and circle strokes border nodes, text Pango text
+///   nodes (the GL renderer draws them from its glyph cache). Other paths (check marks,
+///   chevrons, icons) become small textures, rasterised once and shared through the
+///   `RenderNodeCache` (no cairo nodes: GL caches those by node pointer, see
+///   docs/bench/RESULTS.md).
+/// - With a `RenderNodeCache`, `drawCached` records a unit once into its own node
+///   (`gtk_snapshot_new` … `gtk_snapshot_free_to_node`) and re-appends that same node under
+///   a translation while its version and size stay the same, as GtkListView keeps its rows'
+///   nodes (gtk/gtkwidget.c, `gtk_widget_snapshot_child`). Units nest: a unit drawn while
+///   another records becomes a node inside it, kept on its own (so a cell can keep its
+///   text when only its progress bar changes). Opacity around a cached unit is an opacity
+///   node (brief fades only).
 /// - The transform (translate and scale only, as `Canvas` allows) is kept here and applied
 ///   to coordinates, so no transform nodes are made; translations snap to device pixels
 ///   like `CairoCanvas`'s.
@@ -26,6 +35,8 @@ public final class SnapshotCanvas: Canvas {
     public var pixelScale: Double
 
     private let pangoContext: OpaquePointer
+    /// Where `drawCached` units and path textures are kept; nil draws everything directly.
+    private let cache: RenderNodeCache?
     private struct State {
         var sx = 1.0, sy = 1.0, tx = 0.0, ty = 0.0
         var alpha = 1.0
@@ -36,11 +47,16 @@ public final class SnapshotCanvas: Canvas {
     private var stack: [State] = []
     private var scratch: PangoTextLayout?
 
-    public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1) {
+    /// - Parameters:
+    ///   - cache: keeps `drawCached` units and path textures between frames; the caller
+    ///     brackets each frame with its `beginFrame()` / `endFrame()`.
+    public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,
+                cache: RenderNodeCache? = nil) {
         self.snapshot = snapshot
         self.pangoContext = pangoContext
         self.theme = theme
         self.pixelScale = max(1, pixelScale)
+        self.cache = cache
     }
 
     /// Pops every clip still pushed (unbalanced `save()`s included).
@@ -113,11 +129,7 @@ public final class SnapshotCanvas: Canvas {
             gtk_snapshot_pop(snapshot.gtk)
             return
         }
-        guard let bounds = path.bounds else { return }
-        withCairo(over: bounds.insetBy(dx: -1, dy: -1), color: color) { cairo in
-            append(path, to: cairo)
-            cairo_fill(cairo)
-        }
+        appendTexture(of: path, fill: true, color: color, lineWidth: 0)
     }
 
     public func stroke(_ path: Path, color: Color, lineWidth: Double) {
@@ -138,13 +150,31 @@ public final class SnapshotCanvas: Canvas {
             }
             return
         }
-        guard let bounds = path.bounds else { return }
-        let pad = lineWidth + 1
-        withCairo(over: bounds.insetBy(dx: -pad, dy: -pad), color: color) { cairo in
-            append(path, to: cairo)
-            cairo_set_line_width(cairo, lineWidth)
-            cairo_stroke(cairo)
+        appendTexture(of: path, fill: false, color: color, lineWidth: lineWidth)
+    }
+
+    // MARK: Cached units
+
+    public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
+        guard let cache else { return draw(self) }
+        let node = cache.node(for: key, version: version, size: size, scale: pixelScale) {
+            guard let recording = gtk_snapshot_new() else { return nil }
+            let canvas = SnapshotCanvas(snapshot: recording, pangoContext: pangoContext, theme: theme,
+                                        pixelScale: pixelScale, cache: cache)
+            draw(canvas)
+            canvas.finish()
+            return gtk_snapshot_free_to_node(recording)
         }
+        guard let node, state.alpha > 0 else { return }
+        let snap = snapshot.gtk
+        gtk_snapshot_save(snap)
+        var origin = graphene_point_t(x: Float(state.tx), y: Float(state.ty))
+        gtk_snapshot_translate(snap, &origin)
+        if state.sx != 1 || state.sy != 1 { gtk_snapshot_scale(snap, Float(state.sx), Float(state.sy)) }
+        if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha) }
+        gtk_snapshot_append_node(snap, node)
+        if state.alpha < 1 { gtk_snapshot_pop(snap) }
+        gtk_snapshot_restore(snap)
     }
 
     // MARK: Text
@@ -208,22 +238,66 @@ public final class SnapshotCanvas: Canvas {
         return rr
     }
 
-    /// Draws with cairo into a cairo node over `bounds` (canvas coordinates), with the
-    /// canvas transform and `color` (times the opacity) as source.
-    private func withCairo(over bounds: Rect, color: Color, _ body: (OpaquePointer) -> Void) {
-        var r = graphene(bounds)
-        guard r.size.width > 0, r.size.height > 0, let cairo = gtk_snapshot_append_cairo(snapshot.gtk, &r) else { return }
-        defer { cairo_destroy(cairo) }
-        cairo_translate(cairo, state.tx, state.ty)
-        cairo_scale(cairo, state.sx, state.sy)
-        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+    /// Paints `path` into a texture covering its device pixels (shared through the cache
+    /// by every draw of the same path at the same sub-pixel position) and appends it.
+    private func appendTexture(of path: Path, fill: Bool, color: Color, lineWidth: Double) {
+        guard let bounds = path.bounds else { return }
         let a = min(1, color.alpha * state.alpha)
-        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, a)
-        body(cairo)
+        guard a > 0 else { return }
+        let pad = fill ? 1 : lineWidth + 1
+        let r = transformed(bounds.insetBy(dx: -pad, dy: -pad))
+        let s = pixelScale
+        let x0 = (r.minX * s).rounded(.down), y0 = (r.minY * s).rounded(.down)
+        let width = Int((r.maxX * s).rounded(.up) - x0), height = Int((r.maxY * s).rounded(.up) - y0)
+        guard width > 0, height > 0, width * height <= 4096 * 4096 else { return }
+        // The path's origin in the texture, in device pixels.
+        let originX = state.tx * s - x0, originY = state.ty * s - y0
+        let key = RenderNodeCache.TextureKey(path: path, fill: fill, color: color.withAlpha(a), lineWidth: lineWidth,
+                                             scaleX: state.sx * s, scaleY: state.sy * s,
+                                             offsetX: (originX * 64).rounded() / 64, offsetY: (originY * 64).rounded() / 64)
+        let scale = (state.sx * s, state.sy * s)
+        let make = {
+            Self.rasterize(path, fill: fill, color: color, alpha: a, lineWidth: lineWidth, width: width, height: height,
+                           origin: (originX, originY), scale: scale)
+        }
+        let texture = cache.map { $0.texture(for: key, make: make) } ?? make()
+        guard let texture else { return }
+        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(x0 / s), y: Float(y0 / s)),
+                                   size: graphene_size_t(width: Float(Double(width) / s), height: Float(Double(height) / s)))
+        gtk_snapshot_append_texture(snapshot.gtk, texture, &rect)
+        if cache == nil { g_object_unref(UnsafeMutableRawPointer(texture)) }
     }
 
-    private func append(_ path: Path, to cairo: OpaquePointer) {
+    /// A new `GdkTexture *` (owned) of `width`×`height` device pixels with `path` painted
+    /// in it, the path's origin at `origin` and scaled by `scale`.
+    private static func rasterize(_ path: Path, fill: Bool, color: Color, alpha: Double, lineWidth: Double,
+                                  width: Int, height: Int, origin: (Double, Double), scale: (Double, Double)) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard let cairo = cairo_create(surface) else { return nil }
+        cairo_translate(cairo, origin.0, origin.1)
+        cairo_scale(cairo, scale.0, scale.1)
+        cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
+        cairo_set_source_rgba(cairo, color.red, color.green, color.blue, alpha)
+        append(path, to: cairo)
+        if fill {
+            cairo_fill(cairo)
+        } else {
+            cairo_set_line_width(cairo, lineWidth)
+            cairo_stroke(cairo)
+        }
+        cairo_destroy(cairo)
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let bytes = g_bytes_new(data, gsize(stride * height)) else { return nil }
+        defer { g_bytes_unref(bytes) }
+        // cairo's ARGB32 is premultiplied native-endian 32-bit: GDK_MEMORY_DEFAULT.
+        return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
+    }
+
+    private static func append(_ path: Path, to cairo: OpaquePointer) {
         cairo_new_path(cairo)
         for element in path.elements {
             switch element {

@@ -162,8 +162,8 @@ final class ScrollableState {
     var onValueChanged: (@MainActor (_ vertical: Bool) -> Void)?
     /// The widget's CSS changed (theme, dark mode, style classes).
     var onStyleChanged: (@MainActor () -> Void)?
-    /// Draws the widget's content into the `GtkSnapshot *`; false (or unset) lets the
-    /// drawing area draw through its cairo draw function instead.
+    /// Draws the widget's content into the `GtkSnapshot *` (render nodes); false (or
+    /// unset) chains up to `GtkDrawingArea`'s snapshot.
     var onSnapshot: (@MainActor (OpaquePointer) -> Bool)?
 
     @MainActor

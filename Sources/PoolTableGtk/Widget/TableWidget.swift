@@ -60,9 +60,10 @@ public final class TableWidget {
         didSet { if timeSource !== oldValue { ensureTicking() } }
     }
 
-    /// Milliseconds the last draw callback spent (engine layout and cairo/Pango calls).
+    /// Milliseconds the last snapshot spent (engine layout and building render nodes; GTK
+    /// renders them afterwards).
     public internal(set) var frameWorkMilliseconds = 0.0
-    /// Frames drawn by GTK so far (draw callbacks; offscreen renders do not count).
+    /// Frames drawn by GTK so far (snapshots; offscreen renders do not count).
     public internal(set) var framesDrawn = 0
     /// Draw callbacks over the last second (0 when idle: the widget redraws only on change).
     public var framesPerSecond: Double { frameMeter.rate(now: monotonicSeconds()) }
@@ -71,6 +72,8 @@ public final class TableWidget {
     /// The Pango context all the table's text is laid out in (drawing and measuring).
     let textContext: TextContext
     let measuringCanvas: CairoCanvas
+    /// The cells' (and background's) render nodes and path textures kept between frames.
+    public let nodeCache = RenderNodeCache()
     /// True while the draw callback runs: engine requests for redraws are for this frame.
     var isDrawing = false
     /// Set while the widget writes the engine's geometry into the adjustments, so their
@@ -149,71 +152,19 @@ public final class TableWidget {
 
     // MARK: Drawing
 
-    /// How frames reach GTK.
-    public enum DrawingPath: Sendable {
-        /// GSK render nodes from a `SnapshotCanvas` (colour, border, clip and text nodes).
-        case snapshot
-        /// One cairo surface per frame from a `CairoCanvas` in the drawing area's draw function.
-        case cairo
-    }
-
-    /// The drawing path: `POOLTABLE_CANVAS=snapshot` or `=cairo` in the environment, else
-    /// `.cairo` (the snapshot path was not measurably faster on both GSK renderers; see
-    /// docs/bench). Offscreen renders (`renderToImage`) always use cairo.
-    public var drawingPath: DrawingPath = TableWidget.defaultDrawingPath {
-        didSet { if drawingPath != oldValue { queueDraw() } }
-    }
-
-    /// From `POOLTABLE_CANVAS` (`snapshot` or `cairo`); `.cairo` when unset or unknown.
-    public static var defaultDrawingPath: DrawingPath {
-        switch getenv("POOLTABLE_CANVAS").map({ String(cString: $0) }) {
-        case "snapshot": .snapshot
-        default: .cairo
-        }
-    }
-
     private func installDrawing() {
         state.onSnapshot = { [weak self] snapshot in
-            guard let self, self.drawingPath == .snapshot else { return false }
+            guard let self else { return false }
             self.drawSnapshot(snapshot)
             return true
         }
-        let box = Box<@MainActor (OpaquePointer, Int32, Int32) -> Void> { [weak self] cairo, width, height in
-            self?.draw(cairo, width: width, height: height)
-        }
-        gtk_drawing_area_set_draw_func(drawingArea.cast(to: GtkDrawingArea.self), { _, cairo, width, height, data in
-            guard let cairo, let data else { return }
-            nonisolated(unsafe) let box = data, cr = cairo
-            MainActor.assumeIsolated {
-                Box<@MainActor (OpaquePointer, Int32, Int32) -> Void>.from(box).body(cr, width, height)
-            }
-        }, box.retainedPointer(), releaseBox)
     }
 
-    /// The draw function (cairo path): the table, then the overlay, timed.
-    private func draw(_ cairo: OpaquePointer, width: Int32, height: Int32) {
-        frame(width: width, height: height) { size in
-            let canvas = CairoCanvas(cairo: cairo, pangoContext: textContext.context, theme: theme,
-                                     pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
-            paint(on: canvas, size: size)
-            canvas.finish()
-        }
-    }
-
-    /// The snapshot vfunc (render-node path): the table, then the overlay, timed.
+    /// The snapshot vfunc: the table (or the custom renderer), then the overlay, as render
+    /// nodes, timed. Cells whose content did not change are their kept nodes again.
     private func drawSnapshot(_ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(drawingArea), height = gtk_widget_get_height(drawingArea)
         guard width > 0, height > 0 else { return }
-        frame(width: width, height: height) { size in
-            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
-                                        pixelScale: Double(gtk_widget_get_scale_factor(drawingArea)))
-            paint(on: canvas, size: size)
-            canvas.finish()
-        }
-    }
-
-    /// Runs one frame's drawing with the table sized to the widget, and records its timing.
-    private func frame(width: Int32, height: Int32, _ body: (Size) -> Void) {
         let start = monotonicSeconds()
         isDrawing = true
         defer { isDrawing = false }
@@ -224,32 +175,47 @@ public final class TableWidget {
             needsGeometrySync = true
             ensureTicking()
         }
-        textContext.sync(with: drawingArea)
-        body(size)
+        paint(into: snapshot, size: size, scale: Double(gtk_widget_get_scale_factor(drawingArea)))
         let end = monotonicSeconds()
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
         framesDrawn += 1
     }
 
-    /// One frame: the table (or the custom renderer), then the overlay.
-    private func paint(on canvas: Canvas, size: Size) {
+    /// One frame into `snapshot`: the table (or the custom renderer), then the overlay,
+    /// through a `SnapshotCanvas` on the widget's node cache.
+    private func paint(into snapshot: OpaquePointer, size: Size, scale: Double) {
+        if textContext.sync(with: drawingArea) { nodeCache.removeAll() }
+        nodeCache.beginFrame()
+        let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
+                                    pixelScale: scale, cache: nodeCache)
         let viewport = Rect(origin: .zero, size: size)
         if let customRenderer { customRenderer(canvas, viewport) } else { listView.render(in: canvas) }
         overlayDrawer?(canvas, viewport)
+        canvas.finish()
+        nodeCache.endFrame()
+    }
+
+    /// Forgets every kept node (they bake in colours, fonts and scale) and redraws.
+    func dropRenderNodes() {
+        nodeCache.removeAll()
+        queueDraw()
     }
 
     // MARK: Offscreen rendering (tests, screenshots)
 
     /// Renders what the widget shows now (table and overlay) into a new image of the
-    /// viewport's size, at `scale` device pixels per logical pixel.
+    /// viewport's size, at `scale` device pixels per logical pixel: the same node tree a
+    /// frame makes (and the same node cache), drawn with cairo.
     public func renderToImage(scale: Double = 1) -> CairoImage {
         let frame = listView.frame
         let image = CairoImage(width: Int(frame.width.rounded(.up)), height: Int(frame.height.rounded(.up)), scale: scale)
-        textContext.sync(with: drawingArea)
-        let canvas = CairoCanvas(image: image, pangoContext: textContext.context, theme: theme)
-        paint(on: canvas, size: frame.size)
-        canvas.finish()
+        guard frame.width > 0, frame.height > 0, let snapshot = gtk_snapshot_new() else { return image }
+        paint(into: snapshot, size: frame.size, scale: image.scale)
+        if let node = gtk_snapshot_free_to_node(snapshot) {
+            gsk_render_node_draw(node, image.cairo)
+            gsk_render_node_unref(node)
+        }
         return image
     }
 
@@ -286,8 +252,11 @@ public final class TableWidget {
         }
         settingsHandlers.append(Signal.connectPointer(settings, "notify::gtk-font-name") { [weak self] _ in
             FontCatalog.shared.invalidate()
-            self?.queueDraw()
+            self?.dropRenderNodes()
         })
+        // Kept nodes are recorded at one scale and text direction.
+        _ = Signal.connectPointer(drawingArea, "notify::scale-factor") { [weak self] _ in self?.dropRenderNodes() }
+        _ = Signal.connectPointer(drawingArea, "direction-changed") { [weak self] _ in self?.dropRenderNodes() }
     }
 
     /// Re-reads the theme; redraws if it changed.
@@ -296,6 +265,7 @@ public final class TableWidget {
         guard new != theme else { return }
         theme = new
         measuringCanvas.theme = new
+        nodeCache.removeAll()
         onThemeChange?(new)
         queueDraw()
     }

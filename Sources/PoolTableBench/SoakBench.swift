@@ -1,0 +1,120 @@
+import CGtk
+import Foundation
+import PoolTable
+
+// `pooltable-bench soak [--seconds N] [--json]`: PoolTable in the bench window with 500
+// downloads ticking (100 ms timer) while the table scrolls back and forth over the download
+// rows and past them, sampling the process's RSS every few seconds. The soak is ten
+// minutes (the default); CI runs it for a few seconds.
+
+struct SoakSample: Codable {
+    var seconds: Double
+    var rssKiB: Int
+}
+
+struct SoakReport: Codable {
+    var machine: MachineInfo
+    var command: String
+    var renderer: String
+    var seconds: Int
+    var frames: Int
+    var downloadTicks: Int
+    var nodeRecordings: Int
+    var samples: [SoakSample]
+    /// RSS at (or just after) the first minute, at the end, and the most after the first minute.
+    var rssAfterFirstMinuteKiB: Int
+    var rssFinalKiB: Int
+    var rssMaxAfterFirstMinuteKiB: Int
+    var peakKiB: Int
+    /// Final minus the first-minute sample (the target: under 1 MiB).
+    var growthAfterFirstMinuteKiB: Int
+    var notes: [String]
+}
+
+@MainActor
+final class SoakBench {
+    let options: Options
+    private var host: PoolTableHost!
+    private var window: BenchWindow!
+    private var samples: [SoakSample] = []
+    private var start = 0
+    private var frames = 0
+    private var direction = 1.0
+    private var done = false
+
+    /// The scroll sweeps from the top to this far down and back (the downloads are the first
+    /// 500 rows, so most frames show ticking bars; the rest recycle cells onto plain rows).
+    private let sweepRows = 800.0
+
+    init(options: Options) { self.options = options }
+
+    func run() -> Never {
+        gtk_init()
+        window = BenchWindow(title: "pooltable-bench: soak")
+        host = PoolTableHost(rows: options.smoke ? 10_000 : 1_000_000, downloads: 500, heights: nil)
+        window.setChild(host.widget)
+        host.startDownloads()
+        gtk_window_present(window.window.to(GtkWindow.self))
+        start = monotonicMicros()
+        sample()
+        // Every 5 s (a hundredth of a short soak, at least every 250 ms).
+        addTimeout(milliseconds: UInt32(max(250, min(5_000, options.seconds * 10)))) { [unowned self] in
+            self.sample()
+            if self.elapsed >= Double(self.options.seconds) { self.done = true }
+            return !self.done
+        }
+        addTickCallback(window.window) { [unowned self] _ in self.scroll() }
+        while !done { g_main_context_iteration(nil, 1) }
+        sample()
+        let report = makeReport()
+        if options.json {
+            note(summary(report))
+            print(jsonString(report))
+        } else {
+            print(summary(report))
+        }
+        fflush(nil)
+        exit(0)
+    }
+
+    private var elapsed: Double { Double(monotonicMicros() - start) / 1e6 }
+
+    private func sample() {
+        samples.append(SoakSample(seconds: elapsed, rssKiB: memoryStatus().currentKiB))
+    }
+
+    /// One frame: 37 px further in the current direction, turning at either end of the sweep.
+    private func scroll() -> Bool {
+        frames += 1
+        let adjustment = host.vadjustment
+        let limit = min(sweepRows * host.oneLineHeight, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
+        var value = gtk_adjustment_get_value(adjustment) + 37 * direction
+        if value >= limit { value = limit; direction = -1 }
+        if value <= 0 { value = 0; direction = 1 }
+        gtk_adjustment_set_value(adjustment, value)
+        return !done
+    }
+
+    private func makeReport() -> SoakReport {
+        let firstMinute = samples.first { $0.seconds >= min(60, Double(options.seconds) / 10) } ?? samples[0]
+        let after = samples.filter { $0.seconds >= firstMinute.seconds }
+        let final = samples.last!.rssKiB
+        let renderer = gtk_native_get_renderer(window.window.op).map { typeName(of: UnsafeMutableRawPointer($0)) } ?? "?"
+        var notes: [String] = []
+        if options.seconds < 600 { notes.append("short soak (\(options.seconds) s): the first-minute sample is at \(fmt(firstMinute.seconds, 0)) s") }
+        return SoakReport(
+            machine: .current(), command: "pooltable-bench soak --seconds \(options.seconds)", renderer: renderer,
+            seconds: options.seconds, frames: frames, downloadTicks: host.reconfigureCalls,
+            nodeRecordings: host.table.nodeCache.recordings, samples: samples,
+            rssAfterFirstMinuteKiB: firstMinute.rssKiB, rssFinalKiB: final,
+            rssMaxAfterFirstMinuteKiB: after.map(\.rssKiB).max() ?? final, peakKiB: memoryStatus().peakKiB,
+            growthAfterFirstMinuteKiB: final - firstMinute.rssKiB, notes: notes)
+    }
+
+    private func summary(_ r: SoakReport) -> String {
+        "soak: \(r.seconds) s, \(r.frames) frames, \(r.downloadTicks) download ticks, renderer \(r.renderer); RSS "
+            + "\(fmt(Double(r.rssAfterFirstMinuteKiB) / 1024, 2)) MiB after the first minute, \(fmt(Double(r.rssFinalKiB) / 1024, 2)) MiB at the end "
+            + "(growth \(fmt(Double(r.growthAfterFirstMinuteKiB) / 1024, 2)) MiB; max after the first minute "
+            + "\(fmt(Double(r.rssMaxAfterFirstMinuteKiB) / 1024, 2)) MiB)"
+    }
+}

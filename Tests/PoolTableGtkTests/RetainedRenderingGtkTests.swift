@@ -1,0 +1,113 @@
+import CGtk
+import PoolTable
+import PoolTableDemoKit
+@testable import PoolTableGtk
+import Testing
+
+/// The shell's node cache on real frames: a cell's render node is recorded again exactly
+/// when its content changed.
+extension TableWidgetTests {
+    /// Collects the keys the widget's node cache records while `body` runs and frames settle.
+    func recorded(by widget: TableWidget, _ body: () -> Void) -> [ObjectIdentifier] {
+        var keys: [ObjectIdentifier] = []
+        widget.nodeCache.onRecord = { keys.append($0) }
+        defer { widget.nodeCache.onRecord = nil }
+        body()
+        widget.queueDraw()
+        GtkTestEnvironment.settle()
+        return keys
+    }
+
+    func visibleCellKeys(_ table: TableView) -> Set<ObjectIdentifier> {
+        Set(table.indexPathsForVisibleRows.compactMap { table.cellForRow(at: $0) }.map(ObjectIdentifier.init))
+    }
+
+    @Test("Render nodes: an unchanged frame records none, a scroll only the arriving cells, a reconfigure one, a theme change all")
+    func renderNodesRebuiltOnlyOnChange() {
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 2_000) else { return }
+        defer { harness.close() }
+        let widget = harness.table, table = widget.tableView
+        #expect(recorded(by: widget) {}.isEmpty)
+        #expect(widget.nodeCache.nodeCount == visibleCellKeys(table).count + 1)     // cells + background
+
+        for step in 1...8 {
+            let before = visibleCellKeys(table)
+            let keys = recorded(by: widget) { gtk_adjustment_set_value(harness.adjustment, Double(step) * 37) }
+            #expect(Set(keys) == visibleCellKeys(table).subtracting(before), "step \(step)")
+            #expect(keys.count == Set(keys).count)
+        }
+        #expect(widget.nodeCache.nodeCount == visibleCellKeys(table).count + 1)
+
+        let ip = table.indexPathsForVisibleRows[2]
+        #expect(recorded(by: widget) { table.reconfigureRows(at: [ip]) } == [ObjectIdentifier(table.cellForRow(at: ip)!)])
+        #expect(recorded(by: widget) { table.selectRow(at: ip, animated: false, scrollPosition: .none) }.isEmpty)
+
+        let settings = gtk_settings_get_default()!
+        defer { GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: false) }
+        let keys = recorded(by: widget) {
+            GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: true)
+            _ = GtkTestEnvironment.iterate(timeout: 3) { widget.theme.isDark }
+        }
+        #expect(Set(keys) == visibleCellKeys(table).union([ObjectIdentifier(table)]))
+    }
+
+    @Test("Render nodes: a progress tick re-records that one download's cell, on each frame of its ease")
+    func progressTickRebuildsOneCell() {
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1) else { return }
+        defer { harness.close() }
+        let widget = harness.table, table = widget.tableView
+        let store = DownloadStore(count: 500, seed: 4)
+        let controller = DownloadsController(store: store)
+        controller.attach(to: table)
+        GtkTestEnvironment.settle()
+        let row = 3, id = store.downloads[row].id
+        let downloadCell = table.cellForRow(at: IndexPath(row: row, section: 0))!
+        let cell = ObjectIdentifier(downloadCell)
+        // The cell's own unit, and the status line nested in it (its text changes); the name
+        // line is a nested unit that stays.
+        let ownUnits: Set = [cell, ObjectIdentifier(downloadCell.detailCache)]
+        #expect(Set(recorded(by: widget) { store.start(id) }) == ownUnits)
+        let keys = recorded(by: widget) {
+            store.tick(elapsed: 2)
+            _ = GtkTestEnvironment.iterate(timeout: 2) { !table.hasRunningAnimations }
+        }
+        #expect(keys.contains(cell))
+        #expect(Set(keys).isSubset(of: ownUnits), "only the ticking cell")
+        #expect(!keys.contains(ObjectIdentifier(downloadCell.titleCache)))
+        #expect(recorded(by: widget) {}.isEmpty)
+    }
+
+    @Test("Render nodes: a unit nested in another lives as long as its parent and is re-used when the parent re-records")
+    func nestedUnits() {
+        guard GtkTestEnvironment.start() else { return }
+        final class Identity {}
+        let parent = Identity(), child = Identity()
+        let cache = RenderNodeCache()
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        var recorded: [ObjectIdentifier] = []
+        cache.onRecord = { recorded.append($0) }
+        func frame(_ parentVersion: Int, _ childVersion: Int) -> [ObjectIdentifier] {
+            recorded = []
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, cache: cache)
+            canvas.drawCached(key: ObjectIdentifier(parent), version: parentVersion, size: Size(width: 200, height: 20)) { canvas in
+                canvas.drawCached(key: ObjectIdentifier(child), version: childVersion, size: Size(width: 100, height: 20)) { canvas in
+                    canvas.drawText("label", in: Rect(x: 0, y: 0, width: 100, height: 20), style: TextStyle())
+                }
+                canvas.fill(Rect(x: 110, y: 8, width: Double(parentVersion), height: 4), color: .black)
+            }
+            canvas.finish()
+            cache.endFrame()
+            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+            return recorded
+        }
+        #expect(frame(1, 1) == [ObjectIdentifier(child), ObjectIdentifier(parent)])     // inner units finish first
+        #expect(frame(1, 1).isEmpty)
+        #expect(frame(1, 1).isEmpty)                                  // the child survives frames where only its parent is re-used
+        #expect(frame(2, 1) == [ObjectIdentifier(parent)])            // the bar moved: the label is re-used
+        #expect(frame(3, 2) == [ObjectIdentifier(child), ObjectIdentifier(parent)])
+        #expect(cache.nodeCount == 2)
+    }
+}
