@@ -36,6 +36,9 @@ extension TableWidget {
     private func drawDebugOverlay(_ overlay: DebugOverlay, on canvas: Canvas) {
         overlay.hostFrameMilliseconds = frameWorkMilliseconds
         overlay.hostFramesPerSecond = framesPerSecond
+        overlay.clock = (timeSource as? ControllableTimeSource).map {
+            DebugOverlay.Clock(frames: $0.frames, rate: $0.rate, isPaused: $0.isPaused)
+        }
         overlay.sample(listView, at: monotonicSeconds())
         overlay.render(listView, in: canvas)
     }
