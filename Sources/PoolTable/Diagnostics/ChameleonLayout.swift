@@ -21,8 +21,8 @@ final class ChameleonLayout: ItemLayout {
 
     /// Chameleon's pass: re-read every section's heights into new arrays and re-sum them,
     /// then walk every row, reporting those meeting `minY..<maxY`.
+    /// Like Chameleon, it re-sums even when the range is empty (a step that brings no row).
     func forEachItem(from minY: Double, to maxY: Double, _ body: (IndexPath, Double, Double) -> Void) {
-        guard maxY > minY else { return }
         resums += 1
         var y = 0.0
         var sums: [Double] = []
