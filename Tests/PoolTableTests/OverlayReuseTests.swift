@@ -154,7 +154,7 @@ struct OverlayReuseTests {
         let overlay = DebugOverlay()
         #expect(!overlay.counterLines(table).contains { $0.hasPrefix("engine clock") })
         overlay.clock = DebugOverlay.Clock(frames: 12, rate: 0.1, isPaused: true)
-        #expect(overlay.counterLines(table).last!.hasSuffix("frame 12 · 0.1× speed · paused"))
+        #expect(overlay.counterLines(table).last!.hasSuffix("frame 12 · 0.1× · paused"))
         overlay.clock = DebugOverlay.Clock(frames: 13, rate: 1, isPaused: false)
         #expect(overlay.counterLines(table).last!.hasSuffix("  frame 13"))
     }

@@ -23,7 +23,7 @@ extension DebugOverlay {
         /// `{frame}`: engine frames advanced so far.
         public var clockFrame = "frame {frame}"
         /// `{rate}`: the clock's rate, "0.1".
-        public var clockRate = "{rate}× speed"
+        public var clockRate = "{rate}×"
         public var clockPaused = "paused"
         // Pool panel.
         public var poolPanel = "Reuse pool"

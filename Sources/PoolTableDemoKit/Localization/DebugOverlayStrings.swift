@@ -21,8 +21,8 @@ extension DebugOverlay.Strings {
         s.clock = tr("engine clock")
         // Translators: {frame} is the number of engine frames advanced so far.
         s.clockFrame = tr("frame {frame}")
-        // Translators: {rate} is the animation speed, "0.1".
-        s.clockRate = tr("{rate}× speed")
+        // Translators: {rate} is the animation speed, "0.1" (slow motion).
+        s.clockRate = tr("{rate}×")
         s.clockPaused = tr("paused")
         s.poolPanel = tr("Reuse pool")
         s.emptyPool = tr("(empty)")
