@@ -43,7 +43,7 @@ struct OverlayReuseTests {
             let r = t.view(cell.frame)
             #expect(drawn.contains { $0.0 == id && r.contains($0.1.origin) }, "#\(id) is drawn on its own row")
             let tint = DebugOverlay.identityColor(forCellID: id)
-            #expect(canvas.filledRects(color: tint.withAlpha(overlay.palette.identityWashAlpha)).contains { $0 == r })
+            #expect(canvas.filledRects(color: tint.withAlpha(overlay.palette.identityWashAlpha)).contains { $0 == DebugOverlay.identityWash(of: r) })
         }
         // Colours: stable per number, and neighbouring numbers differ.
         #expect(DebugOverlay.identityColor(forCellID: 7) == DebugOverlay.identityColor(forCellID: 7))
@@ -157,5 +157,19 @@ struct OverlayReuseTests {
         #expect(overlay.counterLines(table).last!.hasSuffix("frame 12 · 0.1× · paused"))
         overlay.clock = DebugOverlay.Clock(frames: 13, rate: 1, isPaused: false)
         #expect(overlay.counterLines(table).last!.hasSuffix("  frame 13"))
+    }
+}
+
+extension OverlayReuseTests {
+    @Test("the overlay in words for screen readers: counters, every pool card, the latest events")
+    func accessibleSummary() {
+        let table = makeTable()
+        let overlay = DebugOverlay()
+        let summary = overlay.accessibleSummary(table)
+        #expect(summary.contains("cells created \(table.cellsCreated)"))
+        for card in overlay.poolCards(table).flatMap(\.cards) {
+            #expect(summary.contains("#\(card.cellID) (row \(card.lastIndexPath!.row))"))
+        }
+        #expect(summary.hasSuffix(overlay.logLines(table, count: 3).joined(separator: "\n")))
     }
 }

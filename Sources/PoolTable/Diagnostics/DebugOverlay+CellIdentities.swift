@@ -14,12 +14,18 @@ extension DebugOverlay {
     /// What a mounted cell's label says: "#7".
     public static func identityLabel(forCellID id: Int) -> String { "#\(id)" }
 
-    /// The cell's identity over its zoomed rect `r`: a wash and a stripe of its colour and
-    /// its number on a pill of that colour at the top left.
+    /// Where a cell's identity colour washes its zoomed rect `r`: the leading part, so the
+    /// rest keeps the visible / prepared tint the legend explains.
+    static func identityWash(of r: Rect) -> Rect {
+        Rect(x: r.minX, y: r.minY, width: min(r.width * 0.3, 140), height: r.height)
+    }
+
+    /// The cell's identity over its zoomed rect `r`: a stripe and a wash of its colour at
+    /// the leading edge and its number on a pill of that colour at the top left.
     func drawIdentity(cellID id: Int, in r: Rect, canvas: Canvas) {
         guard id > 0 else { return }
         let color = Self.identityColor(forCellID: id)
-        canvas.fill(r, color: color.withAlpha(palette.identityWashAlpha))
+        canvas.fill(Self.identityWash(of: r), color: color.withAlpha(palette.identityWashAlpha))
         canvas.fill(Rect(x: r.minX, y: r.minY, width: min(5, r.width), height: r.height), color: color)
         let text = Self.identityLabel(forCellID: id)
         let style = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: .black)

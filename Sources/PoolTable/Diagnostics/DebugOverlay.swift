@@ -29,7 +29,7 @@ public final class DebugOverlay {
         public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
         public var backdrop = Color(hex: 0x000000, alpha: 0.18)
         /// How strongly a mounted cell is washed with its identity colour.
-        public var identityWashAlpha = 0.28
+        public var identityWashAlpha = 0.4
         public init() {}
     }
 
@@ -44,6 +44,9 @@ public final class DebugOverlay {
 
     /// The host's animation clock, shown in the Engine panel; nil when the host has none.
     public var clock: Clock?
+    /// The host's bookkeeping: the accessible description it last gave its view
+    /// (`accessibleSummary`), so it updates only on change.
+    public var hostAccessibleDescription: String?
     /// The events the log panel shows while frozen (`setLogFrozen`).
     var frozenLog: [CellEvent]?
 
