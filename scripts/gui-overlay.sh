@@ -129,7 +129,7 @@ fi
 
 echo "== the photo grid"
 if start_app --screen photos; then
-    for _ in 1 2 3 4; do xdotool click 5; sleep 0.15; done
+    for _ in 1 2 3 4 5 6 7 8 9 10; do xdotool click 5; sleep 0.15; done
     sleep 1
     shot photos
     convert "$WORK/photos.png" -resize 75% "$OUT/overlay-photos.png"

@@ -165,7 +165,10 @@ public final class DebugOverlay {
                 let tagStyle = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing)
                 let tag = Strings.fill(strings.preparedRow, ["indexPath": "\(ip)"])
                 let tagWidth = max(124, canvas.measureText(tag, width: .infinity, style: tagStyle).width + 2)
-                canvas.drawText(tag, in: Rect(x: r.maxX - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
+                // Only where it fits beside the cell's number (not on a grid's small items).
+                if r.width >= tagWidth + 50 {
+                    canvas.drawText(tag, in: Rect(x: r.maxX - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
+                }
             }
             if cell.isEditing != table.isEditing {
                 // Outlined, with the badge on the right: the wrong checkbox on the left stays visible.
