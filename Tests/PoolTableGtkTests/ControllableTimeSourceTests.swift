@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import PoolTable
 @testable import PoolTableGtk
 import Testing
@@ -34,15 +35,23 @@ extension TableWidgetTests {
     }
 
     /// Runs the edit-mode slide under `widget`'s clock; the frame-clock seconds it took and
-    /// the engine's edit progress at a few moments.
-    func timeEditSlide(_ widget: TableWidget, sampleAt moments: [Double]) -> (seconds: Double, progress: [Double]) {
+    /// the engine's edit progress at a few moments. With `POOLTABLE_SCREENSHOTS=DIR`, the
+    /// widget's picture at each moment is kept as `slide-NAME-<ms>.png` (the real time since
+    /// the toggle; docs/screenshots/overlay-slow-motion.png is made of them).
+    func timeEditSlide(_ widget: TableWidget, sampleAt moments: [Double], name: String = "") -> (seconds: Double, progress: [Double]) {
         let table = widget.tableView
         let start = monotonicSeconds()
         table.setEditing(!table.isEditing, animated: true)
         var progress: [Double] = []
+        let dir = getenv("POOLTABLE_SCREENSHOTS").map { String(cString: $0) } ?? ""
         for m in moments {
-            _ = GtkTestEnvironment.iterate(timeout: m - (monotonicSeconds() - start)) { false }
+            // At least a few frames' worth, so a slow snapshot cannot leave the sample stale.
+            _ = GtkTestEnvironment.iterate(timeout: max(0.05, m - (monotonicSeconds() - start))) { false }
             progress.append(table.editingProgress)
+            if !dir.isEmpty, !name.isEmpty, let image = widget.snapshotToImage() {
+                mkdir(dir, 0o755)
+                _ = image.writePNG(to: "\(dir)/slide-\(name)-\(Int(((monotonicSeconds() - start) * 1000).rounded()))ms.png")
+            }
         }
         _ = GtkTestEnvironment.iterate(timeout: 15) { !table.hasRunningAnimations }
         return (monotonicSeconds() - start, progress)
@@ -52,21 +61,25 @@ extension TableWidgetTests {
     func slowMotionPauseStep() throws {
         guard GtkTestEnvironment.start() else { return }
         let source = ControllableTimeSource()
-        guard let harness = WindowHarness(rows: 80, timeSource: source) else { return }
+        guard let harness = WindowHarness(rows: 80, width: 900, height: 560, timeSource: source) else { return }
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         let duration = TableView.editingAnimationDuration
+        // The overlay on: its Engine panel shows the clock (frames, rate, paused).
+        widget.debugOverlay = DebugOverlay()
 
-        let normal = timeEditSlide(widget, sampleAt: [])
-        #expect(normal.seconds < duration * 4, "normal speed: \(normal.seconds) s")
+        let normal = timeEditSlide(widget, sampleAt: [0.1, 0.3, 0.6], name: "normal")
+        #expect(normal.seconds < duration * 5, "normal speed: \(normal.seconds) s (snapshots included)")
 
         widget.setAnimationRate(ControllableTimeSource.slowMotionRate)
-        let slow = timeEditSlide(widget, sampleAt: [0.6, 1.2, 1.8])
+        let slow = timeEditSlide(widget, sampleAt: [0.1, 0.3, 0.6, 1.2, 1.8, 3.0], name: "slow")
         #expect(slow.seconds > duration * 10 * 0.85, "slow motion: \(slow.seconds) s for a \(duration) s slide")
         #expect(slow.seconds < duration * 10 * 2)
         // Going back to normal (editing → 0): the progress falls steadily, far from done at 1.8 s.
         #expect(slow.progress == slow.progress.sorted(by: >), "\(slow.progress)")
-        #expect(slow.progress.allSatisfy { $0 > 0.02 && $0 < 0.98 }, "\(slow.progress)")
+        #expect(slow.progress[1...4].allSatisfy { $0 > 0.02 && $0 < 0.98 }, "\(slow.progress)")
+        #expect(slow.progress[5] == 0, "over by 3 s")
+        #expect(normal.progress[1...].allSatisfy { $0 == 1 }, "normal speed: over by 0.3 s, \(normal.progress)")
         #expect(!table.isEditing && table.editingProgress == 0)
 
         // Pause in the middle of a slow slide.

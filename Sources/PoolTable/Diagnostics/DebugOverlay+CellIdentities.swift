@@ -21,7 +21,7 @@ extension DebugOverlay {
     }
 
     /// The cell's identity over its zoomed rect `r`: a stripe and a wash of its colour at
-    /// the leading edge and its number on a pill of that colour at the top left.
+    /// the leading edge and its number on a pill of that colour at the top right.
     func drawIdentity(cellID id: Int, in r: Rect, canvas: Canvas) {
         guard id > 0 else { return }
         let color = Self.identityColor(forCellID: id)
@@ -30,7 +30,9 @@ extension DebugOverlay {
         let text = Self.identityLabel(forCellID: id)
         let style = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: .black)
         let size = canvas.measureText(text, width: .infinity, style: style)
-        let pill = Rect(x: r.minX + 7, y: r.minY + 2, width: size.width + 8, height: min(max(12, size.height + 1), max(12, r.height - 4)))
+        // At the trailing edge: the leading one is where the edit-mode checkbox slides in.
+        let width = size.width + 8
+        let pill = Rect(x: max(r.minX + 7, r.maxX - width - 4), y: r.minY + 2, width: width, height: min(max(12, size.height + 1), max(12, r.height - 4)))
         canvas.fillRoundedRect(pill, radius: 4, color: color)
         canvas.drawText(text, in: Rect(x: pill.minX + 4, y: pill.minY + (pill.height - size.height) / 2, width: size.width + 1, height: size.height), style: style)
     }
@@ -57,6 +59,9 @@ extension DebugOverlay {
         let number = ip.section == 0 ? "\(ip.row)" : "\(ip.section):\(ip.row)"
         return Strings.fill(grid ? strings.cardItem : strings.cardRow, ["row": number])
     }
+
+    /// Room the number pill takes at a row's top right (other marks stay left of it).
+    static let identityPillRoom = 56.0
 
     static let cardSize = Size(width: 54, height: 30)
 

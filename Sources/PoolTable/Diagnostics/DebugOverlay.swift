@@ -165,9 +165,9 @@ public final class DebugOverlay {
                 let tagStyle = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing)
                 let tag = Strings.fill(strings.preparedRow, ["indexPath": "\(ip)"])
                 let tagWidth = max(124, canvas.measureText(tag, width: .infinity, style: tagStyle).width + 2)
-                // Only where it fits beside the cell's number (not on a grid's small items).
-                if r.width >= tagWidth + 50 {
-                    canvas.drawText(tag, in: Rect(x: r.maxX - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
+                // Left of the cell's number, where it fits (not on a grid's small items).
+                if r.width >= tagWidth + Self.identityPillRoom + 50 {
+                    canvas.drawText(tag, in: Rect(x: r.maxX - Self.identityPillRoom - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
                 }
             }
             if cell.isEditing != table.isEditing {
