@@ -71,19 +71,20 @@ extension TableWidgetTests {
         let normal = timeEditSlide(widget, sampleAt: [0.1, 0.3, 0.6], name: "normal")
         #expect(normal.seconds < duration * 5, "normal speed: \(normal.seconds) s (snapshots included)")
 
+        table.setEditing(false, animated: false)     // both runs slide the checkboxes in
         widget.setAnimationRate(ControllableTimeSource.slowMotionRate)
         let slow = timeEditSlide(widget, sampleAt: [0.1, 0.3, 0.6, 1.2, 1.8, 3.0], name: "slow")
         #expect(slow.seconds > duration * 10 * 0.85, "slow motion: \(slow.seconds) s for a \(duration) s slide")
         #expect(slow.seconds < duration * 10 * 2)
-        // Going back to normal (editing → 0): the progress falls steadily, far from done at 1.8 s.
-        #expect(slow.progress == slow.progress.sorted(by: >), "\(slow.progress)")
+        // The progress rises steadily, far from done at 1.8 s, done by 3 s.
+        #expect(slow.progress == slow.progress.sorted(), "\(slow.progress)")
         #expect(slow.progress[1...4].allSatisfy { $0 > 0.02 && $0 < 0.98 }, "\(slow.progress)")
-        #expect(slow.progress[5] == 0, "over by 3 s")
+        #expect(slow.progress[5] == 1, "over by 3 s")
         #expect(normal.progress[1...].allSatisfy { $0 == 1 }, "normal speed: over by 0.3 s, \(normal.progress)")
-        #expect(!table.isEditing && table.editingProgress == 0)
+        #expect(table.isEditing && table.editingProgress == 1)
 
-        // Pause in the middle of a slow slide.
-        table.setEditing(true, animated: true)
+        // Pause in the middle of a slow slide (back out of edit mode).
+        table.setEditing(false, animated: true)
         _ = GtkTestEnvironment.iterate(timeout: 0.8) { false }
         widget.setAnimationsPaused(true)
         GtkTestEnvironment.settle(0.05)
@@ -95,10 +96,10 @@ extension TableWidgetTests {
         widget.stepAnimationFrame()
         #expect(source.frames == frames + 1, "Step: one frame")
         #expect(abs(try #require(table.animationTime) - (time + ControllableTimeSource.frameInterval * ControllableTimeSource.slowMotionRate)) < 1e-9)
-        #expect(table.editingProgress > progress)
+        #expect(table.editingProgress < progress, "one frame further out")
         widget.setAnimationsPaused(false)
         #expect(GtkTestEnvironment.iterate(timeout: 10) { !table.hasRunningAnimations }, "resumed, the slide finishes")
-        #expect(table.editingProgress == 1)
+        #expect(table.editingProgress == 0)
         #expect(source.frames > frames + 10)
     }
 }

@@ -83,8 +83,10 @@ public class ListBase {
     public internal(set) var statistics = Statistics()
 
     /// The geometry (a list or a grid); shared by reference with the subclass.
-    /// (A diagnostic may wrap it: `chameleonLayoutReplica`.)
-    var geometry: any ItemLayout
+    /// (A diagnostic may swap in a wrapper between passes: `chameleonLayoutReplica`. Read
+    /// on every scroll step and only ever written outside a pass on the main actor, so the
+    /// dynamic exclusivity check a `var` would add to those reads is switched off.)
+    @exclusivity(unchecked) var geometry: any ItemLayout
     /// The mounted cells and the pool.
     let items: MountedItems
 
