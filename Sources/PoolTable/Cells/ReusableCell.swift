@@ -39,6 +39,10 @@ open class ReusableCell {
     public internal(set) weak var listView: ListBase?
     /// The cell's serial number in its view (`cellID(of:)`), given when it is first mounted.
     public internal(set) var cellID = 0
+    /// The row or item the cell showed when it last went back to the pool (the debug
+    /// overlay's pool cards); nil for a cell that never left a row. Written once per recycle
+    /// on the main actor, without a dynamic exclusivity check (the scroll step's budget).
+    @exclusivity(unchecked) public internal(set) var lastIndexPath: IndexPath?
 
     /// Set by `MountedItems` when the cell is bound, cleared when it goes back to the pool.
     @exclusivity(unchecked) var mountedIndexPath: ItemPath?

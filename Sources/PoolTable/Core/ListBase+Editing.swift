@@ -28,7 +28,7 @@ extension ListBase {
         editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
         cancelInteraction()
         if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
-        let targets = legacyVisibleCellsOnlyRefresh ? Array(items.visible) : items.entries
+        let targets = editingRefreshTargets
         for m in targets {
             m.cell.setEditing(editing, animated: animated)
             m.cell.appliedEditingState = editing

@@ -70,11 +70,8 @@ public class ListBase {
         setNeedsLayout()
     }
 
-    /// Diagnostic, off by default: the edit toggle then updates only `visibleCells`, as the
-    /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
-    /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
-    /// the debug overlay marks. Exists to show what the normal behaviour fixes.
-    public var legacyVisibleCellsOnlyRefresh = false
+    /// The bug replicas switched on (`Diagnostics/`); all off by default.
+    var replicas = BugReplicas()
 
     /// A canvas the table may use to measure text while laying out self-sizing rows.
     /// The GTK shell sets one backed by Pango; without one, cells measure with the
@@ -85,7 +82,10 @@ public class ListBase {
     public internal(set) var statistics = Statistics()
 
     /// The geometry (a list or a grid); shared by reference with the subclass.
-    let geometry: any ItemLayout
+    /// (A diagnostic may swap in a wrapper between passes: `chameleonLayoutReplica`. Read
+    /// on every scroll step and only ever written outside a pass on the main actor, so the
+    /// dynamic exclusivity check a `var` would add to those reads is switched off.)
+    @exclusivity(unchecked) var geometry: any ItemLayout
     /// The mounted cells and the pool.
     let items: MountedItems
 

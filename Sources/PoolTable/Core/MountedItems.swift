@@ -95,6 +95,7 @@ final class MountedItems {
 
     /// Returns an unmounted cell (a finished ghost, a replaced cell) to the pool.
     func recycle(_ cell: ReusableCell, from ip: ItemPath?) {
+        if let ip { cell.lastIndexPath = ip.indexPath }
         cell.mountedIndexPath = nil
         cell.isHidden = true
         if cell.isHighlighted { cell.isHighlighted = false }

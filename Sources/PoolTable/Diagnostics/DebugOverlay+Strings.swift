@@ -18,9 +18,33 @@ extension DebugOverlay {
         public var layoutPass = "layout pass"
         public var frameWork = "frame work"
         public var framesPerSecond = "fps"
+        /// The host's animation clock (slow motion, pause).
+        public var clock = "engine clock"
+        /// `{frame}`: engine frames advanced so far.
+        public var clockFrame = "frame {frame}"
+        /// `{rate}`: the clock's rate, "0.1".
+        public var clockRate = "{rate}×"
+        public var clockPaused = "paused"
         // Pool panel.
         public var poolPanel = "Reuse pool"
         public var emptyPool = "(empty)"
+        /// A pool card's caption: the row (`{row}`: "3", or "2:3" outside section 0) the
+        /// cell last showed; `cardItem` for a grid's items.
+        public var cardRow = "row {row}"
+        public var cardItem = "item {row}"
+        // Log panel: one line per cell event. `{id}`: the cell's number; `{row}`: the
+        // row as a pool card captions it ("row 31", "item 31").
+        public var logPanel = "Cell events"
+        public var logPanelFrozen = "Cell events (frozen)"
+        public var eventCreated = "#{id} created (pool miss)"
+        public var eventReused = "#{id} reused → prepareForReuse"
+        public var eventBound = "#{id} bound to {row}"
+        public var eventWillDisplay = "#{id} shown ({row})"
+        public var eventDidEndDisplaying = "#{id} hidden ({row})"
+        public var eventRecycled = "#{id} recycled ({row})"
+        /// A cell going back to the pool that showed no row (a finished delete animation).
+        public var eventRecycledGhost = "#{id} recycled"
+        public var eventDiscarded = "#{id} discarded (pool full)"
         // Marks on the zoomed table.
         /// `{indexPath}`: the row, as "[0, 5]".
         public var preparedRow = "{indexPath} prepared"
@@ -35,6 +59,7 @@ extension DebugOverlay {
         public var legendPrepared = "prepared (bound, hidden)"
         public var legendNotMounted = "not mounted"
         public var legendStale = "stale cell"
+        public var legendIdentity = "#7: cell number, one colour per cell"
 
         public init() {}
 

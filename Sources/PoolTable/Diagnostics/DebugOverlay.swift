@@ -2,7 +2,9 @@
 /// out around the viewport so the prefetch bands are on screen, with visible rows tinted one
 /// colour, prepared (bound but hidden) rows another — hatched and labelled — rows that are
 /// not mounted as faint outlines, the viewport outlined, floating headers marked, the pool
-/// per reuse identifier, and live counters. Rows whose cell shows a stale editing state
+/// per reuse identifier, and live counters. Cells carry their numbers and colours, the pool
+/// its waiting cells as cards, and a log panel streams what happens to them
+/// (`DebugOverlay+CellIdentities.swift`, `DebugOverlay+EventLog.swift`). Rows whose cell shows a stale editing state
 /// (only possible with `legacyVisibleCellsOnlyRefresh`) get a red "stale" mark.
 ///
 /// The host draws it instead of `TableView.render(in:)` while the overlay is on, feeds it
@@ -24,6 +26,8 @@ public final class DebugOverlay {
         public var panelText = Color(hex: 0xf6f5f4)
         public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
         public var backdrop = Color(hex: 0x000000, alpha: 0.18)
+        /// How strongly a mounted cell is washed with its identity colour.
+        public var identityWashAlpha = 0.4
         public init() {}
     }
 
@@ -35,6 +39,25 @@ public final class DebugOverlay {
     public var hostFramesPerSecond = 0.0
     /// Binds per second over the last second of samples.
     public private(set) var bindsPerSecond = 0.0
+
+    /// The host's animation clock, shown in the Engine panel; nil when the host has none.
+    public var clock: Clock?
+    /// The host's bookkeeping: the accessible description it last gave its view
+    /// (`accessibleSummary`), so it updates only on change.
+    public var hostAccessibleDescription: String?
+    /// The events the log panel shows while frozen (`setLogFrozen`).
+    var frozenLog: [CellEvent]?
+
+    /// What the host's animation clock reads: frames advanced (a paused clock holds its
+    /// count; a step adds one), engine seconds, the rate, and whether it is paused.
+    public struct Clock: Sendable, Equatable {
+        public var frames: Int
+        public var rate: Double
+        public var isPaused: Bool
+        public init(frames: Int, rate: Double, isPaused: Bool) {
+            self.frames = frames; self.rate = rate; self.isPaused = isPaused
+        }
+    }
 
     private var samples: [(time: Double, binds: Int)] = []
 
@@ -82,8 +105,9 @@ public final class DebugOverlay {
         return Transform(scale: scale, left: max(0, left), top: 0, originY: originY)
     }
 
-    static func panelWidth(for width: Double) -> Double { min(320, width * 0.42)
-    }
+    static func panelWidth(for width: Double) -> Double { min(320, width * 0.42) }
+    /// The most lines the log panel shows.
+    static let maxLogLines = 24
 
     /// Maps a pointer position in the view to the table's viewport coordinates, so input
     /// keeps working while the overlay is shown; nil outside the zoomed table (over the
@@ -130,6 +154,7 @@ public final class DebugOverlay {
             cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: frame.width, height: frame.height))
             canvas.restore()
             let r = t.view(frame)
+            drawIdentity(cellID: table.serialNumber(of: cell), in: r, canvas: canvas)
             if visible.contains(ip) {
                 canvas.fill(r, color: palette.visibleTint)
             } else {
@@ -138,7 +163,10 @@ public final class DebugOverlay {
                 let tagStyle = TextStyle(font: Font(size: 10, weight: .bold, monospaced: true), color: palette.hatch.withAlpha(1), alignment: .trailing)
                 let tag = Strings.fill(strings.preparedRow, ["indexPath": "\(ip)"])
                 let tagWidth = max(124, canvas.measureText(tag, width: .infinity, style: tagStyle).width + 2)
-                canvas.drawText(tag, in: Rect(x: r.maxX - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
+                // Left of the cell's number, where it fits (not on a grid's small items).
+                if r.width >= tagWidth + Self.identityPillRoom + 50 {
+                    canvas.drawText(tag, in: Rect(x: r.maxX - Self.identityPillRoom - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
+                }
             }
             if cell.isEditing != table.isEditing {
                 // Outlined, with the badge on the right: the wrong checkbox on the left stays visible.
@@ -195,10 +223,18 @@ public final class DebugOverlay {
             (s.mounted, "\(mounted) = " + Strings.fill(s.visibleAndPrepared, ["visible": "\(visible)", "prepared": "\(mounted - visible)"])),
             (s.layoutPass, Strings.fixed(stats.lastLayoutMicroseconds, digits: 1) + " µs"),
             (s.frameWork, Strings.fixed(hostFrameMilliseconds, digits: 2) + " ms   " + Strings.fixed(hostFramesPerSecond, digits: 0) + " " + s.framesPerSecond),
-        ]
+        ] + (clock.map { [(s.clock, clockText($0))] } ?? [])
         // Labels padded to one column (CJK characters take two cells of the monospaced font).
         let column = rows.map { Strings.columns($0.0) }.max() ?? 0
         return rows.map { label, value in label + String(repeating: " ", count: column - Strings.columns(label) + 2) + value }
+    }
+
+    /// The clock line's figures: "frame 1234 · 0.1× · paused".
+    func clockText(_ c: Clock) -> String {
+        var parts = [Strings.fill(strings.clockFrame, ["frame": "\(c.frames)"])]
+        if c.rate != 1 { parts.append(Strings.fill(strings.clockRate, ["rate": (c.rate == c.rate.rounded() ? String(Int(c.rate)) : Strings.fixed(c.rate, digits: c.rate < 0.1 ? 2 : 1))])) }
+        if c.isPaused { parts.append(strings.clockPaused) }
+        return parts.joined(separator: " · ")
     }
 
     /// The lines of the pool panel: cells waiting per reuse identifier.
@@ -224,14 +260,23 @@ public final class DebugOverlay {
             y += h + 8
         }
         panel(strings.enginePanel, counterLines(table))
-        panel(strings.poolPanel, poolLines(table))
+        let groups = poolCards(table)
+        let poolHeight = poolPanelHeight(groups, width: width)
+        drawPoolPanel(table, groups: groups, in: Rect(x: size.width - width - 10, y: y, width: width, height: poolHeight), canvas: canvas)
+        y += poolHeight + 8
+        // The log takes the space the legend leaves (at least a few lines).
+        let legendHeight = 22 + 6 * 15.0
+        let logLines = Int(max(4, min(Double(Self.maxLogLines), (size.height - y - 8 - legendHeight - 10 - 26) / Self.logLineHeight)))
+        let logHeight = 26 + Double(logLines) * Self.logLineHeight
+        drawLogPanel(table, lines: logLines, in: Rect(x: size.width - width - 10, y: y, width: width, height: logHeight), canvas: canvas)
+        y += logHeight + 8
         // Legend.
         let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), strings.legendVisible), (palette.preparedTint.withAlpha(0.9), strings.legendPrepared),
-                                         (palette.unmounted, strings.legendNotMounted), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale)]
+                                         (palette.unmounted, strings.legendNotMounted), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale),
+                                         (Self.identityColor(forCellID: 1), strings.legendIdentity)]
         let h = 22 + Double(items.count) * 15
         let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
-        canvas.fillRoundedRect(r, radius: 8, color: palette.panel)
-        canvas.stroke(.roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 8), color: palette.panelBorder, lineWidth: 1)
+        drawPanelFrame(r, canvas: canvas)
         canvas.drawText(strings.legendPanel, in: Rect(x: r.minX + 10, y: r.minY + 5, width: width - 20, height: 14), style: title)
         for (i, (color, label)) in items.enumerated() {
             let row = r.minY + 21 + Double(i) * 15

@@ -4,7 +4,10 @@ import PoolTableDemoKit
 import PoolTableGtk
 
 /// The bar at the bottom of the window while Debug is on: the prefetch distance (0 to 2
-/// viewport heights, live) and the "Legacy refresh" diagnostic switch.
+/// viewport heights, live); the time controls (slow motion, pause, step one frame); the
+/// overlay's "freeze log"; and the diagnostic switches that replicate seeds' bugs (legacy
+/// refresh, Chameleon layout). Every control is reachable with Tab and named for screen
+/// readers (its own text, or the label it is the mnemonic widget of, plus a tooltip).
 ///
 /// A `GtkActionBar`, which slides itself in and out (`revealed`). It only reports what the
 /// user set; `DebugTools` applies it to the tables.
@@ -24,10 +27,28 @@ final class DebugBar {
     var onPrefetchChange: (@MainActor (Double) -> Void)?
     /// Called when the legacy refresh switch flips.
     var onLegacyRefreshChange: (@MainActor (Bool) -> Void)?
+    /// Called when slow motion, pause, the log freeze or the Chameleon switch change.
+    var onTimeControlsChange: (@MainActor () -> Void)?
+    /// Called when Step is pressed (while paused).
+    var onStep: (@MainActor () -> Void)?
+    var onFreezeLogChange: (@MainActor (Bool) -> Void)?
+    var onChameleonChange: (@MainActor (Bool) -> Void)?
+
+    static var slowMotionTooltip: String {
+        tr("Runs every engine animation ten times slower (edit mode, selection, inserts and deletes, animated scrolls) so a slide or a recycle can be followed by eye. GTK's kinetic scrolling keeps its speed: the scrolled window runs it on its own clock.")
+    }
+    static var chameleonTooltip: String {
+        tr("A diagnostic that reproduces the layout pass of Chameleon's UITableView (article 001): every row height is read and summed again on every layout pass, O(n) instead of O(log n). The rows shown are the same; watch the Engine panel's layout pass time climb on a huge list (pooltable --rows 1000000).")
+    }
 
     private let scale: UnsafeMutablePointer<GtkWidget>
     private let valueLabel: UnsafeMutablePointer<GtkWidget>
     private let legacySwitch: UnsafeMutablePointer<GtkWidget>
+    let slowMotionButton: UnsafeMutablePointer<GtkWidget>
+    let pauseButton: UnsafeMutablePointer<GtkWidget>
+    let stepButton: UnsafeMutablePointer<GtkWidget>
+    let freezeLogButton: UnsafeMutablePointer<GtkWidget>
+    let chameleonSwitch: UnsafeMutablePointer<GtkWidget>
     /// The current table's prefetch distance in pixels, shown next to the slider.
     private var pixels: Int?
 
@@ -36,7 +57,13 @@ final class DebugBar {
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, Self.prefetchRange.lowerBound, Self.prefetchRange.upperBound, 0.05)!
         valueLabel = gtk_label_new(nil)!
         legacySwitch = gtk_switch_new()!
+        slowMotionButton = gtk_toggle_button_new_with_mnemonic(tr("Slo_w motion"))!
+        pauseButton = gtk_toggle_button_new_with_mnemonic(tr("Pa_use"))!
+        stepButton = gtk_button_new_with_mnemonic(tr("S_tep"))!
+        freezeLogButton = gtk_toggle_button_new_with_mnemonic(tr("Free_ze log"))!
+        chameleonSwitch = gtk_switch_new()!
         build()
+        buildTimeControls()
     }
 
     /// Slides the bar in or out.
@@ -48,6 +75,10 @@ final class DebugBar {
     /// The prefetch distance set, in viewport heights.
     var prefetchViewports: Double { gtk_range_get_value(scale.cast(to: GtkRange.self)) }
     var legacyRefresh: Bool { gtk_switch_get_active(legacySwitch.opaque) != 0 }
+    var slowMotion: Bool { gtk_toggle_button_get_active(slowMotionButton.cast(to: GtkToggleButton.self)) != 0 }
+    var isPaused: Bool { gtk_toggle_button_get_active(pauseButton.cast(to: GtkToggleButton.self)) != 0 }
+    var freezeLog: Bool { gtk_toggle_button_get_active(freezeLogButton.cast(to: GtkToggleButton.self)) != 0 }
+    var chameleonLayout: Bool { gtk_switch_get_active(chameleonSwitch.opaque) != 0 }
 
     /// Shows the prefetch distance the table on screen uses, in pixels, next to the slider.
     func showPrefetch(pixels: Int) {
@@ -112,6 +143,56 @@ final class DebugBar {
         gtk_action_bar_set_revealed(bar, 0)
     }
 
+    /// Centre: [Slow motion] [Pause] [Step] [Freeze log]; end: Chameleon layout [switch].
+    private func buildTimeControls() {
+        let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
+        gtk_widget_add_css_class(box, "linked")
+        let controls: [(UnsafeMutablePointer<GtkWidget>, String, String)] = [
+            (slowMotionButton, tr("Slow motion"), Self.slowMotionTooltip),
+            (pauseButton, tr("Pause animations"), tr("Freezes the engine's time and the overlay's frame counter; Step then advances one frame.")),
+            (stepButton, tr("Step one frame"), tr("While paused: advances the engine's animations by exactly one frame.")),
+            (freezeLogButton, tr("Freeze log"), tr("Stops the overlay's cell event log where it is, so a fast scroll can be read.")),
+        ]
+        for (button, name, tooltip) in controls {
+            gtk_widget_set_tooltip_text(button, tooltip)
+            gtk_widget_set_focus_on_click(button, 0)
+            gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
+            setAccessibleLabel(button, name)
+            gtk_box_append(box.cast(to: GtkBox.self), button)
+        }
+        gtk_widget_set_sensitive(stepButton, 0)
+        for button in [slowMotionButton, pauseButton] {
+            Signal.connect(button, "toggled") { [weak self] in
+                guard let self else { return }
+                gtk_widget_set_sensitive(self.stepButton, self.isPaused.gboolean)
+                self.onTimeControlsChange?()
+            }
+        }
+        Signal.connect(stepButton, "clicked") { [weak self] in self?.onStep?() }
+        Signal.connect(freezeLogButton, "toggled") { [weak self] in
+            guard let self else { return }
+            self.onFreezeLogChange?(self.freezeLog)
+        }
+        gtk_action_bar_set_center_widget(widget.opaque, box)
+
+        // End, before the legacy switch: Chameleon layout (seed 001) [switch]
+        gtk_widget_set_valign(chameleonSwitch, GTK_ALIGN_CENTER)
+        gtk_widget_set_focus_on_click(chameleonSwitch, 0)
+        gtk_widget_set_tooltip_text(chameleonSwitch, Self.chameleonTooltip)
+        setAccessibleLabel(chameleonSwitch, tr("Chameleon layout (article 001)"))
+        Signal.connectPointer(chameleonSwitch, "notify::active") { [weak self] _ in
+            guard let self else { return }
+            self.onChameleonChange?(self.chameleonLayout)
+        }
+        gtk_action_bar_pack_end(widget.opaque, chameleonSwitch)
+        let label = gtk_label_new_with_mnemonic(tr("C_hameleon layout"))!
+        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
+        gtk_label_set_xalign(label.opaque, 1)
+        gtk_label_set_mnemonic_widget(label.opaque, chameleonSwitch)
+        gtk_widget_set_tooltip_text(label, Self.chameleonTooltip)
+        gtk_action_bar_pack_end(widget.opaque, label)
+    }
+
     private func updateValueLabel() {
         let value = prefetchViewports
         let factor = formatted(value, fractionDigits: 2)
@@ -125,10 +206,22 @@ final class DebugBar {
     }
 }
 
+/// Names `widget` for assistive technologies (GTK_ACCESSIBLE_PROPERTY_LABEL), through the
+/// non-variadic `gtk_accessible_update_property_value`.
+@MainActor
+func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
+    var value = GValue()
+    g_value_init(&value, GType(16 << 2))    // G_TYPE_STRING (a macro Swift does not import)
+    label.withCString { g_value_set_string(&value, $0) }
+    var property = GTK_ACCESSIBLE_PROPERTY_LABEL
+    gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
+    g_value_unset(&value)
+}
+
 /// Debug mode for every table of the window: the engine's overlay drawn over each one,
 /// and the debug bar's settings applied to all of them while Debug is on. Turning Debug
-/// off restores the defaults (prefetch half a viewport, legacy refresh off), so a
-/// diagnostic cannot stay in effect unseen.
+/// off restores the defaults (prefetch half a viewport, legacy refresh and Chameleon layout
+/// off, normal speed, running), so a diagnostic cannot stay in effect unseen.
 ///
 /// The prefetch distance is kept at a fraction of each table's viewport, re-applied when
 /// it resizes; the screens use the engine's default (half a viewport), which this keeps.
@@ -148,6 +241,16 @@ final class DebugTools {
         overlays = tables.map { _ in DebugOverlay(strings: .translated) }
         bar.onPrefetchChange = { [weak self] _ in self?.applySettings() }
         bar.onLegacyRefreshChange = { [weak self] _ in self?.applySettings() }
+        bar.onTimeControlsChange = { [weak self] in self?.applySettings() }
+        bar.onChameleonChange = { [weak self] _ in self?.applySettings() }
+        bar.onStep = { [weak self] in self?.currentTable?.stepAnimationFrame() }
+        bar.onFreezeLogChange = { [weak self] frozen in
+            guard let self else { return }
+            for (table, overlay) in zip(self.tables, self.overlays) {
+                overlay.setLogFrozen(frozen, table: table.listView)
+                table.queueDraw()
+            }
+        }
         for table in tables {
             // The distance is a fraction of the viewport: keep it one as the window resizes.
             Signal.connectSize(table.drawingArea, "resize") { [weak self, weak table] _, _ in
@@ -178,12 +281,22 @@ final class DebugTools {
 
     private func applySettings() {
         let legacy = isEnabled && bar.legacyRefresh
+        let chameleon = isEnabled && bar.chameleonLayout
+        let rate = isEnabled && bar.slowMotion ? ControllableTimeSource.slowMotionRate : 1
+        let paused = isEnabled && bar.isPaused
         for table in tables {
             applyPrefetch(to: table)
             if table.listView.legacyVisibleCellsOnlyRefresh != legacy {
                 table.listView.legacyVisibleCellsOnlyRefresh = legacy
                 table.queueDraw()
             }
+            if let list = table.listView as? TableView, list.chameleonLayoutReplica != chameleon {
+                list.chameleonLayoutReplica = chameleon
+                table.queueDraw()
+            }
+            let source = table.controllableTimeSource()
+            if source.rate != rate { table.setAnimationRate(rate) }
+            if source.isPaused != paused { table.setAnimationsPaused(paused) }
         }
         updateBarFigure()
     }

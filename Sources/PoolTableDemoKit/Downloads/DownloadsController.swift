@@ -9,17 +9,12 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     public weak var tableView: TableView?
     /// Diagnostic, off by default: progress callbacks go to whichever cell object started
     /// the download (the article's first version), so the wrong-row bug can be seen.
+    /// The replica lives in `DownloadsController+CellBoundReplica.swift`.
     public var cellBoundCallbacks = false {
-        didSet {
-            guard cellBoundCallbacks != oldValue else { return }
-            startingCell = [:]
-            // Back to routing by item: re-bind every mounted row from the model, which puts
-            // right whatever the cell-bound callbacks drew on the wrong rows.
-            if !cellBoundCallbacks, let table = tableView { table.reconfigureRows(at: table.indexPathsForMountedRows) }
-        }
+        didSet { if cellBoundCallbacks != oldValue { cellBoundCallbacksDidChange() } }
     }
     /// Cell-bound mode: the cell that started each download.
-    private var startingCell: [Int: DownloadCell] = [:]
+    var startingCell: [Int: DownloadCell] = [:]
     /// Rows reconfigured, for tests and the overlay.
     public private(set) var routedUpdates = 0
     /// Called after every change the store reported, with the ids (the app starts its
@@ -44,28 +39,15 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     }
 
     public func startAll() {
-        if cellBoundCallbacks { for cell in tableView?.mountedCells.compactMap({ $0 as? DownloadCell }) ?? [] { remember(cell) } }
+        if cellBoundCallbacks { rememberMountedCells() }
         store.startAll()
-    }
-
-    private func remember(_ cell: DownloadCell) {
-        if let id = cell.downloadID, startingCell[id] == nil { startingCell[id] = cell }
     }
 
     private func storeChanged(_ ids: [Int]) {
         defer { didChange?(ids) }
         guard let table = tableView else { return }
         if cellBoundCallbacks {
-            for id in ids {
-                guard let d = store.download(id) else { continue }
-                if let cell = startingCell[id] {
-                    cell.receiveCallback(progress: d.progress, state: d.state)   // whatever row it shows now
-                } else if let r = store.row(of: id), let cell = table.cellForRow(at: IndexPath(row: r, section: 0)) as? DownloadCell {
-                    startingCell[id] = cell
-                    cell.receiveCallback(progress: d.progress, state: d.state)
-                }
-            }
-            table.setNeedsDisplay()
+            deliverToStartingCells(ids, table: table)
             return
         }
         let rows = ids.compactMap { store.row(of: $0) }.map { IndexPath(row: $0, section: 0) }
@@ -85,7 +67,7 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {
         guard target == DownloadCell.buttonTarget, indexPath.row < store.downloads.count else { return }
         let id = store.downloads[indexPath.row].id
-        if cellBoundCallbacks, let cell = tableView.cellForRow(at: indexPath) as? DownloadCell { remember(cell) }
+        if cellBoundCallbacks { rememberCell(at: indexPath, in: tableView) }
         store.toggle(id)
     }
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {

@@ -17,8 +17,33 @@ extension DebugOverlay.Strings {
         s.layoutPass = tr("layout pass")
         s.frameWork = tr("frame work")
         s.framesPerSecond = tr("fps")
+        // Translators: the Engine panel's line about the animation clock (slow motion, pause).
+        s.clock = tr("engine clock")
+        // Translators: {frame} is the number of engine frames advanced so far.
+        s.clockFrame = tr("frame {frame}")
+        // Translators: {rate} is the animation speed, "0.1" (slow motion).
+        s.clockRate = tr("{rate}×")
+        s.clockPaused = tr("paused")
         s.poolPanel = tr("Reuse pool")
         s.emptyPool = tr("(empty)")
+        // Translators: a pool card's caption: the row the waiting cell last showed; {row}
+        // is "3", or "2:3" (section 2, row 3).
+        s.cardRow = tr("row {row}")
+        // Translators: as "row {row}", for a photo grid's items.
+        s.cardItem = tr("item {row}")
+        // Translators: the log panel, one line per thing that happened to a cell. {id} is
+        // the cell's number (drawn after "#"); {row} is "row 31" or "item 31".
+        // prepareForReuse is UIKit's method name: keep it.
+        s.logPanel = tr("Cell events")
+        s.logPanelFrozen = tr("Cell events (frozen)")
+        s.eventCreated = tr("#{id} created (pool miss)")
+        s.eventReused = tr("#{id} reused → prepareForReuse")
+        s.eventBound = tr("#{id} bound to {row}")
+        s.eventWillDisplay = tr("#{id} shown ({row})")
+        s.eventDidEndDisplaying = tr("#{id} hidden ({row})")
+        s.eventRecycled = tr("#{id} recycled ({row})")
+        s.eventRecycledGhost = tr("#{id} recycled")
+        s.eventDiscarded = tr("#{id} discarded (pool full)")
         // Translators: a tag on a row bound outside the viewport; {indexPath} is "[0, 5]".
         s.preparedRow = tr("{indexPath} prepared")
         // Translators: a badge on a row whose cell shows an outdated editing state.
@@ -31,6 +56,7 @@ extension DebugOverlay.Strings {
         s.legendPrepared = tr("prepared (bound, hidden)")
         s.legendNotMounted = tr("not mounted")
         s.legendStale = tr("stale cell")
+        s.legendIdentity = tr("#7: cell number, one colour per cell")
         return s
     }
 }

@@ -24,11 +24,28 @@ extension TableWidget {
                 return overlay.tablePoint(fromViewPoint: point, table: self.listView)
             }
             startOverlayRefresh()
+            updateOverlayDescription(overlay)
         } else {
             customRenderer = nil
             pointerTransform = nil
             stopOverlayRefresh()
+            gtk_accessible_reset_property(OpaquePointer(drawingArea), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
         }
+    }
+
+    /// The overlay is drawn, so screen readers get it in words: the view's accessible
+    /// description is the overlay's summary (counters, pool, latest events), kept current
+    /// by the refresh timer and set only when it changed.
+    func updateOverlayDescription(_ overlay: DebugOverlay) {
+        let summary = overlay.accessibleSummary(listView)
+        guard summary != overlay.hostAccessibleDescription else { return }
+        overlay.hostAccessibleDescription = summary
+        var value = GValue()
+        g_value_init(&value, GType(16 << 2))    // G_TYPE_STRING (a macro Swift does not import)
+        summary.withCString { g_value_set_string(&value, $0) }
+        var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
+        gtk_accessible_update_property_value(OpaquePointer(drawingArea), 1, &property, &value)
+        g_value_unset(&value)
     }
 
     /// One overlay frame: the host's figures first (the previous frame's work, since this
@@ -36,6 +53,9 @@ extension TableWidget {
     private func drawDebugOverlay(_ overlay: DebugOverlay, on canvas: Canvas) {
         overlay.hostFrameMilliseconds = frameWorkMilliseconds
         overlay.hostFramesPerSecond = framesPerSecond
+        overlay.clock = (timeSource as? ControllableTimeSource).map {
+            DebugOverlay.Clock(frames: $0.frames, rate: $0.rate, isPaused: $0.isPaused)
+        }
         overlay.sample(listView, at: monotonicSeconds())
         overlay.render(listView, in: canvas)
     }
@@ -48,7 +68,10 @@ extension TableWidget {
                 self.overlayRefreshSourceID = 0
                 return false
             }
-            if gtk_widget_get_mapped(self.drawingArea) != 0 { self.queueDraw() }
+            if gtk_widget_get_mapped(self.drawingArea) != 0 {
+                self.queueDraw()
+                if let overlay = self.debugOverlay { self.updateOverlayDescription(overlay) }
+            }
             return true
         }
         overlayRefreshSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.debugOverlayRefreshInterval, { data in

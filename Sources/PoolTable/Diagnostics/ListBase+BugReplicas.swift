@@ -1,0 +1,26 @@
+/// Bug replicas: diagnostics that reproduce, on purpose, what the seeds' first attempts got
+/// wrong, so the debug overlay can show the difference. They live here, not in the core's
+/// paths (STYLE.md §5): the core holds one `BugReplicas` value and asks this file the few
+/// questions whose answers a replica changes. (The Chameleon replica swaps the table's
+/// layout instead: `ChameleonLayout.swift`.)
+struct BugReplicas {
+    /// See `ListBase.legacyVisibleCellsOnlyRefresh`.
+    var visibleCellsOnlyRefresh = false
+}
+
+extension ListBase {
+    /// Diagnostic, off by default: the edit toggle then updates only `visibleCells`, as the
+    /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
+    /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
+    /// the debug overlay marks. Exists to show what the normal behaviour fixes.
+    public var legacyVisibleCellsOnlyRefresh: Bool {
+        get { replicas.visibleCellsOnlyRefresh }
+        set { replicas.visibleCellsOnlyRefresh = newValue }
+    }
+
+    /// The mounted items an edit-mode toggle refreshes: all of them (the fix), or only the
+    /// visible ones under the legacy replica.
+    var editingRefreshTargets: [MountedItems.Entry] {
+        replicas.visibleCellsOnlyRefresh ? Array(items.visible) : items.entries
+    }
+}
