@@ -9,14 +9,20 @@ open class ReusableCell {
     /// A named clickable area of the cell, in the cell's own coordinates. Clicks on it reach
     /// the delegate's `didTapTarget` instead of selecting the row.
     public struct HitTarget: Hashable, Sendable {
+        /// What the delegate's `didTapTarget` receives.
         public var name: String
+        /// Where the target is, in the cell's coordinates.
         public var rect: Rect
+        /// A target called `name` covering `rect`.
         public init(name: String, rect: Rect) { self.name = name; self.rect = rect }
     }
 
+    /// The identifier the cell was registered and dequeued under; it goes back to that pool.
     public let reuseIdentifier: String?
 
+    /// Whether the view is in edit mode; set by the view on every mounted cell and on every dequeue.
     open internal(set) var isEditing = false
+    /// Whether the row or item is selected; set by the view, never kept by the cell across rows.
     open internal(set) var isSelected = false
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false
@@ -41,6 +47,7 @@ open class ReusableCell {
     /// What the overlay's "stale" diagnostic compares against.
     var appliedEditingState = false
 
+    /// A cell for the given reuse identifier.
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
     }
@@ -54,6 +61,7 @@ open class ReusableCell {
         setNeedsDisplay()
     }
 
+    /// Called by the view when the row's selection changes; drawing follows `selectionProgress`.
     open func setSelected(_ selected: Bool, animated: Bool) {
         isSelected = selected
         setNeedsDisplay()

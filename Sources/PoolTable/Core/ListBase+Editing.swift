@@ -7,6 +7,7 @@ extension ListBase {
     /// Duration of a checkbox's check animation.
     public static let selectionAnimationDuration = 0.22
 
+    /// Whether the view is in edit mode (checkboxes shown); see `setEditing(_:animated:)`.
     public var isEditing: Bool { editingState }
 
     /// Enters or leaves edit mode. Animated: every mounted row moves together over 250 ms;
@@ -88,6 +89,7 @@ extension ListBase {
     /// O(ranges), however many rows are selected.
     public var numberOfSelectedItems: Int { selection.reduce(0) { $0 + $1.count } }
 
+    /// Whether the row or item is selected; O(log ranges).
     public func isItemSelected(at indexPath: IndexPath) -> Bool {
         indexPath.section >= 0 && indexPath.section < selection.count && selection[indexPath.section].contains(indexPath.row)
     }

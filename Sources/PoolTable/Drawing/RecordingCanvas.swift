@@ -3,14 +3,20 @@
 /// fixed-advance model: each character is `0.55 × font size` wide, a line `1.3 × size` tall.
 @MainActor
 public final class RecordingCanvas: Canvas {
+    /// One recorded drawing call, in viewport coordinates.
     public enum Operation: Hashable {
+        /// A filled rectangle and its colour (after alpha).
         case fillRect(Rect, Color)
+        /// A filled path: its bounding box and colour.
         case fillPath(Rect, Color)          // the path's bounding box
+        /// A stroked path: its bounding box, colour and line width.
         case strokePath(Rect, Color, Double)
+        /// A text, the rectangle it was drawn in, and its style.
         case text(String, Rect, TextStyle)
     }
 
     public let theme: Theme
+    /// Everything drawn since the last `reset()`, in order.
     public private(set) var operations: [Operation] = []
     /// The number of `drawText` calls that found their TextCache already filled.
     public private(set) var textCacheHits = 0
@@ -19,8 +25,10 @@ public final class RecordingCanvas: Canvas {
     private var state = State()
     private var stack: [State] = []
 
+    /// A canvas that records what is drawn with `theme`.
     public init(theme: Theme = .light) { self.theme = theme }
 
+    /// Forgets what was drawn and the state stack.
     public func reset() { operations.removeAll(keepingCapacity: true); state = State(); stack.removeAll() }
 
     // MARK: Canvas

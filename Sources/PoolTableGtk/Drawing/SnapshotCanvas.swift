@@ -36,6 +36,9 @@ public final class SnapshotCanvas: Canvas {
     private var stack: [State] = []
     private var scratch: PangoTextLayout?
 
+    /// A canvas appending render nodes to `snapshot` (a `GtkSnapshot *`), laying out text in
+    /// `pangoContext`, drawing with `theme`, snapping to `pixelScale` device pixels per
+    /// logical pixel. Call `finish()` when done.
     public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1) {
         self.snapshot = snapshot
         self.pangoContext = pangoContext
