@@ -1,3 +1,4 @@
+import Foundation
 import PoolTable
 import Testing
 
@@ -113,6 +114,23 @@ struct DocsExampleTests {
         #expect(now.row > 14)
         #expect(cell.text == "Row \(now.row)")
         #expect(table.cellID(of: cell) == id)
+        // Exactly the story "The life of a row" prints for this cell.
+        #expect(table.recentCellEvents.filter { $0.cellID == id }.map(\.description) == [
+            "#1 created", "#1 bound [0, 0]", "#1 willDisplay [0, 0]", "#1 didEndDisplaying [0, 0]",
+            "#1 recycled [0, 0]", "#1 reused", "#1 bound [0, 17]",
+        ])
+    }
+
+    @Test("Grids: the article shows exactly the code this test compiles")
+    func gridArticleMatches() throws {
+        let source = try String(contentsOfFile: #filePath, encoding: .utf8)
+        let begin = try #require(source.range(of: "// docs:begin\n"))
+        let end = try #require(source.range(of: "// docs:end"))
+        let example = String(source[begin.upperBound..<end.lowerBound])
+        let root = #filePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(3).joined(separator: "/")
+        let article = try String(contentsOfFile: root + "/Sources/PoolTable/PoolTable.docc/Grids.md", encoding: .utf8)
+        #expect(example.count > 500)
+        #expect(article.contains(example), "Grids.md must contain the example between the docs markers verbatim")
     }
 }
 
