@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        // DocC: `swift package generate-documentation --target PoolTable` (see README).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // The C world: GTK 4, Pango, cairo through pkg-config. No shim is needed.

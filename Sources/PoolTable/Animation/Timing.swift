@@ -1,6 +1,12 @@
 /// Easing curves for engine animations.
 public enum Easing: Sendable {
-    case linear, easeOut, easeInOut
+    /// Constant speed.
+    case linear
+    /// Fast start, gentle stop (cubic): edit mode, scrolls, row animations.
+    case easeOut
+    /// Gentle start and stop (cubic).
+    case easeInOut
+    /// The eased progress at `t` (0...1; clamped, non-finite counts as 1).
     public func callAsFunction(_ t: Double) -> Double {
         let x = t.finiteOr(1).clamped(0, 1)
         switch self {

@@ -9,16 +9,22 @@ open class ReusableCell {
     /// A named clickable area of the cell, in the cell's own coordinates. Clicks on it reach
     /// the delegate's `didTapTarget` instead of selecting the row.
     public struct HitTarget: Hashable, Sendable {
+        /// What the delegate's `didTapTarget` receives.
         public var name: String
+        /// Where the target is, in the cell's coordinates.
         public var rect: Rect
+        /// A target called `name` covering `rect`.
         public init(name: String, rect: Rect) { self.name = name; self.rect = rect }
     }
 
+    /// The identifier the cell was registered and dequeued under; it goes back to that pool.
     public let reuseIdentifier: String?
 
     // The state the core sets on every bind and scroll step is exempt from dynamic
     // exclusivity checks (they cost more than the assignments): only the core writes it.
+    /// Whether the view is in edit mode; set by the view on every mounted cell and on every dequeue.
     @exclusivity(unchecked) open internal(set) var isEditing = false { didSet { if isEditing != oldValue { invalidateContent() } } }
+    /// Whether the row or item is selected; set by the view, never kept by the cell across rows.
     @exclusivity(unchecked) open internal(set) var isSelected = false
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false

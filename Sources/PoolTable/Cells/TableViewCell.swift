@@ -4,14 +4,23 @@
 @MainActor
 open class TableViewCell: ReusableCell {
     /// What the default content draws on the trailing edge.
-    public enum Accessory: Sendable { case none, disclosureIndicator, checkmark }
+    public enum Accessory: Sendable {
+        /// Nothing.
+        case none
+        /// A chevron: selecting the row shows more.
+        case disclosureIndicator
+        /// A check mark.
+        case checkmark
+    }
 
     /// The width of the checkbox column that slides in during editing.
     public static let editingControlWidth = 44.0
 
     /// The default content: a title, an optional detail line and an accessory.
     public var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// The detail line under the title (smaller, dimmer); nil for none.
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
+    /// What is drawn on the trailing edge; hidden in edit mode.
     public var accessory: Accessory = .none { didSet { if accessory != oldValue { setNeedsDisplay() } } }
 
     /// The table that owns the cell (mounted or pooled).
@@ -19,8 +28,10 @@ open class TableViewCell: ReusableCell {
 
     /// Layout slots the canvas may keep text in between frames.
     public let titleCache = TextCache()
+    /// Where the canvas keeps the detail line's layout.
     public let detailCache = TextCache()
 
+    /// A cell for the given reuse identifier (what `register` factories call).
     public override init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
@@ -88,8 +99,11 @@ open class TableViewCell: ReusableCell {
         }
     }
 
+    /// How the title is drawn; override to restyle it.
     open func titleStyle(_ theme: Theme) -> TextStyle { TextStyle(font: .body, color: theme.foreground, maxLines: 0) }
+    /// How the detail line is drawn; override to restyle it.
     open func detailStyle(_ theme: Theme) -> TextStyle { TextStyle(font: .caption, color: theme.secondaryForeground, maxLines: 0) }
+    /// The cell's background; override to tint rows.
     open func backgroundColor(_ theme: Theme) -> Color { theme.cellBackground }
 
     private var accessoryWidth: Double { accessory == .none ? 0 : 24 }
@@ -132,9 +146,18 @@ open class TableViewCell: ReusableCell {
 /// A section header or footer view; recycled like cells.
 @MainActor
 open class TableViewHeaderFooterView {
-    public enum Kind: Sendable { case header, footer }
+    /// A header or a footer.
+    public enum Kind: Sendable {
+        /// Above the section's rows.
+        case header
+        /// Below the section's rows.
+        case footer
+    }
+    /// Whether this is a header or a footer.
     public let kind: Kind
+    /// The section's title, from the data source.
     public var title: String?
+    /// Where the canvas keeps the title's layout.
     public let titleCache = TextCache()
     /// The frame in content coordinates (for a floating header, where it is drawn).
     public internal(set) var frame = Rect.zero
@@ -142,10 +165,13 @@ open class TableViewHeaderFooterView {
     public internal(set) var isFloating = false
     var section: Int?
 
+    /// A header or footer view.
     public init(kind: Kind) { self.kind = kind }
 
+    /// Clears the title and the floating state before the view is used for another section.
     open func prepareForReuse() { title = nil; isFloating = false }
 
+    /// Draws the title into `bounds` in the table's style (a header bar in plain tables, small dim text beside grouped sections).
     open func draw(in canvas: Canvas, bounds: Rect, style: TableViewStyle) {
         let theme = canvas.theme
         switch style {

@@ -7,6 +7,7 @@ extension ListBase {
     /// Duration of a checkbox's check animation.
     public static let selectionAnimationDuration = 0.22
 
+    /// Whether the view is in edit mode (checkboxes shown); see `setEditing(_:animated:)`.
     public var isEditing: Bool { editingState }
 
     /// Enters or leaves edit mode. Animated: every mounted row moves together over 250 ms;

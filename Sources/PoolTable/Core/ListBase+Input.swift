@@ -3,14 +3,41 @@
 public struct InputModifiers: OptionSet, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Shift: extends the selection from the anchor.
     public static let shift = InputModifiers(rawValue: 1)
+    /// Control: toggles one item, or moves the cursor without selecting.
     public static let control = InputModifiers(rawValue: 2)
 }
 
 /// Keys the view handles itself (GtkListView 4.8's map: arrows move the cursor and select,
 /// Ctrl+arrows move the cursor only, Shift extends from the anchor; `selectAll` is Ctrl+A,
 /// `deselectAll` Ctrl+Shift+A or Ctrl+\\; Space toggles, Enter activates).
-public enum TableKey: Sendable { case up, down, left, right, pageUp, pageDown, home, end, space, enter, selectAll, deselectAll }
+public enum TableKey: Sendable {
+    /// The previous row; in a grid, the item above.
+    case up
+    /// The next row; in a grid, the item below.
+    case down
+    /// In a grid, the previous item of the line.
+    case left
+    /// In a grid, the next item of the line.
+    case right
+    /// A viewport up.
+    case pageUp
+    /// A viewport down.
+    case pageDown
+    /// The first row or item.
+    case home
+    /// The last row or item.
+    case end
+    /// Toggles the focused row's selection.
+    case space
+    /// Activates the focused row (outside edit mode) or toggles it.
+    case enter
+    /// Selects everything (multiple selection only).
+    case selectAll
+    /// Deselects everything.
+    case deselectAll
+}
 
 /// Press, drag-select and keyboard state.
 struct InteractionState {
@@ -65,6 +92,7 @@ extension ListBase {
     public static let autoScrollMaxSpeed = 1600.0
     static let dragThreshold = 4.0
 
+    /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
     public var focusedIndexPath: IndexPath? { interaction.focus?.indexPath }
     /// True while a drag across the checkboxes is selecting or deselecting rows.
     public var isDragSelecting: Bool { interaction.drag != nil }

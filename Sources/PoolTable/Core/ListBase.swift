@@ -141,6 +141,7 @@ public class ListBase {
         }
     }
 
+    /// The number of sections, as the data source last reported it.
     public var numberOfSections: Int { reloadIfNeeded(); return geometry.numberOfSections }
     /// False until the data source has been asked for its content (first layout or query).
     public var hasLoadedData: Bool { !needsReload }
@@ -319,20 +320,27 @@ public class ListBase {
     public struct Statistics: Sendable, Equatable {
         /// `cellForRowAt` calls.
         public var binds = 0
+        /// `dequeueReusableCell` calls.
         public var dequeues = 0
+        /// Layout passes that ran (binding, preparing or recycling).
         public var layoutPasses = 0
+        /// Full reloads from the data source.
         public var reloads = 0
         /// Duration of the last layout pass that did work, in microseconds.
         public var lastLayoutMicroseconds = 0.0
         /// Rows measured for self-sizing.
         public var measurements = 0
+        /// Cells re-bound in place by `reconfigureRows` / `reconfigureItems`.
         public var reconfigures = 0
+        /// Batch updates applied.
         public var batchUpdates = 0
     }
 
     /// Cells made by the pool's factories (misses) and cells the data source made itself.
     public var cellsCreated: Int { items.pool.cellsCreated }
+    /// Dequeues answered from the pool.
     public var poolHits: Int { items.pool.hits }
+    /// Dequeues that had to make a new cell.
     public var poolMisses: Int { items.pool.misses }
     /// Cells waiting in the pool, per reuse identifier.
     public var pooledCellCounts: [(identifier: String, count: Int)] { layoutIfNeeded(); return items.pool.counts }

@@ -1,6 +1,7 @@
 /// Something that happened to a cell (`recentCellEvents`): the story of the reuse pool
 /// (seeds/001_e32d8a9c33877587.txt) as it happens.
 public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
+    /// What happened, in the order of a cell's life.
     public enum Kind: Hashable, Sendable {
         /// The factory made a new cell (a pool miss), or the data source made one itself.
         case created
@@ -17,12 +18,14 @@ public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
         /// The pool was full; the cell was released.
         case discarded
     }
+    /// What happened.
     public var kind: Kind
     /// The cell's serial number (`cellID(of:)`).
     public var cellID: Int
     /// The row or item concerned, where there is one.
     public var indexPath: IndexPath?
 
+    /// An event about cell `cellID`.
     public init(kind: Kind, cellID: Int, indexPath: IndexPath?) {
         self.kind = kind; self.cellID = cellID; self.indexPath = indexPath
     }

@@ -4,19 +4,27 @@ extension DebugOverlay {
     /// `{name}` placeholders are filled by the overlay and may be moved by a translation.
     public struct Strings: Sendable, Equatable {
         // Counters panel: labels, padded to one column, then the figures.
+        /// The counters panel's title.
         public var enginePanel = "Engine"
+        /// Counter: cells created.
         public var cellsCreated = "cells created"
+        /// Counter: dequeues.
         public var dequeues = "dequeues"
         /// `{hits}`, `{misses}`: pool hits and misses, in parentheses after the dequeues.
         public var poolHitsAndMisses = "{hits} hit, {misses} miss"
+        /// Counter: binds.
         public var binds = "binds"
         /// `{rate}`: binds per second.
         public var perSecond = "{rate}/s"
+        /// Counter: mounted rows.
         public var mounted = "mounted"
         /// `{visible}`, `{prepared}`: how the mounted rows split.
         public var visibleAndPrepared = "{visible} vis + {prepared} prep"
+        /// Counter: the last layout pass's duration.
         public var layoutPass = "layout pass"
+        /// Counter: the host's frame work.
         public var frameWork = "frame work"
+        /// Counter: frames per second.
         public var framesPerSecond = "fps"
         /// The host's animation clock (slow motion, pause).
         public var clock = "engine clock"
@@ -26,7 +34,9 @@ extension DebugOverlay {
         public var clockRate = "{rate}×"
         public var clockPaused = "paused"
         // Pool panel.
+        /// The pool panel's title.
         public var poolPanel = "Reuse pool"
+        /// Shown in the pool panel when no cell waits.
         public var emptyPool = "(empty)"
         /// A pool card's caption: the row (`{row}`: "3", or "2:3" outside section 0) the
         /// cell last showed; `cardItem` for a grid's items.
@@ -48,19 +58,28 @@ extension DebugOverlay {
         // Marks on the zoomed table.
         /// `{indexPath}`: the row, as "[0, 5]".
         public var preparedRow = "{indexPath} prepared"
+        /// The mark on a row whose cell shows a stale state.
         public var stale = "stale"
+        /// The label of a floating header.
         public var stickyHeader = "sticky header"
+        /// The viewport's label.
         public var viewport = "viewport"
         /// `{distance}`: the prefetch distance in pixels.
         public var prefetchBand = "prefetch band ±{distance} px"
         // Legend.
+        /// The legend's title.
         public var legendPanel = "Legend"
+        /// Legend: visible rows.
         public var legendVisible = "visible"
+        /// Legend: prepared rows.
         public var legendPrepared = "prepared (bound, hidden)"
+        /// Legend: rows that are not mounted.
         public var legendNotMounted = "not mounted"
+        /// Legend: stale cells.
         public var legendStale = "stale cell"
         public var legendIdentity = "#7: cell number, one colour per cell"
 
+        /// The English strings.
         public init() {}
 
         /// `template` with each `{key}` replaced by its value (the app's gettext layer fills its

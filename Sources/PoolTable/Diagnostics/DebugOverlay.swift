@@ -14,28 +14,42 @@
 public final class DebugOverlay {
     /// Colours chosen to read on light and dark themes alike.
     public struct Palette: Sendable {
+        /// Visible rows.
         public var visibleTint = Color(hex: 0x2ec27e, alpha: 0.22)
+        /// Prepared rows (bound, hidden).
         public var preparedTint = Color(hex: 0xf5a623, alpha: 0.34)
+        /// The hatching over prepared rows.
         public var hatch = Color(hex: 0xc67c00, alpha: 0.55)
+        /// Outlines of rows that are not mounted.
         public var unmounted = Color(hex: 0x888888, alpha: 0.35)
+        /// The viewport's outline.
         public var viewport = Color(hex: 0x3584e4)
+        /// The prefetch bands' edges.
         public var prefetchBand = Color(hex: 0xf5a623, alpha: 0.8)
+        /// Floating (sticky) headers.
         public var sticky = Color(hex: 0x9141ac)
+        /// Marks on rows whose cell shows a stale state.
         public var stale = Color(hex: 0xe01b24)
+        /// The panels' background.
         public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
+        /// The panels' text.
         public var panelText = Color(hex: 0xf6f5f4)
+        /// The panels' border.
         public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
+        /// The shade behind the zoomed table.
         public var backdrop = Color(hex: 0x000000, alpha: 0.18)
         /// How strongly a mounted cell is washed with its identity colour.
         public var identityWashAlpha = 0.4
         public init() {}
     }
 
+    /// The colours the overlay draws with.
     public var palette = Palette()
     /// The words the overlay draws; English unless the host supplies translations.
     public var strings: Strings
-    /// Frame work (ms) and frames per second, measured by the host.
+    /// Frame work (ms), measured by the host.
     public var hostFrameMilliseconds = 0.0
+    /// Frames per second, measured by the host.
     public var hostFramesPerSecond = 0.0
     /// Binds per second over the last second of samples.
     public private(set) var bindsPerSecond = 0.0
@@ -61,6 +75,7 @@ public final class DebugOverlay {
 
     private var samples: [(time: Double, binds: Int)] = []
 
+    /// An overlay drawing `strings` (English by default).
     public init(strings: Strings = Strings()) { self.strings = strings }
 
     /// Feeds the clock so rates can be computed (call once per frame).
@@ -77,15 +92,22 @@ public final class DebugOverlay {
 
     /// The zoomed view: content y `originY` maps to view y `top`, scaled by `scale`, inset by `left`.
     public struct Transform: Equatable, Sendable {
+        /// Content pixels to view pixels.
         public var scale: Double
+        /// The view x of content x 0.
         public var left: Double
+        /// The view y of content y `originY`.
         public var top: Double
+        /// The content y shown at the view's `top`.
         public var originY: Double
+        /// A content point in view coordinates.
         public func view(_ p: Point) -> Point { Point(x: left + p.x * scale, y: top + (p.y - originY) * scale) }
+        /// A content rectangle in view coordinates.
         public func view(_ r: Rect) -> Rect {
             let o = view(r.origin)
             return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
         }
+        /// A view point in content coordinates (the inverse of `view(_:)`).
         public func content(_ p: Point) -> Point { Point(x: (p.x - left) / scale, y: (p.y - top) / scale + originY) }
     }
 

@@ -1,31 +1,41 @@
 /// A value describing a table's sections and items by identity (UIKit's
 /// `NSDiffableDataSourceSnapshot`). Identifiers must be unique across the snapshot.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
+    /// The sections, in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
     @usableFromInline var items: [[ItemID]] = []
 
+    /// An empty snapshot.
     public init() {}
 
+    /// The number of sections.
     public var numberOfSections: Int { sectionIdentifiers.count }
+    /// The number of items in all sections.
     public var numberOfItems: Int { items.reduce(0) { $0 + $1.count } }
+    /// Every item, section by section.
     public var itemIdentifiers: [ItemID] { items.flatMap { $0 } }
 
+    /// The items of `section`, in order; empty if there is no such section.
     public func itemIdentifiers(inSection section: SectionID) -> [ItemID] {
         sectionIdentifiers.firstIndex(of: section).map { items[$0] } ?? []
     }
+    /// The number of items in `section`.
     public func numberOfItems(inSection section: SectionID) -> Int { itemIdentifiers(inSection: section).count }
 
+    /// Adds empty sections at the end.
     public mutating func appendSections(_ ids: [SectionID]) {
         sectionIdentifiers.append(contentsOf: ids)
         items.append(contentsOf: ids.map { _ in [] })
     }
 
+    /// Inserts empty sections before `beforeSection` (nothing if it is absent).
     public mutating func insertSections(_ ids: [SectionID], beforeSection: SectionID) {
         guard let i = sectionIdentifiers.firstIndex(of: beforeSection) else { return }
         sectionIdentifiers.insert(contentsOf: ids, at: i)
         items.insert(contentsOf: ids.map { _ in [] }, at: i)
     }
 
+    /// Removes sections and their items.
     public mutating func deleteSections(_ ids: [SectionID]) {
         let gone = Set(ids)
         let keep = sectionIdentifiers.indices.filter { !gone.contains(sectionIdentifiers[$0]) }
@@ -39,23 +49,28 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
         items[s].append(contentsOf: ids)
     }
 
+    /// Inserts items before `beforeItem`, in its section (nothing if it is absent).
     public mutating func insertItems(_ ids: [ItemID], beforeItem: ItemID) {
         guard let (s, r) = locate(beforeItem) else { return }
         items[s].insert(contentsOf: ids, at: r)
     }
 
+    /// Inserts items after `afterItem`, in its section (nothing if it is absent).
     public mutating func insertItems(_ ids: [ItemID], afterItem: ItemID) {
         guard let (s, r) = locate(afterItem) else { return }
         items[s].insert(contentsOf: ids, at: r + 1)
     }
 
+    /// Removes items wherever they are.
     public mutating func deleteItems(_ ids: [ItemID]) {
         let gone = Set(ids)
         for s in items.indices { items[s].removeAll { gone.contains($0) } }
     }
 
+    /// Removes every section and item.
     public mutating func deleteAllItems() { sectionIdentifiers = []; items = [] }
 
+    /// Moves an item before another (across sections too).
     public mutating func moveItem(_ id: ItemID, beforeItem: ItemID) {
         guard id != beforeItem, let (s, r) = locate(id) else { return }
         items[s].remove(at: r)
@@ -63,6 +78,7 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
         items[t].insert(id, at: q)
     }
 
+    /// The item's position counting through all sections; nil if absent.
     public func indexOfItem(_ id: ItemID) -> Int? {
         var base = 0
         for list in items {
@@ -91,14 +107,21 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
 
 /// The changes that turn one snapshot into another, in UIKit's batch-update terms.
 public struct SnapshotChanges: Equatable, Sendable {
+    /// Sections to delete (old indexes).
     public var deletedSections: [Int] = []
+    /// Sections to insert (new indexes).
     public var insertedSections: [Int] = []
+    /// Rows to delete (old index paths).
     public var deletedRows: [IndexPath] = []
+    /// Rows to insert (new index paths).
     public var insertedRows: [IndexPath] = []
+    /// Rows that move (old index path to new).
     public var moves: [(from: IndexPath, to: IndexPath)] = []
 
+    /// No changes.
     public init() {}
 
+    /// True when the snapshots have the same content.
     public var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty && moves.isEmpty
     }

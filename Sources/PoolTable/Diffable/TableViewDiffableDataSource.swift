@@ -14,23 +14,29 @@ public enum DiffableDataSourceError: Error, Equatable, CustomStringConvertible {
 /// it, animated. The table holds its data source weakly: keep a reference to this object.
 @MainActor
 public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: TableViewDataSource {
+    /// The snapshot type this data source applies.
     public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
+    /// Makes the cell for an item: dequeue from the table and configure it.
     public typealias CellProvider = (TableView, IndexPath, ItemID) -> TableViewCell
 
+    /// The table this data source feeds.
     public private(set) weak var tableView: TableView?
     private let cellProvider: CellProvider
     @usableFromInline var current = Snapshot()
     @usableFromInline var places: [ItemID: IndexPath] = [:]
     /// Header titles by section identifier (nil: no header).
     public var headerTitle: ((SectionID) -> String?)?
+    /// Footer titles by section identifier (nil: no footer).
     public var footerTitle: ((SectionID) -> String?)?
 
+    /// Becomes `tableView`'s data source; `cellProvider` makes each item's cell.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
         self.cellProvider = cellProvider
         tableView.dataSource = self
     }
 
+    /// The snapshot the table shows now.
     public func snapshot() -> Snapshot { current }
 
     /// Makes `snapshot` the table's content. Throws for duplicate identifiers (nothing
@@ -61,14 +67,17 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
         tableView?.reconfigureRows(at: ids.compactMap { places[$0] })
     }
 
+    /// The item at `indexPath`; nil if there is none.
     public func itemIdentifier(for indexPath: IndexPath) -> ItemID? {
         guard indexPath.section >= 0, indexPath.section < current.items.count,
               indexPath.row >= 0, indexPath.row < current.items[indexPath.section].count else { return nil }
         return current.items[indexPath.section][indexPath.row]
     }
 
+    /// Where `item` is now; nil if it is not in the snapshot.
     public func indexPath(for item: ItemID) -> IndexPath? { places[item] }
 
+    /// The identifier of section number `section`.
     public func sectionIdentifier(for section: Int) -> SectionID? { current.sectionIdentifiers[safe: section] }
 
     @usableFromInline
@@ -80,6 +89,7 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
 
     // MARK: TableViewDataSource
     public func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+    /// The number of items in the section's snapshot.
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { current.items[safe: section]?.count ?? 0 }
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         guard let id = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }

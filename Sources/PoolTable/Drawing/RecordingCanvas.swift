@@ -17,9 +17,13 @@ public final class RecordingCanvas: Canvas {
         public var rebuilt: Bool
     }
     public enum Operation: Hashable {
+        /// A filled rectangle and its colour (after alpha).
         case fillRect(Rect, Color)
+        /// A filled path: its bounding box and colour.
         case fillPath(Rect, Color)          // the path's bounding box
+        /// A stroked path: its bounding box, colour and line width.
         case strokePath(Rect, Color, Double)
+        /// A text, the rectangle it was drawn in, and its style.
         case text(String, Rect, TextStyle)
     }
 
@@ -40,6 +44,7 @@ public final class RecordingCanvas: Canvas {
     private var kept: [ObjectIdentifier: CacheEntry] = [:]
     private var drawnThisFrame: Set<ObjectIdentifier> = []
 
+    /// A canvas that records what is drawn with `theme`.
     public init(theme: Theme = .light) { self.theme = theme }
 
     /// Starts a new frame: clears the operations; cache entries not drawn in the frame

@@ -5,7 +5,9 @@
 /// `CollectionViewDataSource` / `CollectionViewDelegate`.
 @MainActor
 public final class CollectionView: ListBase {
+    /// Supplies sections, items and cells; held weakly, as in UIKit. Setting it reloads.
     public weak var dataSource: CollectionViewDataSource? { didSet { setNeedsReload() } }
+    /// Hears about display, selection and the multiple-selection interaction; held weakly.
     public weak var delegate: CollectionViewDelegate? { didSet { setNeedsReload() } }
 
     /// Setting it re-flows the items, keeping the first visible item where it was.
@@ -26,6 +28,7 @@ public final class CollectionView: ListBase {
     /// The grid geometry (the same object as the core's layout).
     let grid: GridGeometry
 
+    /// A grid with a viewport of `frame`'s size and `layout`. Multiple selection during editing is on.
     public init(frame: Rect, layout: GridLayout) {
         let grid = GridGeometry()
         self.grid = grid
@@ -61,6 +64,7 @@ public final class CollectionView: ListBase {
 
     // MARK: Cells
 
+    /// Makes cells for `identifier` with `make` when the pool has none.
     public func register(_ make: @escaping (String) -> CollectionViewCell, forCellWithReuseIdentifier identifier: String) {
         registerCell(make, for: identifier)
     }
@@ -71,33 +75,47 @@ public final class CollectionView: ListBase {
         dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellWithReuseIdentifier:)") as! CollectionViewCell
     }
 
+    /// Cells whose item intersects the viewport, in item order.
     public var visibleCells: [CollectionViewCell] { visibleEntries.map { $0.cell as! CollectionViewCell } }
+    /// The items intersecting the viewport, sorted.
     public var indexPathsForVisibleItems: [IndexPath] { visibleEntries.map(\.indexPath.indexPath) }
+    /// Cells bound ahead of time outside the viewport (hidden), within `prefetchDistance`.
     public var preparedCells: [CollectionViewCell] { preparedEntries.map { $0.cell as! CollectionViewCell } }
+    /// The prepared items, sorted.
     public var indexPathsForPreparedItems: [IndexPath] { preparedEntries.map(\.indexPath.indexPath) }
+    /// Visible and prepared cells, in item order.
     public var mountedCells: [CollectionViewCell] { mountedEntries.map { $0.cell as! CollectionViewCell } }
+    /// The mounted (visible and prepared) items, sorted.
     public var indexPathsForMountedItems: [IndexPath] { mountedEntries.map(\.indexPath.indexPath) }
+    /// Any mounted cell, visible or prepared; nil otherwise.
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { mountedCell(at: ItemPath(indexPath)) as? CollectionViewCell }
+    /// The item a mounted cell shows; nil for pooled or foreign cells.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? { mountedIndexPath(of: cell)?.indexPath }
     public func cellID(of cell: CollectionViewCell) -> Int { serialNumber(of: cell) }
 
     // MARK: Geometry
 
+    /// The item's frame in content coordinates.
     public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(ItemPath(indexPath)) }
+    /// The item under a content point; nil between items.
     public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point)?.indexPath }
     /// Every item whose frame overlaps `rect` (content coordinates), in order.
     public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect).indexPaths }
     public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
+    /// The section header's frame in content coordinates (empty when the layout has no headers).
     public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
+    /// Scrolls so the item's line is at `position` (eased when animated).
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         scroll(to: ItemPath(indexPath), at: position, animated: animated)
     }
 
     // MARK: Selection
 
+    /// Selects an item (nil deselects all). Does not call the delegate, as in UIKit.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         select(indexPath.map(ItemPath.init), animated: animated, scrollPosition: scrollPosition)
     }
+    /// Deselects an item. Does not call the delegate.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(ItemPath(indexPath), animated: animated) }
     /// Selected items in order; nil when none. Materializes every selected item: use
     /// `numberOfSelectedItems` / `isItemSelected` for large selections.
@@ -105,12 +123,18 @@ public final class CollectionView: ListBase {
 
     // MARK: Batch updates (UIKit's semantics; items appear and disappear with a fade)
 
+    /// Inserts items at new index paths (in `performBatchUpdates`).
     public func insertItems(at indexPaths: [IndexPath]) { batchInsert(indexPaths.itemPaths, .automatic) }
+    /// Deletes items at old index paths (in `performBatchUpdates`).
     public func deleteItems(at indexPaths: [IndexPath]) { batchDelete(indexPaths.itemPaths, .automatic) }
+    /// Moves an item from an old to a new index path (in `performBatchUpdates`).
     public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(ItemPath(indexPath), to: ItemPath(newIndexPath)) }
+    /// Rebinds items at old index paths with a fresh cell (in `performBatchUpdates`).
     public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths.itemPaths, .automatic) }
+    /// Re-runs `cellForItemAt` into the same mounted cell; items that are not mounted cost nothing.
     public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
     public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
+    /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
 
     // MARK: The data source and delegate

@@ -3,6 +3,7 @@
 public protocol CollectionViewDataSource: AnyObject {
     /// Default 1.
     func numberOfSections(in collectionView: CollectionView) -> Int
+    /// The number of items in `section`.
     func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int
     /// Dequeue a cell with `dequeueReusableCell(withReuseIdentifier:for:)` and configure it.
     /// Selection is applied by the grid when the cell is displayed, never here (seed 003).
@@ -20,15 +21,20 @@ extension CollectionViewDataSource {
 /// `UICollectionViewDelegate`). Every method has a default.
 @MainActor
 public protocol CollectionViewDelegate: AnyObject {
+    /// The item is about to intersect the viewport (its cell is already bound and selected as needed).
     func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// The item stopped intersecting the viewport (it may still be mounted as prepared).
     func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath)
+    /// The user selected an item.
     func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath)
+    /// The user deselected an item.
     func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath)
     /// Seed 003: may a drag across items that starts at `indexPath` begin multiple selection
     /// (turning editing on)? Default false.
     func collectionView(_ collectionView: CollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool
     /// The drag began multiple selection; editing is on now.
     func collectionView(_ collectionView: CollectionView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath)
+    /// The drag that began multiple selection ended (editing stays on).
     func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: CollectionView)
     /// The selection changed in any way (click, range, select-all, drag, updates).
     func collectionViewSelectionDidChange(_ collectionView: CollectionView)

@@ -1,9 +1,12 @@
 /// Insets of a grid section's items, in logical pixels.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The inset from each edge.
     public var top, left, bottom, right: Double
+    /// Insets from each edge.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top; self.left = left; self.bottom = bottom; self.right = right
     }
+    /// No inset.
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
@@ -20,6 +23,7 @@ public struct GridLayout: Hashable, Sendable {
     public var sectionInset = EdgeInsets.zero
     /// Default 0; > 0 gives each section a header that sticks while its items scroll under it.
     public var headerHeight = 0.0
+    /// The defaults: 100 x 100 items, 10 px spacing, no inset, no headers.
     public init() {}
 }
 

@@ -3,6 +3,7 @@
 public protocol TableViewDataSource: AnyObject {
     /// Default 1.
     func numberOfSections(in tableView: TableView) -> Int
+    /// The number of rows in `section`.
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
     /// Dequeue a cell with `dequeueReusableCell(withIdentifier:for:)` and configure it.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
@@ -33,7 +34,9 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
     /// The row stopped intersecting the viewport (it may still be mounted as prepared).
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// The user selected a row.
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    /// The user deselected a row.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
     /// The selection changed in any way (click, range, select-all, drag, updates).
     func tableViewSelectionDidChange(_ tableView: TableView)

@@ -8,8 +8,11 @@ public final class TableView: ListBase {
     /// Return this from `heightForRowAt` to have the cell measure itself.
     public static let automaticDimension = -1.0
 
+    /// Plain (headers stick) or grouped; fixed at creation, as in UIKit.
     public let style: TableViewStyle
+    /// Supplies sections, rows and cells; held weakly, as in UIKit. Setting it reloads.
     public weak var dataSource: TableViewDataSource? { didSet { setNeedsReload() } }
+    /// Sizes rows and hears about display and selection; held weakly. Setting it reloads.
     public weak var delegate: TableViewDelegate? { didSet { setNeedsReload() } }
 
     /// The height of every row when the delegate does not size rows. Default 44.
@@ -18,6 +21,7 @@ public final class TableView: ListBase {
     public var estimatedRowHeight = 44.0
     /// Header and footer height for sections with a title (when the delegate does not say).
     public var sectionHeaderHeight = 30.0 { didSet { if sectionHeaderHeight != oldValue { setNeedsReload() } } }
+    /// Footer height for sections with a footer title (when the delegate does not say).
     public var sectionFooterHeight = 30.0 { didSet { if sectionFooterHeight != oldValue { setNeedsReload() } } }
     /// The left inset of the separator lines between rows.
     public var separatorInsetLeft = 16.0
@@ -27,6 +31,7 @@ public final class TableView: ListBase {
     var defaultRowHeightUsed = false
     var titlesBeingLoaded: (headers: [String?], footers: [String?])?
 
+    /// A table with a viewport of `frame`'s size.
     public init(frame: Rect, style: TableViewStyle = .plain) {
         self.style = style
         listLayout = ListLayout(style: style)
@@ -46,11 +51,17 @@ public final class TableView: ListBase {
         dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellReuseIdentifier:)") as! TableViewCell
     }
 
+    /// Cells whose row intersects the viewport, top to bottom.
     public var visibleCells: [TableViewCell] { visibleEntries.map { $0.cell as! TableViewCell } }
+    /// The rows intersecting the viewport, top to bottom.
     public var indexPathsForVisibleRows: [IndexPath] { visibleEntries.map(\.indexPath.indexPath) }
+    /// Cells bound ahead of time outside the viewport (hidden), within `prefetchDistance`; the rows iOS 15 binds without listing them.
     public var preparedCells: [TableViewCell] { preparedEntries.map { $0.cell as! TableViewCell } }
+    /// The prepared rows, top to bottom.
     public var indexPathsForPreparedRows: [IndexPath] { preparedEntries.map(\.indexPath.indexPath) }
+    /// Visible and prepared cells, in row order: every cell that shows a row.
     public var mountedCells: [TableViewCell] { mountedEntries.map { $0.cell as! TableViewCell } }
+    /// The mounted (visible and prepared) rows, in order.
     public var indexPathsForMountedRows: [IndexPath] { mountedEntries.map(\.indexPath.indexPath) }
 
     /// Any mounted cell, visible or prepared; nil otherwise.
@@ -60,6 +71,7 @@ public final class TableView: ListBase {
     /// The cell's serial number: stable for its lifetime (see `recentCellEvents`).
     public func cellID(of cell: TableViewCell) -> Int { serialNumber(of: cell) }
 
+    /// The number of rows in `section`, as the data source last reported it.
     public func numberOfRows(inSection section: Int) -> Int { itemCount(inSection: section) }
 
     // MARK: Geometry (O(log n))
@@ -70,6 +82,7 @@ public final class TableView: ListBase {
     public func rectForSection(_ section: Int) -> Rect { sectionRect(section) }
     /// The header's place in the content (not where a floating header is drawn).
     public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
+    /// The section footer's frame in content coordinates.
     public func rectForFooterInSection(_ section: Int) -> Rect {
         let s = sectionRect(section)
         let h = s.isEmpty && s.height == 0 ? 0 : geometry.footerHeight(ofSection: section)
@@ -94,22 +107,30 @@ public final class TableView: ListBase {
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         select(indexPath.map(ItemPath.init), animated: animated, scrollPosition: scrollPosition)
     }
+    /// Deselects a row. Does not call the delegate, as in UIKit.
     public func deselectRow(at indexPath: IndexPath, animated: Bool) { deselect(ItemPath(indexPath), animated: animated) }
     /// Selected rows in order; nil when none (as UIKit). Materializes every selected row:
     /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
     public var indexPathsForSelectedRows: [IndexPath]? { selectedIndexPaths?.indexPaths }
+    /// The first selected row; nil when none.
     public var indexPathForSelectedRow: IndexPath? { firstSelectedIndexPath?.indexPath }
     /// O(ranges), however many rows are selected.
     public var numberOfSelectedRows: Int { numberOfSelectedItems }
+    /// Whether the row is selected; O(log ranges).
     public func isRowSelected(at indexPath: IndexPath) -> Bool { isSelected(ItemPath(indexPath)) }
 
     // MARK: Batch updates (see `performBatchUpdates`)
 
+    /// Inserts rows at new index paths (in `performBatchUpdates`).
     public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchInsert(indexPaths.itemPaths, animation) }
+    /// Deletes rows at old index paths (in `performBatchUpdates`).
     public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchDelete(indexPaths.itemPaths, animation) }
+    /// Moves a row from an old to a new index path (in `performBatchUpdates`).
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(ItemPath(indexPath), to: ItemPath(newIndexPath)) }
+    /// Rebinds rows at old index paths with a fresh cell, re-reading their heights (in `performBatchUpdates`).
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchReload(indexPaths.itemPaths, animation) }
     public func insertSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchInsertSections(sections, animation) }
+    /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchDeleteSections(sections, animation) }
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
     public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
@@ -152,11 +173,13 @@ public final class TableView: ListBase {
     /// does not size rows and can keep O(1) memory per section.
     public func noteDefaultRowHeightUsed() { defaultRowHeightUsed = true }
 
+    /// What the delegate's default `heightForHeaderInSection` returns: `sectionHeaderHeight` with a title, else 0 (18 in grouped style).
     public func defaultHeaderHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.headers.count ? $0.headers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.headerTitle(ofSection: section) : nil)
         return title != nil ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
     }
+    /// What the delegate's default `heightForFooterInSection` returns: `sectionFooterHeight` with a title, else 0 (10 in grouped style).
     public func defaultFooterHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.footers.count ? $0.footers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.footerTitle(ofSection: section) : nil)

@@ -1,5 +1,6 @@
 /// Why a batch update was refused. The table is left exactly as it was.
 public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Sendable {
+    /// What was wrong with the update.
     public enum Kind: Sendable, Equatable {
         /// Rows before + inserted − deleted (± moves) ≠ rows the data source now reports.
         case rowCountMismatch
@@ -12,15 +13,23 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
         case conflict
     }
 
+    /// What was wrong.
     public var kind: Kind
     /// The section concerned (new index for row counts; as named for the others).
     public var section: Int?
+    /// Rows (or sections) the table had before the update.
     public var before = 0
+    /// Rows (or sections) the update inserted.
     public var inserted = 0
+    /// Rows (or sections) the update deleted.
     public var deleted = 0
+    /// Rows moved into the section.
     public var movedIn = 0
+    /// Rows moved out of the section.
     public var movedOut = 0
+    /// The count the update implies: before + inserted − deleted + moved in − moved out.
     public var expected = 0
+    /// The count the data source reports now.
     public var reported = 0
     /// What the update named, for `.outOfRange` and `.conflict`.
     public var detail = ""

@@ -34,6 +34,8 @@ public final class CairoCanvas: Canvas {
     ///   - cairo: the context to draw on; its state is saved here and restored by `finish()`.
     ///   - pangoContext: the `PangoContext *` layouts are made in (e.g. the widget's, so
     ///     the GTK font options apply); cached layouts from another context are replaced.
+    ///   - theme: the colours cells draw with.
+    ///   - pixelScale: device pixels per logical pixel, for snapping translations.
     public convenience init(cairo: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1) {
         self.init(cairo: cairo, image: nil, pangoContext: pangoContext, theme: theme, pixelScale: pixelScale)
     }

@@ -7,10 +7,14 @@ public final class CairoImage {
     public let surface: OpaquePointer
     /// A `cairo_t *` on the surface (owned).
     public let cairo: OpaquePointer
+    /// The width in logical pixels (at least 1).
     public let width: Int
+    /// The height in logical pixels (at least 1).
     public let height: Int
+    /// Device pixels per logical pixel (at least 1).
     public let scale: Double
 
+    /// A transparent image of `width` by `height` logical pixels at `scale`.
     public init(width: Int, height: Int, scale: Double = 1) {
         self.width = max(1, width)
         self.height = max(1, height)
@@ -26,8 +30,9 @@ public final class CairoImage {
         cairo_surface_destroy(surface)
     }
 
-    /// Device pixels across and down.
+    /// Device pixels across.
     public var pixelWidth: Int { Int(cairo_image_surface_get_width(surface)) }
+    /// Device pixels down.
     public var pixelHeight: Int { Int(cairo_image_surface_get_height(surface)) }
 
     /// Writes the image as a PNG; false on failure.

@@ -8,14 +8,17 @@ public protocol GPointer {
     var rawPointer: UnsafeMutableRawPointer { get }
 }
 
+/// Typed C pointers (GTK's derivable types such as `GtkWidget *`) are GObject pointers.
 extension UnsafeMutablePointer: GPointer {
     public var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
+/// Opaque C pointers (GTK's final types and interfaces) are GObject pointers.
 extension OpaquePointer: GPointer {
     public var rawPointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(self) }
 }
 
+/// Untyped pointers (`gpointer`) are GObject pointers.
 extension UnsafeMutableRawPointer: GPointer {
     public var rawPointer: UnsafeMutableRawPointer { self }
 }

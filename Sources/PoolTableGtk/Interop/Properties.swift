@@ -5,9 +5,12 @@ import CGtk
 public enum GObjectProperty {
     /// Fundamental types, looked up by name (`G_TYPE_STRING` and friends are macros).
     public static var stringType: GType { g_type_from_name("gchararray") }
+    /// `G_TYPE_BOOLEAN`.
     public static var booleanType: GType { g_type_from_name("gboolean") }
+    /// `G_TYPE_INT`.
     public static var intType: GType { g_type_from_name("gint") }
 
+    /// The string property `name` of `object` (nil when unset).
     public static func string(_ object: some GPointer, _ name: String) -> String? {
         var value = GValue()
         g_value_init(&value, stringType)
@@ -16,6 +19,7 @@ public enum GObjectProperty {
         return g_value_get_string(&value).map { String(cString: $0) }
     }
 
+    /// The boolean property `name` of `object`.
     public static func bool(_ object: some GPointer, _ name: String) -> Bool {
         var value = GValue()
         g_value_init(&value, booleanType)
@@ -24,6 +28,7 @@ public enum GObjectProperty {
         return g_value_get_boolean(&value) != 0
     }
 
+    /// Sets the boolean property `name` of `object`.
     public static func set(_ object: some GPointer, _ name: String, bool: Bool) {
         var value = GValue()
         g_value_init(&value, booleanType)
@@ -32,6 +37,7 @@ public enum GObjectProperty {
         g_object_set_property(object.object, name, &value)
     }
 
+    /// Sets the string property `name` of `object`.
     public static func set(_ object: some GPointer, _ name: String, string: String) {
         var value = GValue()
         g_value_init(&value, stringType)
@@ -40,6 +46,7 @@ public enum GObjectProperty {
         g_object_set_property(object.object, name, &value)
     }
 
+    /// Sets the integer property `name` of `object`.
     public static func set(_ object: some GPointer, _ name: String, int: Int32) {
         var value = GValue()
         g_value_init(&value, intType)

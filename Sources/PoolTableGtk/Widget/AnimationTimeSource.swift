@@ -20,6 +20,7 @@ public protocol AnimationTimeSource: AnyObject {
 /// The default: the engine runs on GTK's frame clock, one engine second per second.
 @MainActor
 public final class FrameClockTimeSource: AnimationTimeSource {
+    /// The frame clock's time, unchanged.
     public init() {}
 
     public func engineTime(forFrameTime frameTime: Double) -> Double? { frameTime }
@@ -38,6 +39,7 @@ public final class ManualTimeSource: AnimationTimeSource {
     /// Where the caller's time begins (seconds); see the type's documentation.
     public let start: Double
 
+    /// Time that begins at `start` seconds.
     public init(start: Double = 400_000) {
         self.start = start
     }
