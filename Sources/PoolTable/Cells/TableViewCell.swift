@@ -86,10 +86,36 @@ open class TableViewCell {
         return max(44, h.rounded(.up))
     }
 
-    /// Asks the host to redraw (if the cell is on screen).
+    /// Asks the host to redraw (if the cell is on screen). Also counts in `displayGeneration`.
     public func setNeedsDisplay() {
+        displayGeneration &+= 1
         if !isHidden, let tableView { tableView.setNeedsDisplay() }
     }
+
+    /// Grows on every `setNeedsDisplay()` (content, editing or selection changed) and when
+    /// `accessibilityLabel` is set: a host that mirrors cells (accessible rows) rereads only
+    /// the cells whose generation moved since it last looked.
+    public private(set) var displayGeneration = 0
+
+    // MARK: Accessibility
+
+    /// What a screen reader says for the row: what a sighted user reads in it (UIKit's name).
+    /// Default: `text` and `detailText`, joined by ", " (nil when both are empty). Setting it
+    /// overrides that default until set to nil again. Subclasses that draw their own content
+    /// override the getter, returning `super.accessibilityLabel ?? their own text` so a set
+    /// label still wins, and forward the setter to super.
+    open var accessibilityLabel: String? {
+        get {
+            if let explicitAccessibilityLabel { return explicitAccessibilityLabel }
+            let parts = [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+        set {
+            explicitAccessibilityLabel = newValue
+            displayGeneration &+= 1
+        }
+    }
+    private var explicitAccessibilityLabel: String?
 
     // MARK: Drawing
 

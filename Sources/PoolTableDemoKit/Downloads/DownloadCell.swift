@@ -64,6 +64,31 @@ public final class DownloadCell: TableViewCell {
         setNeedsDisplay()
     }
 
+    /// The status line under the name: "45 % of 1.2 GB", "Paused at 45 % · 1.2 GB", …
+    /// `spoken` separates the parts with commas instead of the drawn dots and dashes.
+    static func statusText(state: Download.State, progress: Double, size: String, spoken: Bool) -> String {
+        let percent = Int((progress * 100).rounded(.down))
+        let dot = spoken ? ", " : " · "
+        switch state {
+        case .queued: return "Queued\(dot)\(size)"
+        case .downloading: return "\(percent) % of \(size)"
+        case .paused: return "Paused at \(percent) %\(dot)\(size)"
+        case .done: return "Done\(dot)\(size)"
+        case .failed: return "Failed at \(percent) %\(spoken ? ", " : " — ")retry"
+        }
+    }
+
+    /// "name, 45 % of 1.2 GB": the file name and its status with the model's progress
+    /// (not the bar's eased value, which lags it by a few frames).
+    public override var accessibilityLabel: String? {
+        get {
+            if let label = super.accessibilityLabel { return label }
+            guard downloadID != nil else { return nil }
+            return "\(name), " + Self.statusText(state: state, progress: targetProgress, size: sizeText, spoken: true)
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
     public override var hitTargets: [HitTarget] {
         [HitTarget(name: Self.buttonTarget, rect: buttonRect(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)))]
     }
@@ -78,15 +103,7 @@ public final class DownloadCell: TableViewCell {
         let inner = Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 16 - 60), height: bounds.height - 20)
         canvas.drawText(name, in: Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18),
                         style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
-        let percent = Int((displayedProgress * 100).rounded(.down))
-        let status: String
-        switch state {
-        case .queued: status = "Queued · \(sizeText)"
-        case .downloading: status = "\(percent) % of \(sizeText)"
-        case .paused: status = "Paused at \(percent) % · \(sizeText)"
-        case .done: status = "Done · \(sizeText)"
-        case .failed: status = "Failed at \(percent) % — retry"
-        }
+        let status = Self.statusText(state: state, progress: displayedProgress, size: sizeText, spoken: false)
         canvas.drawText(status, in: Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16),
                         style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)
         // The bar.

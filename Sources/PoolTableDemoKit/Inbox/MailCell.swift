@@ -25,6 +25,19 @@ public final class MailCell: TableViewCell {
         mail = nil
     }
 
+    /// "Unread, sender, subject, time": what the row says at a glance, in reading order.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? mail.map(Self.accessibilityText) }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// A mail's row as a screen reader says it: unread first (the dot), then sender,
+    /// subject and time. The preview (cut to two lines on screen) is left out: a list is
+    /// skimmed row by row, and the message itself is where it is read.
+    public static func accessibilityText(for mail: Mail) -> String {
+        (mail.isUnread ? "Unread, " : "") + "\(mail.sender), \(mail.subject), \(mail.time)"
+    }
+
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
         guard let mail else { return }
         let theme = canvas.theme

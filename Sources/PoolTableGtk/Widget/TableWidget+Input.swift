@@ -49,6 +49,7 @@ extension TableWidget {
         Signal.connectPoint(drag, "drag-end") { [weak self] dx, dy in
             guard let self, let point = self.dragPoint(dx, dy) else { return }
             self.tableView.pointerUp(at: point)
+            self.accessibleCursorMayHaveMoved()
         }
         Signal.connectPointer(drag, "cancel") { [weak self] _ in
             self?.tableView.pointerCancelled()
@@ -95,7 +96,9 @@ extension TableWidget {
             guard let self, let key = Self.tableKey(for: keyval) else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
-            return self.tableView.handleKey(key, modifiers: Self.modifiers(state))
+            let handled = self.tableView.handleKey(key, modifiers: Self.modifiers(state))
+            if handled { self.accessibleCursorMayHaveMoved() }
+            return handled
         }
         gtk_widget_add_controller(drawingArea, keys)
     }

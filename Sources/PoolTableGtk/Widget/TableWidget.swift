@@ -77,6 +77,8 @@ public final class TableWidget {
     var lastTablePoint: Point?
     /// The debug overlay's low-rate redraw timer (a GLib source), 0 if none.
     var overlayRefreshSourceID: guint = 0
+    /// What assistive technology sees (Accessibility/AccessibleRows.swift).
+    lazy var accessibleRows = AccessibleRows(tableView: tableView, view: drawingArea)
 
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
@@ -100,6 +102,7 @@ public final class TableWidget {
         installDrawing()
         installInput()
         installThemeTracking()
+        installAccessibility()
 
         gtk_widget_add_css_class(drawingArea, "pooltable-view")
         gtk_widget_set_focusable(drawingArea, 1)
@@ -122,9 +125,9 @@ public final class TableWidget {
         gtk_widget_queue_draw(drawingArea)
     }
 
-    /// Moves keyboard focus to the table.
+    /// Moves keyboard focus to the table: to its cursor row (or first visible row).
     public func grabFocus() {
-        gtk_widget_grab_focus(drawingArea)
+        if !accessibleRows.focusTabStop() { gtk_widget_grab_focus(drawingArea) }
     }
 
     // MARK: Drawing
