@@ -14,6 +14,9 @@ protocol Screen: AnyObject {
     var title: String { get }
     /// The window subtitle outside edit mode (default: the title).
     var subtitle: String { get }
+    /// What one row is called when a screen reader gives its position ("Message 12 of
+    /// 2,069"); default "Row".
+    var rowNoun: String { get }
     /// Registers cells, sets table options, and becomes data source and delegate.
     func install(in tableView: TableView)
     /// The window's hook for `tableViewSelectionDidChange` (the subtitle shows the count).
@@ -42,6 +45,7 @@ protocol Screen: AnyObject {
 
 extension Screen {
     var subtitle: String { title }
+    var rowNoun: String { "Row" }
     var headerControls: [UnsafeMutablePointer<GtkWidget>] { [] }
     func didLoad(_ table: TableWidget) {}
     func didAppear() {}

@@ -43,11 +43,13 @@ public enum Accessible {
             gtk_accessible_reset_state(widget.opaque, GTK_ACCESSIBLE_STATE_CHECKED)
             return
         }
+        // Not `gtk_accessible_state_init_value`: GTK 4.8 initialises tristates as the
+        // GtkAccessibleTristate enum but reads them back with g_value_get_int (a critical).
         var value = GValue()
-        gtk_accessible_state_init_value(GTK_ACCESSIBLE_STATE_CHECKED, &value)
+        g_value_init(&value, GObjectProperty.intType)
         defer { g_value_unset(&value) }
         let tristate = checked ? GTK_ACCESSIBLE_TRISTATE_TRUE : GTK_ACCESSIBLE_TRISTATE_FALSE
-        setInteger(&value, Int32(bitPattern: tristate.rawValue))
+        g_value_set_int(&value, Int32(bitPattern: tristate.rawValue))
         var state = GTK_ACCESSIBLE_STATE_CHECKED
         gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
     }

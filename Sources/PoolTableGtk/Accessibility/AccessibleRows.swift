@@ -33,6 +33,10 @@ final class AccessibleRows {
 
     /// The screen's name, on the list itself.
     var label: String? { didSet { if label != oldValue { Accessible.setLabel(view, label) } } }
+    /// Said after the list's name (e.g. what the debug overlay shows).
+    var viewDescription: String? {
+        didSet { if viewDescription != oldValue { Accessible.setDescription(view, viewDescription) } }
+    }
     /// The description of a row from its position (default: "Row 12 of 2,069").
     var describe: @MainActor (AccessibleRowPosition) -> String = AccessibleRows.defaultDescription
 

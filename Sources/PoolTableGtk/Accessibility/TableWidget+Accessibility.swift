@@ -29,6 +29,17 @@ extension TableWidget {
         accessibleRows.proxyLabel(at: indexPath)
     }
 
+    /// While the debug overlay replaces the table's picture, the list's description says
+    /// what it shows (refreshed with the overlay, a few times a second at most).
+    func describeDebugOverlay() {
+        guard debugOverlay != nil else { accessibleRows.viewDescription = nil; return }
+        let visible = tableView.indexPathsForVisibleRows.count
+        let prepared = tableView.indexPathsForPreparedRows.count
+        let pooled = tableView.pooledCellCounts.reduce(0) { $0 + $1.count }
+        accessibleRows.viewDescription = "Debug overlay: \(visible) visible rows, \(prepared) prepared rows bound outside "
+            + "the viewport, \(pooled) cells in the reuse pool"
+    }
+
     func installAccessibility() {
         state.onSizeAllocate = { [weak self] _, _ in
             guard let self else { return }

@@ -29,6 +29,7 @@ extension TableWidget {
             pointerTransform = nil
             stopOverlayRefresh()
         }
+        describeDebugOverlay()
     }
 
     /// One overlay frame: the host's figures first (the previous frame's work, since this
@@ -48,7 +49,10 @@ extension TableWidget {
                 self.overlayRefreshSourceID = 0
                 return false
             }
-            if gtk_widget_get_mapped(self.drawingArea) != 0 { self.queueDraw() }
+            if gtk_widget_get_mapped(self.drawingArea) != 0 {
+                self.queueDraw()
+                self.describeDebugOverlay()
+            }
             return true
         }
         overlayRefreshSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.debugOverlayRefreshInterval, { data in

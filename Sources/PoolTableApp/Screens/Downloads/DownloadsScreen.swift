@@ -14,6 +14,7 @@ final class DownloadsScreen: Screen {
 
     let name = "downloads"
     let title = "Downloads"
+    let rowNoun = "Download"
     var subtitle: String { "\(groupedDigits(store.downloads.count)) files" }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]

@@ -11,6 +11,7 @@ import PoolTableGtk
 final class InboxScreen: Screen {
     let name = "inbox"
     let title = "Inbox"
+    let rowNoun = "Message"
     var subtitle: String { "\(groupedDigits(controller.mailCount)) messages" }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]

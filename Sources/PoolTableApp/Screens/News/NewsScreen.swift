@@ -12,6 +12,7 @@ import PoolTableGtk
 final class NewsScreen: Screen {
     let name = "news"
     let title = "News"
+    let rowNoun = "Item"
     var subtitle: String {
         "\(groupedDigits(controller.storyCount)) stories · \(controller.adCount == 0 ? "ads loading…" : "\(groupedDigits(controller.adCount)) ads")"
     }
