@@ -110,27 +110,33 @@ final class AccessibleRows {
                 arrivals.append((cell, ip))
             }
         }
-        // A row whose cell was replaced keeps its proxy (same accessible object for the row).
+        // A row whose cell was replaced keeps its proxy (same accessible object for the row);
+        // the other released proxies go back to the free list before new rows take from it.
         var releasedByRow: [IndexPath: Proxy] = [:]
         for proxy in released.values { if let ip = proxy.indexPath { releasedByRow[ip] = proxy } }
+        var kept: [ObjectIdentifier: Proxy] = [:]
         for (cell, ip) in arrivals {
+            if let same = releasedByRow.removeValue(forKey: ip) { kept[ObjectIdentifier(cell)] = same }
+        }
+        for proxy in releasedByRow.values {
+            proxy.cell = nil
+            if proxy === tabStop { continue }   // stays with its row until the cursor moves
+            retire(proxy, into: &freeRows)
+        }
+        for (cell, ip) in arrivals {
+            let id = ObjectIdentifier(cell)
             let proxy: Proxy
-            if let same = releasedByRow.removeValue(forKey: ip) {
+            if let same = kept[id] {
                 proxy = same
             } else if let stop = tabStop, stop.cell == nil, stop.indexPath == ip {
                 proxy = stop
             } else {
                 proxy = freeRows.popLast() ?? makeProxy(role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
             }
-            proxy.cell = ObjectIdentifier(cell)
-            rows[ObjectIdentifier(cell)] = proxy
+            proxy.cell = id
+            rows[id] = proxy
             show(proxy)
             refresh(proxy, cell: cell, at: ip, editing: editing, now: now, newCell: true)
-        }
-        for proxy in releasedByRow.values {
-            proxy.cell = nil
-            if proxy === tabStop { continue }   // stays with its row until the cursor moves
-            retire(proxy, into: &freeRows)
         }
 
         updateHeaders()
