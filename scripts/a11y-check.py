@@ -277,8 +277,13 @@ def space_in_edit_mode_checks_the_row(ctx):
     app.key("space")
     row = [i for i in items(lst) if i.focused][0]
     expect(not row.checked and not row.selected, "a second Space did not uncheck the row")
+    app.key("space", "Down", "space")
+    checked = [i for i in items(lst) if i.checked]
+    expect(len(checked) == 2, f"{len(checked)} rows checked after Space, Down, Space")
+    app.key("ctrl+backslash")
+    expect(not [i for i in items(lst) if i.checked or i.selected], "Ctrl+\\ did not deselect all")
     app.key("Escape")
-    return f"row {row.number}: Space checks and selects it, again unchecks it"
+    return f"row {row.number}: Space checks and selects it, again unchecks it; Ctrl+\\ deselects all"
 
 
 @check

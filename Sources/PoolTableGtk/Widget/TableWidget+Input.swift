@@ -93,14 +93,37 @@ extension TableWidget {
     private func installKeyboard() {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
-            guard let self, let key = Self.tableKey(for: keyval) else { return false }
+            guard let self else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
+            if self.handleSelectionShortcut(keyval, state) { return true }
+            guard let key = Self.tableKey(for: keyval) else { return false }
             let handled = self.tableView.handleKey(key, modifiers: Self.modifiers(state))
             if handled { self.accessibleCursorMayHaveMoved() }
             return handled
         }
         gtk_widget_add_controller(drawingArea, keys)
+    }
+
+    /// GtkListView's select-all and deselect-all keys: Ctrl+A or Ctrl+/ select every row
+    /// (while multiple selection is on), Ctrl+Shift+A or Ctrl+\ deselect all. Mapped here
+    /// onto the engine's public `selectAll` / `deselectAll` until `handleKey` has keys for
+    /// them. False for any other key.
+    private func handleSelectionShortcut(_ keyval: guint, _ state: GdkModifierType) -> Bool {
+        guard state.rawValue & GDK_CONTROL_MASK.rawValue != 0 else { return false }
+        let shift = state.rawValue & GDK_SHIFT_MASK.rawValue != 0
+        switch Int32(bitPattern: keyval) {
+        case GDK_KEY_a where !shift, GDK_KEY_A where !shift, GDK_KEY_slash, GDK_KEY_KP_Divide:
+            guard tableView.isMultipleSelectionActive else { return false }
+            tableView.selectAll()
+        case GDK_KEY_a where shift, GDK_KEY_A where shift, GDK_KEY_backslash:
+            guard tableView.numberOfSelectedRows > 0 else { return false }
+            tableView.deselectAll()
+        default:
+            return false
+        }
+        accessibleCursorMayHaveMoved()
+        return true
     }
 
     private func installFocus() {
