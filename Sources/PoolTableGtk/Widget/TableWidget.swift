@@ -271,6 +271,16 @@ public final class TableWidget {
             FontCatalog.shared.invalidate()
             self?.queueDraw()
         })
+        // A new text scale changes every text's size: lay the rows out again (heights come
+        // from the text; a reload, so the selection is cleared as on any reload).
+        var textScale = FontCatalog.shared.textScale
+        settingsHandlers.append(Signal.connectPointer(settings, "notify::gtk-xft-dpi") { [weak self] _ in
+            FontCatalog.shared.invalidate()
+            guard let self, FontCatalog.shared.textScale != textScale else { return }
+            textScale = FontCatalog.shared.textScale
+            if self.tableView.hasLoadedData { self.tableView.reloadData() }
+            self.queueDraw()
+        })
     }
 
     /// Re-reads the theme; redraws if it changed.
