@@ -71,7 +71,8 @@ class App:
         end = time.time() + seconds
         context = GLib.MainContext.default()
         while True:
-            while context.iteration(False):
+            # (bounded: a steady stream of events would keep iteration() busy forever)
+            while context.iteration(False) and time.time() < end + 0.05:
                 pass
             if time.time() >= end:
                 return
