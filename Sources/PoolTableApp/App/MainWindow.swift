@@ -59,7 +59,11 @@ final class MainWindow {
         gtk_stack_set_visible_child_name(stack.opaque, initial)
         Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
         screenChanged()
-        if Trace.isEnabled { rowTracer.start(milliseconds: 100) { [weak self] in self?.traceRows(); return self != nil } }
+        if Trace.isEnabled {
+            rowTracer.start(milliseconds: 100) { [weak self] in self?.traceRows(); return self != nil }
+            // The window (and its stack) can go before this object: stop tracing with it.
+            Signal.connect(window, "destroy") { [weak self] in self?.rowTracer.stop() }
+        }
     }
 
     func present() {

@@ -61,6 +61,8 @@ final class AccessibleRows {
     private var flushSourceID: guint = 0
     /// The focus must move to the tab stop at the next idle (a change found during layout).
     private var pendingFocusMove = false
+    /// A proxy moved, appeared or disappeared since the last `allocate()`.
+    private var needsAllocation = false
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     private(set) var proxiesCreated = 0
@@ -151,9 +153,15 @@ final class AccessibleRows {
         if inLayout { if childOrderChanged() { scheduleIdle() } } else { reorderChildren() }
     }
 
-    /// Places every proxy in use at its rect (called from the view's size_allocate, right
-    /// after `update(inLayout: true)`).
+    /// Reconciles at the next idle, then has the view place the proxies (size_allocate →
+    /// `allocate()`) if any moved. Not in the view's size allocation itself: reading the
+    /// engine may lay it out, and what that tells GTK (scroll geometry, delegates changing
+    /// labels) must not happen in the middle of GTK's layout.
+    func setNeedsUpdate() { scheduleIdle() }
+
+    /// Places every proxy in use at its rect (called from the view's size_allocate).
     func allocate() {
+        needsAllocation = false
         for proxy in rows.values { allocate(proxy) }
         for proxy in headers.values { allocate(proxy) }
         if let stop = tabStop, stop.cell == nil { allocate(stop) }
@@ -211,6 +219,7 @@ final class AccessibleRows {
     private func show(_ proxy: Proxy) {
         guard !proxy.isShown else { return }
         proxy.isShown = true
+        needsAllocation = true
         gtk_widget_set_child_visible(proxy.widget, 1)
     }
 
@@ -265,7 +274,11 @@ final class AccessibleRows {
             if let checked { text += checked ? ", checked" : ", not checked" }
             Accessible.setDescription(proxy.widget, text)
         }
-        proxy.rect = viewportRect(cell.frame)
+        place(proxy, at: viewportRect(cell.frame))
+    }
+
+    private func place(_ proxy: Proxy, at rect: Rect) {
+        if proxy.rect != rect { proxy.rect = rect; needsAllocation = true }
     }
 
     /// Section header proxies: one per mounted header with a title.
@@ -283,7 +296,7 @@ final class AccessibleRows {
                 labelUpdates += 1
                 Accessible.setLabel(proxy.widget, title)
             }
-            proxy.rect = viewportRect(header.frame)
+            place(proxy, at: viewportRect(header.frame))
         }
         for proxy in released.values { retire(proxy, into: &freeHeaders) }
     }
@@ -335,7 +348,7 @@ final class AccessibleRows {
     private func placeDetached(_ proxy: Proxy) {
         guard let ip = proxy.indexPath, ip.section < tableView.numberOfSections,
               ip.row < tableView.numberOfRows(inSection: ip.section) else { return }
-        proxy.rect = viewportRect(tableView.rectForRow(at: ip))
+        place(proxy, at: viewportRect(tableView.rectForRow(at: ip)))
     }
 
     private func setFocusable(_ proxy: Proxy, _ on: Bool) {
@@ -406,15 +419,17 @@ final class AccessibleRows {
 
     // MARK: Deferred work
 
-    /// Runs `update(inLayout: false)` once the current frame is done.
+    /// Runs `update(inLayout: false)` at the next idle (before the next frame when the change
+    /// came from an event, after the current one when it came from a frame's tick).
     private func scheduleIdle() {
         guard idleSourceID == 0 else { return }
         let box = Box<@MainActor () -> Void> { [weak self] in
             guard let self else { return }
             self.idleSourceID = 0
             self.update(inLayout: false)
+            if self.needsAllocation { gtk_widget_queue_allocate(self.view) }
         }
-        idleSourceID = g_idle_add_full(G_PRIORITY_HIGH_IDLE, { data in
+        idleSourceID = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
             MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }

@@ -41,18 +41,13 @@ extension TableWidget {
     }
 
     func installAccessibility() {
-        state.onSizeAllocate = { [weak self] _, _ in
-            guard let self else { return }
-            self.accessibleRows.update(inLayout: true)
-            self.accessibleRows.allocate()
-        }
+        state.onSizeAllocate = { [weak self] _, _ in self?.accessibleRows.allocate() }
         state.onDispose = { [weak self] in self?.accessibleRows.invalidate() }
     }
 
-    /// The engine changed something: reconcile the proxies at the next allocation (which
-    /// comes before the frame is painted).
+    /// The engine changed something: reconcile the proxies at the next idle.
     func setAccessibleRowsNeedUpdate() {
-        if !isDrawing { gtk_widget_queue_allocate(drawingArea) }
+        accessibleRows.setNeedsUpdate()
     }
 
     /// After input that may have moved the cursor: bring the tab stop (and the focus) along
