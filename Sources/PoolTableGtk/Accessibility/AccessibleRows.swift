@@ -429,7 +429,8 @@ final class AccessibleRows {
             self.update(inLayout: false)
             if self.needsAllocation { gtk_widget_queue_allocate(self.view) }
         }
-        idleSourceID = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { data in
+        // GDK_PRIORITY_REDRAW: dispatched beside the frame clock, never starved by busy frames.
+        idleSourceID = g_idle_add_full(G_PRIORITY_HIGH_IDLE + 20, { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
             MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
