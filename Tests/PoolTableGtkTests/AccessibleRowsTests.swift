@@ -46,12 +46,14 @@ extension TableWidgetTests {
         defer { harness.close() }
         let table = harness.table
         #expect(gtk_accessible_get_accessible_role(table.drawingArea.opaque) == GTK_ACCESSIBLE_ROLE_LIST)
+        GtkTestEnvironment.iterate(timeout: 2) { proxyProblems(harness).isEmpty }
         #expect(proxyProblems(harness) == [])
         #expect(table.accessibleProxyCount == table.tableView.indexPathsForMountedRows.count)
         var peakMounted = 0
         for y in stride(from: 0.0, through: 60_000, by: 2_345) {
             gtk_adjustment_set_value(harness.adjustment, y)
-            GtkTestEnvironment.settle(0.03)
+            // The proxies follow after the frame (an idle reconcile, then an allocation).
+            GtkTestEnvironment.iterate(timeout: 2) { proxyProblems(harness).isEmpty }
             peakMounted = max(peakMounted, table.tableView.indexPathsForMountedRows.count)
             #expect(proxyProblems(harness) == [], "offset \(y)")
         }

@@ -93,8 +93,10 @@ final class AccessibleRows {
     /// focus moves and child reordering wait for an idle callback, since they would
     /// queue another layout in the middle of this one.
     func update(inLayout: Bool) {
-        let cells = tableView.mountedCells
-        let indexPaths = tableView.indexPathsForMountedRows
+        // As the engine's last layout pass left them: reading must not lay out (that would
+        // move the engine's work, e.g. flushing live updates, to this moment).
+        guard tableView.hasLoadedData else { return }
+        let laidOut = tableView.laidOutRows
         let editing = tableView.isEditing
         let now = monotonicSeconds()
         refreshSectionStarts()
@@ -103,7 +105,7 @@ final class AccessibleRows {
         var released = rows
         rows = [:]
         var arrivals: [(TableViewCell, IndexPath)] = []
-        for (cell, ip) in zip(cells, indexPaths) {
+        for (ip, cell) in laidOut {
             let id = ObjectIdentifier(cell)
             if let proxy = released.removeValue(forKey: id) {
                 rows[id] = proxy
@@ -285,7 +287,7 @@ final class AccessibleRows {
     private func updateHeaders() {
         var released = headers
         headers = [:]
-        for section in tableView.mountedHeaderSections {
+        for section in tableView.laidOutHeaderSections {
             guard let header = tableView.headerView(forSection: section), let title = header.title, !title.isEmpty else { continue }
             let proxy = released.removeValue(forKey: section) ?? freeHeaders.popLast() ?? makeProxy(role: GTK_ACCESSIBLE_ROLE_LABEL)
             headers[section] = proxy

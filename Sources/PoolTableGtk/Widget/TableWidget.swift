@@ -213,6 +213,7 @@ public final class TableWidget {
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
         framesDrawn += 1
+        setAccessibleRowsNeedUpdate()   // mirror what this frame laid out
     }
 
     /// One frame: the table (or the custom renderer), then the overlay.
