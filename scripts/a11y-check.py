@@ -214,10 +214,17 @@ def expect(condition, message):
 
 def expect_rows_match(app, lst, noun):
     """The visible list items are exactly the rows the app shows, in order."""
-    trace = app.trace()
-    shown = visible_items(lst)
-    want = [(n, text) for n, text in trace["rows"]]
-    got = [(i.number, i.name) for i in shown]
+    # The proxies follow the screen a frame later, and rows may still be moving (News's ads
+    # arrive animated a second after load): compare until they agree, for up to 5 s.
+    end = time.time() + 5
+    while True:
+        trace = app.trace()
+        shown = visible_items(lst)
+        want = [(n, text) for n, text in trace["rows"]]
+        got = [(i.number, i.name) for i in shown]
+        if got == want or time.time() > end:
+            break
+        app.pump(0.25)
     expect(got == want, f"visible items differ from the rows on screen:\n   AT-SPI {got[:6]}...\n   screen {want[:6]}...")
     expect(all(i.name for i in items(lst)), "an item has no name")
     count = f"{trace['count']:,}"
