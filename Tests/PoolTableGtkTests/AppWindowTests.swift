@@ -11,8 +11,14 @@ extension TableWidgetTests {
         let app: UnsafeMutablePointer<GtkApplication>
         let window: MainWindow
 
+        /// Harnesses made so far: each gets its own application id (a process cannot
+        /// register the same id twice).
+        private static var made = 0
+
         init?() {
-            guard let app = gtk_application_new("io.github.pooltable.PoolTable.Tests", G_APPLICATION_NON_UNIQUE) else { return nil }
+            Self.made += 1
+            let id = "io.github.pooltable.PoolTable.Tests" + (Self.made > 1 ? "\(Self.made)" : "")
+            guard let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE) else { return nil }
             self.app = app
             guard g_application_register(app.cast(to: GApplication.self), nil, nil) != 0 else { return nil }
             window = MainWindow(application: app, options: LaunchOptions())

@@ -68,6 +68,28 @@ open class ReusableCell {
     /// Engine time until which the cell animates its own content (`animateContent(for:)`).
     private var contentAnimationDeadline: Double?
 
+    /// Grows on every change a host mirroring the cell may care about: content, editing or
+    /// selection, and `accessibilityLabel`; a host that mirrors cells (accessible rows)
+    /// rereads only the cells whose generation moved since it last looked.
+    public private(set) var displayGeneration = 0
+
+    /// What a screen reader says for the row or item: what a sighted user reads in it
+    /// (UIKit's name). Default nil here; `TableViewCell` derives one from its text. Setting it
+    /// overrides the default until set to nil again. Subclasses that draw their own content
+    /// override the getter, returning `super.accessibilityLabel ?? their own text` so a set
+    /// label still wins, and forward the setter to super.
+    open var accessibilityLabel: String? {
+        get { explicitAccessibilityLabel }
+        set {
+            explicitAccessibilityLabel = newValue
+            noteDisplayChange()
+        }
+    }
+    private var explicitAccessibilityLabel: String?
+
+    /// Counts a change in `displayGeneration`.
+    func noteDisplayChange() { displayGeneration &+= 1 }
+
     /// True when the cell's cached content draws its selection (a grid's photo that shrinks
     /// when selected): selection changes then change `contentVersion` too. Default false.
     open var contentShowsSelection: Bool { false }
@@ -131,10 +153,12 @@ open class ReusableCell {
     func invalidateContent() {
         Self.lastContentVersion &+= 1
         contentVersion = Self.lastContentVersion
+        displayGeneration &+= 1
     }
 
     /// Asks the host to redraw without touching the content (selection, highlight).
     func redraw() {
+        displayGeneration &+= 1
         if !isHidden, let listView { listView.setNeedsDisplay() }
     }
 

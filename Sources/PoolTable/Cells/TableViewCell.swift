@@ -45,6 +45,19 @@ open class TableViewCell: ReusableCell {
         return max(44, h.rounded(.up))
     }
 
+    // MARK: Accessibility
+
+    /// What a screen reader says for the row (UIKit's name). Default: `text` and
+    /// `detailText`, joined by ", " (nil when both are empty); a set label wins.
+    open override var accessibilityLabel: String? {
+        get {
+            if let label = super.accessibilityLabel { return label }
+            let parts = [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
     // MARK: Drawing
 
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then

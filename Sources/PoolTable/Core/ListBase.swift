@@ -150,6 +150,11 @@ public class ListBase {
         reloadIfNeeded()
         return (0..<geometry.numberOfSections).reduce(0) { $0 + geometry.numberOfItems(in: $1) }
     }
+    /// The number of rows or items in `section`, as the data source last reported it; 0 for
+    /// an invalid section.
+    public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
+    /// A row's or item's frame in content coordinates; `.zero` for an invalid index path.
+    public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(ItemPath(indexPath)) }
     /// Items (rows) in a section; 0 for an invalid section.
     func itemCount(inSection section: Int) -> Int { reloadIfNeeded(); return geometry.numberOfItems(in: section) }
 

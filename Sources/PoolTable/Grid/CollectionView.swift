@@ -95,13 +95,10 @@ public final class CollectionView: ListBase {
 
     // MARK: Geometry
 
-    /// The item's frame in content coordinates.
-    public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(ItemPath(indexPath)) }
     /// The item under a content point; nil between items.
     public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point)?.indexPath }
     /// Every item whose frame overlaps `rect` (content coordinates), in order.
     public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect).indexPaths }
-    public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
     /// The section header's frame in content coordinates (empty when the layout has no headers).
     public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
     /// Scrolls so the item's line is at `position` (eased when animated).

@@ -91,6 +91,7 @@ final class DebugBar {
     private func build() {
         let bar = widget.opaque
         gtk_widget_add_css_class(widget, "pooltable-debug-bar")
+        AccessibleName.set(widget, "Debug settings")
 
         // Start: Prefetch [slider] 0.50× = 320 px
         let prefetchLabel = gtk_label_new_with_mnemonic(tr("_Prefetch"))!

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import PoolTable
 import PoolTableDemoKit
 import PoolTableGtk
@@ -31,6 +32,9 @@ final class MainWindow {
     private var shownScreen: Screen?
     /// The debug overlay on every table and the debug bar (DebugBar.swift).
     private let debugTools: DebugTools
+    /// With POOLTABLE_TRACE: reports the rows on screen (see `traceRows`).
+    private let rowTracer = GLibTimeout()
+    private var lastRowTrace = ""
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
@@ -56,6 +60,11 @@ final class MainWindow {
         gtk_stack_set_visible_child_name(stack.opaque, initial)
         Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
         screenChanged()
+        if Trace.isEnabled {
+            rowTracer.start(milliseconds: 100) { [weak self] in self?.traceRows(); return self != nil }
+            // The window (and its stack) can go before this object: stop tracing with it.
+            Signal.connect(window, "destroy") { [weak self] in self?.rowTracer.stop() }
+        }
     }
 
     /// What the header bar's subtitle says now ("3 selected", "100,000 photos").
@@ -122,6 +131,7 @@ final class MainWindow {
     private func makeScreenChooser() -> UnsafeMutablePointer<GtkWidget> {
         let chooser = withCStringArray(screens.map(\.title)) { gtk_drop_down_new_from_strings($0) }!
         gtk_widget_set_tooltip_text(chooser, tr("Screen"))
+        AccessibleName.set(chooser, tr("Screen"))
         Signal.connectPointer(chooser, "notify::selected") { [weak self] _ in
             guard let self else { return }
             let index = Int(gtk_drop_down_get_selected(chooser.opaque))
@@ -149,6 +159,7 @@ final class MainWindow {
         gtk_menu_button_set_menu_model(button.opaque, menu.cast(to: GMenuModel.self))
         gtk_menu_button_set_primary(button.opaque, 1)
         gtk_widget_set_tooltip_text(button, tr("Main Menu"))
+        AccessibleName.set(button, tr("Main Menu"))
         g_object_unref(menu.rawPointer)
         return button
     }
@@ -159,6 +170,13 @@ final class MainWindow {
             screen.install(in: table)
             screen.selectionDidChange = { [weak self] in self?.updateChrome() }
             screen.didLoad(table)
+            // Screen readers hear the list as "Inbox, list" and a row's position as
+            // "Message 12 of 2,069".
+            table.accessibleLabel = screen.title
+            let noun = screen.rowNoun
+            table.accessibleRowDescription = {
+                tr("{noun} {number} of {count}", ["noun": noun, "number": formatted($0.number), "count": formatted($0.count)])
+            }
             gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
         }
         // The debug bar slides in under the tables while Debug is on.
@@ -246,6 +264,27 @@ final class MainWindow {
         gtk_label_set_text(subtitle.opaque, text)
         Trace.log("editing", "\(editing)")
         Trace.log("subtitle", text)
+    }
+
+    /// For the accessibility check (scripts/a11y-check.py): what the current table shows,
+    /// as one JSON line whenever it changes: the screen, each visible row's number (from 1,
+    /// across sections) and text as the engine's cell gives it, and the cursor row's number.
+    private func traceRows() {
+        let table = currentTable.tableView
+        guard table.hasLoadedData else { return }
+        var starts = [0]
+        for s in 0..<table.numberOfSections { starts.append(starts[s] + table.numberOfRows(inSection: s)) }
+        let number = { (ip: PoolTable.IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
+        let rows: [[Any]] = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ip, cell in
+            [number(ip), cell.accessibilityLabel ?? ""]
+        }
+        let object: [String: Any] = ["screen": currentScreen.name, "rows": rows, "count": starts.last ?? 0,
+                                     "cursor": table.focusedIndexPath.map { number($0) } ?? 0, "editing": table.isEditing,
+                                     "proxies": currentTable.accessibleProxyCount, "labelUpdates": currentTable.accessibleLabelUpdates]
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
+              let line = String(data: data, encoding: .utf8), line != lastRowTrace else { return }
+        lastRowTrace = line
+        Trace.log("rows", line)
     }
 
     // MARK: Helpers

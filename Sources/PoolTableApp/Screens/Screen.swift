@@ -1,5 +1,6 @@
 import CGtk
 import PoolTable
+import PoolTableDemoKit
 import PoolTableGtk
 
 /// One of the app's demo screens: a title and an object that feeds a table.
@@ -18,6 +19,9 @@ protocol Screen: AnyObject {
     func makeWidget() -> TableWidget
     /// Registers cells, sets the view's options, and becomes data source and delegate.
     func install(in widget: TableWidget)
+    /// What one row is called when a screen reader gives its position ("Message 12 of
+    /// 2,069"); default "Row".
+    var rowNoun: String { get }
     /// The window's hook for `tableViewSelectionDidChange` (the subtitle shows the count).
     /// Screens also call it when their own header controls or actions change state.
     var selectionDidChange: (@MainActor () -> Void)? { get set }
@@ -45,6 +49,7 @@ protocol Screen: AnyObject {
 extension Screen {
     func makeWidget() -> TableWidget { TableWidget() }
     var subtitle: String { title }
+    var rowNoun: String { tr("Row") }
     var headerControls: [UnsafeMutablePointer<GtkWidget>] { [] }
     func didLoad(_ table: TableWidget) {}
     func didAppear() {}

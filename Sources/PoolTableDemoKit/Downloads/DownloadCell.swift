@@ -74,6 +74,31 @@ public final class DownloadCell: TableViewCell {
         setNeedsDisplay()
     }
 
+    /// The status line under the name: "45 % of 1.2 GB", "Paused at 45 % · 1.2 GB", …
+    /// `spoken` separates the parts with commas instead of the drawn dots and dashes.
+    static func statusText(state: Download.State, progress: Double, size: String, spoken: Bool) -> String {
+        let percent = Int((progress * 100).rounded(.down))
+        let dot = spoken ? ", " : " · "
+        switch state {
+        case .queued: return "Queued\(dot)\(size)"
+        case .downloading: return "\(percent) % of \(size)"
+        case .paused: return "Paused at \(percent) %\(dot)\(size)"
+        case .done: return "Done\(dot)\(size)"
+        case .failed: return "Failed at \(percent) %\(spoken ? ", " : " — ")retry"
+        }
+    }
+
+    /// "name, 45 % of 1.2 GB": the file name and its status with the model's progress
+    /// (not the bar's eased value, which lags it by a few frames).
+    public override var accessibilityLabel: String? {
+        get {
+            if let label = super.accessibilityLabel { return label }
+            guard downloadID != nil else { return nil }
+            return "\(name), " + Self.statusText(state: state, progress: targetProgress, size: sizeText, spoken: true)
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
     public override var hitTargets: [HitTarget] {
         [HitTarget(name: Self.buttonTarget, rect: buttonRect(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)))]
     }

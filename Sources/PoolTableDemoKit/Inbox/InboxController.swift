@@ -19,6 +19,9 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
     }
     /// Deletes that Ctrl+Z can restore, the latest last.
     public private(set) var undoStack: [DeletedBatch] = []
+    /// The mail rows' text line heights, measured on the table's canvas at each reload
+    /// (taller with a larger text scale, so the rows grow to fit).
+    public private(set) var lines = MailCell.LineHeights.standard
     /// How many deletes the undo stack keeps.
     public static let undoLimit = 100
 
@@ -101,7 +104,11 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
 
     // MARK: TableViewDataSource
 
-    public func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    public func numberOfSections(in tableView: TableView) -> Int {
+        // Asked first on every reload: measure the text lines again (the text size may differ).
+        lines = MailCell.LineHeights.measured(on: tableView.measuringCanvas)
+        return sections.count
+    }
 
     public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].mails.count }
 
@@ -109,14 +116,17 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
 
     public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: MailCell.reuseIdentifier, for: indexPath)
-        (cell as? MailCell)?.mail = mail(at: indexPath)
+        if let cell = cell as? MailCell {
+            cell.lines = lines
+            cell.mail = mail(at: indexPath)
+        }
         return cell
     }
 
     // MARK: TableViewDelegate
 
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        MailCell.height(for: mail(at: indexPath))
+        MailCell.height(for: mail(at: indexPath), lines: lines)
     }
 
     public func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }

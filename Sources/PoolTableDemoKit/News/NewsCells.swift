@@ -29,6 +29,18 @@ public final class NewsCell: TableViewCell, NewsItemCell {
         story = nil
     }
 
+    /// "Headline, source, time".
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? story.map(Self.accessibilityText) }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// A story as a screen reader says it: the headline first (what the row is about), then
+    /// where and when it is from. The summary is left out, as a skimming eye leaves it.
+    public static func accessibilityText(for story: Story) -> String {
+        "\(story.headline), \(story.source), \(story.time)"
+    }
+
     // MARK: Layout
 
     enum Layout {
@@ -161,6 +173,18 @@ public final class AdCell: TableViewCell, NewsItemCell {
     public override func prepareForReuse() {
         super.prepareForReuse()
         ad = nil
+    }
+
+    /// "Sponsored by advertiser, title, action".
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? ad.map(Self.accessibilityText) }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// An ad as a screen reader says it: that it is sponsored and by whom, its title and
+    /// the action its button offers (the copy is left out, like a story's summary).
+    public static func accessibilityText(for ad: Ad) -> String {
+        "Sponsored by \(ad.advertiser), \(ad.title), \(ad.action)"
     }
 
     enum Layout {

@@ -29,8 +29,11 @@ public final class PhotoCell: CollectionViewCell {
         canvas.restore()
     }
 
-    /// What a screen reader says for the item.
-    public var accessibilityText: String { photo.map { format.accessibilityLabel($0) } ?? "" }
+    /// What a screen reader says for the item: "Photo, 3 November 2026" (a set label wins).
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? photo.map { format.accessibilityLabel($0) } }
+        set { super.accessibilityLabel = newValue }
+    }
 }
 
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections

@@ -4,8 +4,9 @@ import PoolTable
 /// Maps the engine's `Font` requests to Pango font descriptions.
 ///
 /// The family comes from the font the GTK settings name (`gtk-font-name`), followed by a
-/// fallback list; sizes are absolute pixels, so text is the same size whatever the DPI
-/// setting, and crisp at any scale factor (cairo draws in logical units).
+/// fallback list; sizes are absolute pixels times the text scale (`gtk-xft-dpi` / 96 dpi,
+/// what GNOME's "Large Text" sets), so text follows the user's text size but not the
+/// display's scale factor (cairo draws in logical units, crisp at any scale).
 @MainActor
 final class FontCatalog {
     static let shared = FontCatalog()
@@ -25,18 +26,43 @@ final class FontCatalog {
         let d = pango_font_description_new()!
         let family = font.family ?? (font.monospaced ? Self.monospaceFamilies : defaultFamily)
         pango_font_description_set_family(d, family)
-        pango_font_description_set_absolute_size(d, font.size * GLibConstant.pangoScale)
+        pango_font_description_set_absolute_size(d, font.size * textScale * GLibConstant.pangoScale)
         pango_font_description_set_weight(d, PangoWeight(rawValue: UInt32(font.weight.rawValue)))
         descriptions[font] = d
         return d
     }
 
-    /// Drops the cached descriptions (after the GTK font setting changed).
+    /// Drops the cached descriptions (after the GTK font or text-scale setting changed).
     func invalidate() {
         for d in descriptions.values { pango_font_description_free(d) }
         descriptions.removeAll()
         cachedDefaultFamily = nil
+        cachedTextScale = nil
         generation += 1
+    }
+
+    private var cachedTextScale: Double?
+    private var watchesTextScale = false
+
+    /// The user's text scale: `gtk-xft-dpi` over 96 dpi (1 when unset), within 0.5...3.
+    var textScale: Double {
+        if let cachedTextScale { return cachedTextScale }
+        var scale = 1.0
+        if let settings = gtk_settings_get_default() {
+            if !watchesTextScale {
+                // The catalog outlives tables: it drops its sizes itself when the scale changes.
+                watchesTextScale = true
+                Signal.connectPointer(settings, "notify::gtk-xft-dpi") { _ in FontCatalog.shared.invalidate() }
+            }
+            var value = GValue()
+            g_value_init(&value, GObjectProperty.intType)
+            g_object_get_property(settings.object, "gtk-xft-dpi", &value)
+            let dpi = g_value_get_int(&value)
+            g_value_unset(&value)
+            if dpi > 0 { scale = min(3, max(0.5, Double(dpi) / 1024 / 96)) }
+        }
+        cachedTextScale = scale
+        return scale
     }
 
     /// The family list for text without an explicit family.

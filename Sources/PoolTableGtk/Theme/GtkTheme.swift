@@ -8,6 +8,10 @@ import PoolTable
 /// after (`theme_selected_bg_color`, `theme_base_color`, …). Whatever is missing comes
 /// from `Theme.light` or `Theme.dark`. Dark is decided by the background's luminance, or
 /// by `gtk-application-prefer-dark-theme` when the theme names no background.
+///
+/// High-contrast themes (`HighContrast`, `HighContrastInverse`, GTK 4's `Default-hc`,
+/// `Default-hc-dark`) also get high-contrast derived colours: secondary text close to the
+/// foreground, solid separators and focus ring, a stronger selection tint.
 @MainActor
 public enum GtkTheme {
     /// The theme `widget` is currently styled with.
@@ -31,7 +35,9 @@ public enum GtkTheme {
         let window = color("window_bg_color", "theme_bg_color") ?? base.groupedBackground
         // `accent` colours text and marks, so it must read on the background: GTK 4's own
         // Adwaita only names a selection *background* (dark blue in the dark variant).
-        let accent = readable(color("accent_color", "accent_bg_color", "theme_selected_bg_color") ?? base.accent, isDark: isDark)
+        let highContrast = isHighContrast
+        let accent = readable(color("accent_color", "accent_bg_color", "theme_selected_bg_color") ?? base.accent, isDark: isDark,
+                              highContrast: highContrast)
         let accentBackground = color("accent_bg_color", "theme_selected_bg_color") ?? base.accent
         let accentForeground = color("accent_fg_color", "theme_selected_fg_color") ?? base.accentForeground
         let destructive = color("destructive_color", "error_color") ?? base.destructive
@@ -42,15 +48,15 @@ public enum GtkTheme {
             cellBackground: bg,
             foreground: fg,
             // GTK's dim-label is the foreground at 55 % opacity; flattened so text stays opaque.
-            secondaryForeground: bg.mixed(with: fg, 0.6).withAlpha(1),
-            separator: bg.mixed(with: fg, isDark ? 0.16 : 0.13).withAlpha(1),
+            secondaryForeground: bg.mixed(with: fg, highContrast ? 0.85 : 0.6).withAlpha(1),
+            separator: bg.mixed(with: fg, highContrast ? 0.55 : (isDark ? 0.16 : 0.13)).withAlpha(1),
             accent: accent,
             accentForeground: accentForeground,
-            selectionTint: accentBackground.withAlpha(isDark ? 0.22 : 0.14),
+            selectionTint: accentBackground.withAlpha(highContrast ? 0.32 : (isDark ? 0.22 : 0.14)),
             // Opaque: rows scrolling under a sticky header must not show through.
             headerBackground: window.mixed(with: bg, isDark ? 0.0 : 0.35).withAlpha(1),
-            headerForeground: window.mixed(with: headerFg, 0.8).withAlpha(1),
-            focusRing: accentBackground.withAlpha(0.55),
+            headerForeground: window.mixed(with: headerFg, highContrast ? 1 : 0.8).withAlpha(1),
+            focusRing: highContrast ? fg : accentBackground.withAlpha(0.55),
             destructive: destructive,
             isDark: isDark)
     }
@@ -61,12 +67,28 @@ public enum GtkTheme {
         return GObjectProperty.bool(settings, "gtk-application-prefer-dark-theme")
     }
 
-    /// `color` lightened (on dark) or darkened (on light) until it stands out as text.
-    static func readable(_ color: Color, isDark: Bool) -> Color {
+    /// True when GTK draws with a high-contrast theme, decided as GTK 4.8 decides it:
+    /// `GTK_THEME` when set (`Default-hc`, `Default-hc-dark`, `Name:hc`; GTK 4.8 does not
+    /// know the GTK 3 names `HighContrast` / `HighContrastInverse` there), otherwise the
+    /// `gtk-theme-name` setting (`HighContrast` and `HighContrastInverse`, which GNOME's
+    /// accessibility switch sets, or a `-hc` theme).
+    public static var isHighContrast: Bool {
+        func hc(_ name: String) -> Bool {
+            let n = name.lowercased()
+            return n.contains("-hc") || n.hasSuffix(":hc") || n.hasSuffix(":hc-dark")
+        }
+        if let env = getenv("GTK_THEME"), env.pointee != 0 { return hc(String(cString: env)) }
+        guard let settings = gtk_settings_get_default(), let name = GObjectProperty.string(settings, "gtk-theme-name") else { return false }
+        return name.lowercased().hasPrefix("highcontrast") || hc(name)
+    }
+
+    /// `color` lightened (on dark) or darkened (on light) until it stands out as text (more
+    /// so in a high-contrast theme).
+    static func readable(_ color: Color, isDark: Bool, highContrast: Bool = false) -> Color {
         var c = color
-        for _ in 0..<8 {
+        for _ in 0..<(highContrast ? 16 : 8) {
             let l = luminance(c)
-            if isDark ? l >= 0.42 : l <= 0.55 { break }
+            if isDark ? l >= (highContrast ? 0.62 : 0.42) : l <= (highContrast ? 0.35 : 0.55) { break }
             c = c.mixed(with: isDark ? .white : .black, 0.12).withAlpha(color.alpha)
         }
         return c

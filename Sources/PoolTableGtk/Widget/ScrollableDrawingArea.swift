@@ -73,7 +73,28 @@ enum ScrollableDrawingArea {
             for property in [Property.hadjustment, .vadjustment, .hscrollPolicy, .vscrollPolicy] {
                 g_object_class_override_property(objectClass, property.rawValue, property.name)
             }
+            objectClass.pointee.dispose = { object in
+                guard let object else { return }
+                nonisolated(unsafe) let o = object
+                MainActor.assumeIsolated { ScrollableDrawingArea.dispose(o) }
+                let parentClass = ParentClass.pointer?.assumingMemoryBound(to: GObjectClass.self)
+                parentClass?.pointee.dispose?(object)
+            }
             let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
+            // Assistive technology sees a list; its items are child widgets (AccessibleRows).
+            gtk_widget_class_set_accessible_role(widgetClass, GTK_ACCESSIBLE_ROLE_LIST)
+            widgetClass.pointee.size_allocate = { widget, width, height, baseline in
+                guard let widget else { return }
+                nonisolated(unsafe) let w = widget
+                // The drawing area's own allocate only emits `resize`: chain up only when the
+                // size changed, not on every allocation the children ask for.
+                let resized = MainActor.assumeIsolated { ScrollableDrawingArea.noteAllocation(of: w, width: width, height: height) }
+                if resized {
+                    let parentClass = ParentClass.pointer?.assumingMemoryBound(to: GtkWidgetClass.self)
+                    parentClass?.pointee.size_allocate?(widget, width, height, baseline)
+                }
+                MainActor.assumeIsolated { ScrollableDrawingArea.state(of: w).onSizeAllocate?(width, height) }
+            }
             widgetClass.pointee.measure = { widget, orientation, forSize, minimum, natural, minBaseline, natBaseline in
                 guard let widget else { return }
                 if orientation == GTK_ORIENTATION_VERTICAL {
@@ -109,6 +130,22 @@ enum ScrollableDrawingArea {
         scrollable.interface_init = { _, _ in }
         g_type_add_interface_static(type, gtk_scrollable_get_type(), &scrollable)
         return type
+    }
+
+    /// Records an allocation's size; true when it differs from the last one.
+    private static func noteAllocation(of widget: UnsafeMutablePointer<GtkWidget>, width: Int32, height: Int32) -> Bool {
+        let state = state(of: widget)
+        guard state.allocatedSize != (width, height) else { return false }
+        state.allocatedSize = (width, height)
+        return true
+    }
+
+    /// Lets the owner drop its child widgets, then unparents whatever children are left
+    /// (GTK finalizes a widget only once it has none).
+    private static func dispose(_ object: UnsafeMutablePointer<GObject>) {
+        let widget = object.widget
+        state(of: widget).onDispose?()
+        while let child = gtk_widget_get_first_child(widget) { gtk_widget_unparent(child) }
     }
 
     private static func set(_ property: Property, of object: UnsafeMutablePointer<GObject>, to value: UnsafePointer<GValue>) {
@@ -162,6 +199,12 @@ final class ScrollableState {
     var onValueChanged: (@MainActor (_ vertical: Bool) -> Void)?
     /// The widget's CSS changed (theme, dark mode, style classes).
     var onStyleChanged: (@MainActor () -> Void)?
+    /// After the widget was allocated (its size in `allocatedSize`): place the children.
+    var onSizeAllocate: (@MainActor (_ width: Int32, _ height: Int32) -> Void)?
+    /// The widget is being disposed: release the children.
+    var onDispose: (@MainActor () -> Void)?
+    /// The size of the last allocation (-1 × -1 before the first).
+    var allocatedSize: (Int32, Int32) = (-1, -1)
     /// Draws the widget's content into the `GtkSnapshot *` (render nodes); false (or
     /// unset) chains up to `GtkDrawingArea`'s snapshot.
     var onSnapshot: (@MainActor (OpaquePointer) -> Bool)?

@@ -49,6 +49,7 @@ extension TableWidget {
         Signal.connectPoint(drag, "drag-end") { [weak self] dx, dy in
             guard let self, let point = self.dragPoint(dx, dy) else { return }
             self.listView.pointerUp(at: point)
+            self.accessibleCursorMayHaveMoved()
         }
         Signal.connectPointer(drag, "cancel") { [weak self] _ in
             self?.listView.pointerCancelled()
@@ -92,10 +93,13 @@ extension TableWidget {
     private func installKeyboard() {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
-            guard let self, let key = Self.tableKey(for: keyval, modifiers: Self.modifiers(state)) else { return false }
+            guard let self else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
-            return self.listView.handleKey(key, modifiers: Self.modifiers(state))
+            guard let key = Self.tableKey(for: keyval, modifiers: Self.modifiers(state)) else { return false }
+            let handled = self.listView.handleKey(key, modifiers: Self.modifiers(state))
+            if handled { self.accessibleCursorMayHaveMoved() }
+            return handled
         }
         gtk_widget_add_controller(drawingArea, keys)
     }
@@ -129,11 +133,13 @@ extension TableWidget {
     }
 
     /// The engine key for a GDK keyval, or nil if the view does not handle it (GtkListView
-    /// 4.8's map: Ctrl+Shift+A and Ctrl+\\ deselect all; Ctrl+A is the window's select-all).
+    /// 4.8's map: Ctrl+/ selects all, Ctrl+Shift+A and Ctrl+\\ deselect all; Ctrl+A is the
+    /// window's select-all action).
     static func tableKey(for keyval: guint, modifiers: InputModifiers = []) -> TableKey? {
         switch Int32(bitPattern: keyval) {
         case GDK_KEY_a, GDK_KEY_A: modifiers == [.control, .shift] ? .deselectAll : nil
         case GDK_KEY_backslash: modifiers == [.control] ? .deselectAll : nil
+        case GDK_KEY_slash, GDK_KEY_KP_Divide: modifiers == [.control] ? .selectAll : nil
         case GDK_KEY_Up, GDK_KEY_KP_Up: .up
         case GDK_KEY_Down, GDK_KEY_KP_Down: .down
         case GDK_KEY_Left, GDK_KEY_KP_Left: .left

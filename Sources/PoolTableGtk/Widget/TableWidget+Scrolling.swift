@@ -12,6 +12,7 @@ extension TableWidget: TableViewHost {
     public func tableViewNeedsDisplay(_ view: ListBase) {
         // A request made while drawing is for the frame being drawn; a new one would loop.
         if !isDrawing { gtk_widget_queue_draw(drawingArea) }
+        setAccessibleRowsNeedUpdate()
         // Content size can change without the offset (reloads, updates below the viewport).
         needsGeometrySync = true
         ensureTicking()

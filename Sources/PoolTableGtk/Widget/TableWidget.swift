@@ -90,6 +90,8 @@ public final class TableWidget {
     var lastTablePoint: Point?
     /// The debug overlay's low-rate redraw timer (a GLib source), 0 if none.
     var overlayRefreshSourceID: guint = 0
+    /// What assistive technology sees (Accessibility/AccessibleRows.swift).
+    lazy var accessibleRows = AccessibleRows(view: listView, widget: drawingArea)
 
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
@@ -123,6 +125,7 @@ public final class TableWidget {
         installDrawing()
         installInput()
         installThemeTracking()
+        installAccessibility()
 
         gtk_widget_add_css_class(drawingArea, "pooltable-view")
         gtk_widget_set_focusable(drawingArea, 1)
@@ -145,9 +148,9 @@ public final class TableWidget {
         gtk_widget_queue_draw(drawingArea)
     }
 
-    /// Moves keyboard focus to the table.
+    /// Moves keyboard focus to the table: to its cursor row (or first visible row).
     public func grabFocus() {
-        gtk_widget_grab_focus(drawingArea)
+        if !accessibleRows.focusTabStop() { gtk_widget_grab_focus(drawingArea) }
     }
 
     // MARK: Drawing
@@ -180,6 +183,7 @@ public final class TableWidget {
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
         framesDrawn += 1
+        setAccessibleRowsNeedUpdate()   // mirror what this frame laid out
     }
 
     /// One frame into `snapshot`: the table (or the custom renderer), then the overlay,
@@ -257,6 +261,16 @@ public final class TableWidget {
         // Kept nodes are recorded at one scale and text direction.
         _ = Signal.connectPointer(drawingArea, "notify::scale-factor") { [weak self] _ in self?.dropRenderNodes() }
         _ = Signal.connectPointer(drawingArea, "direction-changed") { [weak self] _ in self?.dropRenderNodes() }
+        // A new text scale changes every text's size: lay the rows out again (heights come
+        // from the text; a reload, so the selection is cleared as on any reload).
+        var textScale = FontCatalog.shared.textScale
+        settingsHandlers.append(Signal.connectPointer(settings, "notify::gtk-xft-dpi") { [weak self] _ in
+            FontCatalog.shared.invalidate()
+            guard let self, FontCatalog.shared.textScale != textScale else { return }
+            textScale = FontCatalog.shared.textScale
+            if self.listView.hasLoadedData { self.listView.reloadData() }
+            self.queueDraw()
+        })
     }
 
     /// Re-reads the theme; redraws if it changed.

@@ -15,6 +15,7 @@ final class DownloadsScreen: Screen {
     let name = "downloads"
     var title: String { tr("Downloads") }
     var subtitle: String { trn("{count} file", "{count} files", count: store.downloads.count) }
+    var rowNoun: String { tr("Download") }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 

@@ -12,6 +12,7 @@ final class InboxScreen: Screen {
     let name = "inbox"
     var title: String { tr("Inbox") }
     var subtitle: String { trn("{count} message", "{count} messages", count: controller.mailCount) }
+    var rowNoun: String { tr("Message") }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 

@@ -12,6 +12,7 @@ import PoolTableGtk
 final class NewsScreen: Screen {
     let name = "news"
     var title: String { tr("News") }
+    var rowNoun: String { tr("Item") }
     var subtitle: String {
         let stories = trn("{count} story", "{count} stories", count: controller.storyCount)
         let ads = controller.adCount == 0 ? tr("ads loading…") : trn("{count} ad", "{count} ads", count: controller.adCount)

@@ -12,6 +12,7 @@ final class PhotosScreen: Screen {
     let name = "photos"
     var title: String { tr("Photos") }
     var subtitle: String { trn("{count} photo", "{count} photos", count: controller.library.count) }
+    var rowNoun: String { tr("Photo") }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 

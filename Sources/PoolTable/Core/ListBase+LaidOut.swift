@@ -1,0 +1,24 @@
+/// What the last layout pass mounted, read without laying out: for hosts that mirror the
+/// mounted rows and headers after a frame (accessible proxies) and must not move the
+/// engine's work (layout, flushing reconfigures) to another moment. UIKit's
+/// `headerView(forSection:)` is among them.
+extension ListBase {
+    /// The mounted rows or items in index-path order, as the last layout pass left them.
+    public var laidOutRows: [(indexPath: IndexPath, cell: ReusableCell)] {
+        items.entries.map { ($0.indexPath.indexPath, $0.cell) }
+    }
+
+    /// The sections whose header views are mounted, as the last layout pass left them.
+    public var laidOutHeaderSections: [Int] { mountedHeaders.keys.sorted() }
+
+    /// The header view of `section` while it is mounted; nil otherwise. Its `frame` is
+    /// where it is drawn (floating in `.plain` style). Does not lay out.
+    public func headerView(forSection section: Int) -> TableViewHeaderFooterView? {
+        mountedHeaders[section]
+    }
+
+    /// The footer view of `section` while it is mounted; nil otherwise. Does not lay out.
+    public func footerView(forSection section: Int) -> TableViewHeaderFooterView? {
+        mountedFooters[section]
+    }
+}

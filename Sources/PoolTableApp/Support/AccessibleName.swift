@@ -1,0 +1,16 @@
+import CGtk
+import PoolTableGtk
+
+/// Names for controls whose default accessible name is their class ("GtkMenuButton").
+@MainActor
+enum AccessibleName {
+    /// Sets `name` as the accessible label of `widget` and, for composite controls whose
+    /// focusable part is an inner button (GtkMenuButton's and GtkDropDown's toggle button
+    /// in GTK 4.8), of that button too: the button is what a screen reader lands on.
+    static func set(_ widget: some GPointer, _ name: String) {
+        Accessible.setLabel(widget, name)
+        if let inner = gtk_widget_get_first_child(widget.widget), inner.isA(gtk_button_get_type()) {
+            Accessible.setLabel(inner, name)
+        }
+    }
+}

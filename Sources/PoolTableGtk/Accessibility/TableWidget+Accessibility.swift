@@ -1,0 +1,48 @@
+import CGtk
+import PoolTable
+
+/// The table as assistive technology sees it: a list (the view) of list items (one proxy
+/// widget per mounted row, see `AccessibleRows`), with a roving tab stop on the cursor row.
+extension TableWidget {
+    /// The name screen readers give the table, e.g. the screen's title ("Inbox").
+    public var accessibleLabel: String? {
+        get { accessibleRows.label }
+        set { accessibleRows.label = newValue }
+    }
+
+    /// Describes a row by its position, e.g. "Message 12 of 2,069" (default "Row 12 of
+    /// 2,069"). In edit mode ", checked" or ", not checked" follows.
+    public var accessibleRowDescription: @MainActor (AccessibleRowPosition) -> String {
+        get { accessibleRows.describe }
+        set {
+            accessibleRows.describe = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
+    /// Accessible proxies made so far and label updates sent (diagnostics, tests).
+    public var accessibleProxyCount: Int { accessibleRows.proxiesCreated }
+    public var accessibleLabelUpdates: Int { accessibleRows.labelUpdates }
+
+    /// The label of the proxy mirroring `indexPath`'s cell now (nil if it has none).
+    public func accessibleLabel(ofRowAt indexPath: IndexPath) -> String? {
+        accessibleRows.proxyLabel(at: indexPath)
+    }
+
+    func installAccessibility() {
+        state.onSizeAllocate = { [weak self] _, _ in self?.accessibleRows.allocate() }
+        state.onDispose = { [weak self] in self?.accessibleRows.invalidate() }
+    }
+
+    /// The engine changed something: reconcile the proxies at the next idle.
+    func setAccessibleRowsNeedUpdate() {
+        accessibleRows.setNeedsUpdate()
+    }
+
+    /// After input that may have moved the cursor: bring the tab stop (and the focus) along
+    /// at once, so AT-SPI's focus event follows the key press.
+    func accessibleCursorMayHaveMoved() {
+        accessibleRows.update(inLayout: false)
+        gtk_widget_queue_allocate(drawingArea)
+    }
+}

@@ -1,0 +1,105 @@
+import CGtk
+import PoolTable
+@testable import PoolTableGtk
+import Testing
+
+/// The accessible proxies (one child widget per mounted row) in a real window: GTK's side.
+/// scripts/a11y-check.sh reads the same through AT-SPI.
+extension TableWidgetTests {
+    /// The view's children that are shown, with their role.
+    private func shownProxies(_ table: TableWidget) -> [(widget: UnsafeMutablePointer<GtkWidget>, role: GtkAccessibleRole)] {
+        var out: [(UnsafeMutablePointer<GtkWidget>, GtkAccessibleRole)] = []
+        var child = gtk_widget_get_first_child(table.drawingArea)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0 { out.append((c, gtk_accessible_get_accessible_role(c.opaque))) }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        return out
+    }
+
+    /// Mismatches between the mounted rows and their proxies (labels, count, placement).
+    private func proxyProblems(_ harness: WindowHarness) -> [String] {
+        let table = harness.table, engine = table.tableView
+        var out: [String] = []
+        let items = shownProxies(table).filter { $0.role == GTK_ACCESSIBLE_ROLE_LIST_ITEM }
+        if items.count != engine.indexPathsForMountedRows.count {
+            out.append("\(items.count) list items for \(engine.indexPathsForMountedRows.count) mounted rows")
+        }
+        for (ip, cell) in zip(engine.indexPathsForMountedRows, engine.mountedCells) where table.accessibleLabel(ofRowAt: ip) != cell.accessibilityLabel {
+            out.append("row \(ip.row): proxy says \(table.accessibleLabel(ofRowAt: ip) ?? "nothing"), cell \(cell.accessibilityLabel ?? "nothing")")
+        }
+        // Each list item sits at its row's rect in the viewport.
+        let rects = Set(engine.indexPathsForMountedRows.map { ip -> Int in
+            Int((engine.rectForRow(at: ip).minY - engine.contentOffset.y).rounded())
+        })
+        for item in items {
+            var bounds = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(item.widget, table.drawingArea, &bounds)
+            if !rects.contains(Int(bounds.origin.y.rounded())) { out.append("a list item at y \(bounds.origin.y) matches no row") }
+        }
+        return out
+    }
+
+    @Test("The view is a LIST with one LIST_ITEM per mounted row, labelled and placed like its row, recycled while scrolling")
+    func proxiesFollowMountedRows() {
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 3_000) else { return }
+        defer { harness.close() }
+        let table = harness.table
+        #expect(gtk_accessible_get_accessible_role(table.drawingArea.opaque) == GTK_ACCESSIBLE_ROLE_LIST)
+        GtkTestEnvironment.iterate(timeout: 2) { proxyProblems(harness).isEmpty }
+        #expect(proxyProblems(harness) == [])
+        #expect(table.accessibleProxyCount == table.tableView.indexPathsForMountedRows.count)
+        var peakMounted = 0
+        for y in stride(from: 0.0, through: 60_000, by: 2_345) {
+            gtk_adjustment_set_value(harness.adjustment, y)
+            // The proxies follow after the frame (an idle reconcile, then an allocation).
+            GtkTestEnvironment.iterate(timeout: 2) { proxyProblems(harness).isEmpty }
+            peakMounted = max(peakMounted, table.tableView.indexPathsForMountedRows.count)
+            #expect(proxyProblems(harness) == [], "offset \(y)")
+        }
+        // Every step replaced all mounted rows: the proxies were recycled, not made per row.
+        #expect(table.accessibleProxyCount <= peakMounted + 1, "\(table.accessibleProxyCount) proxies, peak \(peakMounted) mounted")
+    }
+
+    @Test("A roving tab stop: only the cursor row's proxy is focusable, and it takes the focus when the cursor moves")
+    func rovingTabStop() {
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 500) else { return }
+        defer { harness.close() }
+        let table = harness.table
+        table.grabFocus()
+        GtkTestEnvironment.settle()
+        func focusables() -> [UnsafeMutablePointer<GtkWidget>] {
+            shownProxies(table).map(\.widget).filter { gtk_widget_get_focusable($0) != 0 }
+        }
+        #expect(gtk_widget_get_focusable(table.drawingArea) == 0, "the view itself is not a tab stop")
+        #expect(focusables().count == 1)
+        let root = gtk_widget_get_root(table.drawingArea)!
+        #expect(gtk_root_get_focus(root) == focusables().first, "grabFocus lands on the tab stop")
+        for _ in 0..<40 { table.tableView.handleKey(.down) }   // engine calls only: the shell follows
+        GtkTestEnvironment.settle()
+        let cursor = table.tableView.focusedIndexPath!
+        #expect(cursor.row == 39)
+        #expect(focusables().count == 1)
+        let focus = gtk_root_get_focus(root)
+        #expect(focus == focusables().first, "the focus followed the cursor row")
+        #expect(table.accessibleLabel(ofRowAt: cursor) == "Row 39")
+    }
+
+    @Test("A row's live label changes reach GTK at most about twice a second, and the last one arrives")
+    func liveLabelsAreThrottled() throws {
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 100) else { return }
+        defer { harness.close() }
+        let table = harness.table
+        let ip = IndexPath(row: 3, section: 0)
+        let cell = try #require(table.tableView.cellForRow(at: ip))
+        let before = table.accessibleLabelUpdates
+        for n in 1...20 {
+            cell.text = "Progress \(n * 5) %"
+            GtkTestEnvironment.settle(0.05)
+        }
+        let sent = table.accessibleLabelUpdates - before
+        #expect(sent >= 1 && sent <= 4, "\(sent) label updates for 20 changes in a second")
+        GtkTestEnvironment.settle(AccessibleRows.minimumLabelInterval + 0.2)
+        #expect(table.accessibleLabel(ofRowAt: ip) == "Progress 100 %")
+    }
+}
