@@ -55,7 +55,7 @@ struct AccessibilityTextTests {
     func downloadCell() {
         let cell = DownloadCell(reuseIdentifier: DownloadCell.reuseIdentifier)
         var d = Download(id: 3, name: "gtk-4.8.3.tar.xz", size: 2_000_000_000, state: .queued, progress: 0, speed: 1)
-        let size = ByteCountFormatter.string(fromByteCount: d.size, countStyle: .file)
+        let size = formattedByteCount(d.size)
         cell.configure(with: d)
         #expect(cell.accessibilityLabel == "gtk-4.8.3.tar.xz, Queued, \(size)")
         d.state = .downloading

@@ -53,11 +53,11 @@ extension TableWidgetTests {
         // Narrower: fewer columns; the photo at the top stays on screen.
         let top = try #require(grid.indexPathsForVisibleItems.first { grid.rectForItem(at: $0).minY >= grid.contentOffset.y })
         var resize = XScript(title: title, windowPoint: harness.windowPoint(in: widget))
-        resize.resizeWindow(width: 560, height: 700)
+        resize.resizeWindow(width: 640, height: 700)
         #expect(XDoTool.run(resize.arguments) == 0)
         _ = GtkTestEnvironment.iterate(timeout: 3) { grid.numberOfColumns < columns }
         GtkTestEnvironment.settle(0.3)
-        #expect(grid.numberOfColumns < columns, "re-flowed from \(columns) to \(grid.numberOfColumns) columns")
+        #expect(grid.numberOfColumns < columns, "re-flowed from \(columns) to \(grid.numberOfColumns) columns at width \(grid.frame.width), widget \(gtk_widget_get_width(widget.widget))")
         #expect(grid.numberOfColumns >= 2)
         #expect(grid.indexPathsForVisibleItems.contains(top), "\(top) is still on screen after the re-flow")
         let r = grid.rectForItem(at: top)

@@ -182,7 +182,13 @@ final class MainWindow {
         // The debug bar slides in under the tables while Debug is on.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
         gtk_box_append(content.cast(to: GtkBox.self), stack)
-        gtk_box_append(content.cast(to: GtkBox.self), debugTools.bar.widget)
+        // In a horizontal scroller: the bar's controls must not set the window's minimum width
+        // (a revealer that slides vertically keeps its child's width even while hidden).
+        let barScroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(barScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+        gtk_scrolled_window_set_propagate_natural_height(barScroller.opaque, 1)
+        gtk_scrolled_window_set_child(barScroller.opaque, debugTools.bar.widget)
+        gtk_box_append(content.cast(to: GtkBox.self), barScroller)
         gtk_window_set_child(window.cast(to: GtkWindow.self), content)
     }
 
