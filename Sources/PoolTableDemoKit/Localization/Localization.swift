@@ -35,13 +35,23 @@ public enum Localization {
     /// Replaces every lookup while set (for tests: a pseudo-translation that marks each message,
     /// so a screen walk can tell which drawn strings bypassed `tr`). Called with the English
     /// message chosen for the count (`msgid` or `msgid_plural`). Set it on the main thread
-    /// before the strings are made.
-    @_spi(Testing) public nonisolated(unsafe) static var override: ((String) -> String)?
+    /// before the strings are made. It applies only on the thread that set it (the main
+    /// thread), so tests running in parallel on other threads keep real lookups.
+    @_spi(Testing) public nonisolated(unsafe) static var override: ((String) -> String)? {
+        didSet { overrideThread = pthread_self() }
+    }
+    private nonisolated(unsafe) static var overrideThread = pthread_self()
+
+    /// The override, when set and called on the thread that set it.
+    static var activeOverride: ((String) -> String)? {
+        guard let override, pthread_equal(pthread_self(), overrideThread) != 0 else { return nil }
+        return override
+    }
 }
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let translated = Localization.override?(message) ?? lookUp(message)
+    let translated = Localization.activeOverride?(message) ?? lookUp(message)
     return fill(translated, values)
 }
 
@@ -51,7 +61,7 @@ public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:])
 public func trn(_ singular: String, _ plural: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
     let n = UInt(clamping: count.magnitude)   // the plural rule wants a non-negative count
     let translated: String
-    if let override = Localization.override {
+    if let override = Localization.activeOverride {
         translated = override(n == 1 ? singular : plural)
     } else {
         translated = lookUp(singular, plural, n)
