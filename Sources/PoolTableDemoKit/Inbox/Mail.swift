@@ -1,5 +1,3 @@
-import Foundation
-
 /// One message in the demo inbox.
 public struct Mail: Hashable, Sendable {
     public var sender: String

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A news story: the feed's own content. Rows are of very different heights (one-line to
 /// five-line headlines, no summary to a long one, with or without a thumbnail).
 public struct Story: Hashable, Sendable {
@@ -184,7 +182,9 @@ public enum NewsGenerator {
 
 extension String {
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard let range = firstRange(of: target) else { return self }
+        var result = self
+        result.replaceSubrange(range, with: replacement)
+        return result
     }
 }
