@@ -17,15 +17,16 @@ public enum Localization {
     /// `localeDirectory` (a directory holding `<lang>/LC_MESSAGES/pooltable.mo`), UTF-8.
     /// Call once at start-up, before any string is looked up.
     ///
-    /// glibc ignores `LANGUAGE` while LC_MESSAGES is the plain "C" locale (no `LANG` set, as
-    /// in a bare shell or CI); then LC_MESSAGES becomes C.UTF-8, so `LANGUAGE=zh_CN` works
-    /// anywhere. Nothing else of the locale changes.
+    /// The plain "C" locale (no `LANG` set, as in a bare shell or CI) is coerced to C.UTF-8
+    /// for LC_CTYPE and LC_MESSAGES, as Python does (PEP 538): glibc ignores `LANGUAGE`
+    /// while LC_MESSAGES is "C", and GLib would print non-ASCII text as "?" while LC_CTYPE is.
+    /// So `LANGUAGE=zh_CN` works anywhere. Numbers, dates and collation keep the user's locale.
     public static func start(localeDirectory: String) {
         setlocale(LC_ALL, "")
-        if let messages = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
-           messages == "C" || messages == "POSIX",
-           let language = getenv("LANGUAGE"), language.pointee != 0 {
-            setlocale(LC_MESSAGES, "C.UTF-8")
+        for category in [LC_CTYPE, LC_MESSAGES] {
+            if let name = setlocale(category, nil).map({ String(cString: $0) }), name == "C" || name == "POSIX" {
+                setlocale(category, "C.UTF-8")
+            }
         }
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
