@@ -163,3 +163,15 @@ public func formattedByteCount(_ bytes: Int64) -> String {
     if b < 1_000_000_000 { return tr("{size} MB", ["size": formatted(b / 1_000_000, fractionDigits: 1)]) }
     return tr("{size} GB", ["size": formatted(b / 1_000_000_000, fractionDigits: 1)])
 }
+
+extension Array where Element == String {
+    /// The sentences run together as the language writes them: "One. Two." in English,
+    /// "一。二。" in Chinese (no space after a full-width full stop).
+    public func joinedSentences() -> String {
+        guard var text = first else { return "" }
+        // Translators: how two sentences follow each other in a paragraph; Chinese drops the space.
+        let pattern = tr("{sentence} {next}")
+        for next in dropFirst() { text = fill(pattern, ["sentence": text, "next": next]) }
+        return text
+    }
+}
