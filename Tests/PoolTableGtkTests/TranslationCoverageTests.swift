@@ -26,7 +26,7 @@ extension TableWidgetTests {
             return "⟪" + message + "⟫"
         }
         defer { Localization.override = nil }
-        guard let harness = AppHarness() else { return }
+        let harness = try #require(AppHarness())
         defer { harness.close() }
         let window = harness.window
 
