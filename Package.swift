@@ -26,9 +26,12 @@ let package = Package(
         // glibc's gettext and locale functions (Swift's Glibc module leaves libintl.h out).
         .systemLibrary(name: "CGettext"),
         // The engine: pure Swift, no GTK.
+        // POOLTABLE_INTERNAL_CHECKS (debug builds: `swift test`, CI) checks the core's
+        // invariants after every layout pass and batch update (Core/ListBase+Invariants.swift).
         .target(
             name: "PoolTable",
-            dependencies: [.product(name: "Logging", package: "swift-log")]
+            dependencies: [.product(name: "Logging", package: "swift-log")],
+            swiftSettings: [.define("POOLTABLE_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
         .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),

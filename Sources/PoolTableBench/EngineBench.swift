@@ -19,6 +19,22 @@ final class BenchSource: TableViewDataSource {
     }
 }
 
+/// A grid of `items` items in sections of 3,000 (about a month of photos each).
+@MainActor
+final class GridBenchSource: CollectionViewDataSource {
+    let items: Int
+    static let perSection = 3_000
+    init(items: Int) { self.items = items }
+    func numberOfSections(in collectionView: CollectionView) -> Int { (items + Self.perSection - 1) / Self.perSection }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
+        min(Self.perSection, items - section * Self.perSection)
+    }
+    func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? { "Section \(section)" }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+    }
+}
+
 /// Varied heights from the delegate: every 7th row 88 px, the others 44.
 @MainActor
 final class VariedHeights: TableViewDelegate {
@@ -139,6 +155,9 @@ final class EngineBench {
                 runs: s.count, p99: Stats.percentile(s, 99))
         }
 
+        note("engine: grid scroll steps")
+        measureGridSteps()
+
         note("engine: insert at top")
         measureInsertAtTop(rows: big)
 
@@ -169,7 +188,31 @@ final class EngineBench {
 
     /// Times `steps` single steps of +37 px (setting contentOffset lays out), after a warm-up,
     /// starting in the middle of the content and wrapping to the top at the end (untimed).
-    func scrollSteps(_ table: TableView, steps: Int, warmup: Int = 200) -> [Double] {
+    /// A grid (`CollectionView`) of 120x140 items, 6 columns, month-sized sections of 3,000
+    /// items with sticky headers: the step at 10M items against the step at 1k.
+    func measureGridSteps() {
+        var medians: [Int: Double] = [:]
+        let sizes = [small, smoke ? 100_000 : 10_000_000]
+        for n in sizes {
+            let source = GridBenchSource(items: n)
+            var layout = GridLayout()
+            layout.itemSize = Size(width: 120, height: 140)
+            layout.headerHeight = 30
+            let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 800, height: 600), layout: layout)
+            grid.register({ CollectionViewCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "item")
+            grid.dataSource = source
+            grid.reloadData()
+            let s = scrollSteps(grid, steps: steps)
+            medians[n] = Stats.median(s)
+            add("grid_step_\(countLabel(n))", "grid scroll step +37 px, \(countLabel(n)) items", Stats.median(s), "µs",
+                runs: s.count, p99: Stats.percentile(s, 99))
+        }
+        let ratio = medians[sizes[1]]! / medians[sizes[0]]!
+        add("grid_step_ratio", "grid scroll step ratio \(countLabel(sizes[1])) / \(countLabel(sizes[0]))", ratio, "x",
+            runs: 1, target: "<= 2x", met: ratio <= 2)
+    }
+
+    func scrollSteps(_ table: ListBase, steps: Int, warmup: Int = 200) -> [Double] {
         let maxY = table.contentSize.height - table.frame.height
         var y = (maxY / 2).rounded(.down)
         table.contentOffset = Point(x: 0, y: y)

@@ -87,8 +87,15 @@ final class WindowHarness {
     let source: RowsSource
 
     /// Nil (the test should stop) if the window never maps.
-    init?(rows: Int, sections: Int = 1, width: Int32 = 420, height: Int32 = 600) {
+    ///
+    /// `timeSource` is installed before the window exists, so no frame-clock tick ever
+    /// reaches the engine through another source. A `ManualTimeSource` (see `manualClock`)
+    /// hands the engine's clock to the test, and the engine starts at its `start`; nil keeps
+    /// GTK's frame clock (real-time animations, e.g. for real input).
+    init?(rows: Int, sections: Int = 1, width: Int32 = 420, height: Int32 = 600, timeSource: AnimationTimeSource? = nil) {
         table = TableWidget()
+        if let timeSource { table.timeSource = timeSource }
+        if let manual = timeSource as? ManualTimeSource { table.tableView.advanceAnimations(to: manual.start) }
         source = RowsSource(count: rows, sections: sections)
         source.install(in: table.tableView)
         window = gtk_window_new()
@@ -114,4 +121,7 @@ final class WindowHarness {
     }
 
     var adjustment: UnsafeMutablePointer<GtkAdjustment> { table.verticalAdjustment! }
+
+    /// The manual clock the test owns (nil on the frame clock): take t0 from its `start`.
+    var manualClock: ManualTimeSource? { table.timeSource as? ManualTimeSource }
 }

@@ -20,7 +20,7 @@ extension TableWidgetTests {
 
     @Test("Ctrl+E's animation, frame by frame: checkbox column absent at 0 ms, part-way at 120 ms, fully in at 300 ms; rows mounted mid-way join in phase")
     func editModeFramesOnTheEngineClock() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10) else { return }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10, timeSource: ManualTimeSource()) else { return }
         defer { harness.close() }
         let blocks = BlockSource(count: 400)
         blocks.install(in: harness.table.tableView)
@@ -28,10 +28,10 @@ extension TableWidgetTests {
         let table = harness.table.tableView
         let width = Int(table.frame.width)
 
-        // The clock is the test's from here: far ahead of the frame clock, whose ticks then
-        // change nothing (the engine's time never goes back). Each frame below is a real GTK
-        // frame (draw callback, render node), read back through GTK's own snapshot.
-        let t0 = (table.animationTime ?? 0) + 10_000
+        // The clock is the test's (a manual time source: GTK's frame-clock ticks never reach
+        // the engine, whatever the machine's uptime). Each frame below is a real GTK frame
+        // (draw callback, render node), read back through GTK's own snapshot.
+        let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         table.setEditing(true, animated: true)
         table.advanceAnimations(to: t0)
@@ -139,7 +139,7 @@ extension TableWidgetTests {
         #expect(selected == (startRow...endRow).map { IndexPath(row: $0, section: 0) }, "one contiguous range from the pressed row")
         #expect(endRow > lastVisible + 5, "the range grew past the rows visible when the drag began (ends at \(endRow))")
         // The range ends under the pointer, where it was released.
-        let underPointer = try #require(table.indexPathForRow(atViewportPoint: Point(x: 20, y: height - 6)))
+        let underPointer = try #require(table.indexPath(atViewportPoint: Point(x: 20, y: height - 6)))
         #expect(abs(underPointer.row - endRow) <= 1)
         #expect(table.numberOfSelectedRows == endRow - startRow + 1)
 
@@ -471,10 +471,15 @@ final class Ref<T> {
 @MainActor
 struct XScript {
     private(set) var arguments: [String]
-    private let harness: WindowHarness
+    /// Maps a point of the widget under test to the X window's coordinates.
+    private let windowPoint: (Point) -> (x: Int, y: Int)
 
     init(title: String, harness: WindowHarness) {
-        self.harness = harness
+        self.init(title: title, windowPoint: harness.windowPoint)
+    }
+
+    init(title: String, windowPoint: @escaping (Point) -> (x: Int, y: Int)) {
+        self.windowPoint = windowPoint
         arguments = ["xdotool", "search", "--sync", "--onlyvisible", "--name", "^\(title)$"]
     }
 
@@ -489,7 +494,7 @@ struct XScript {
         arguments += ["sleep", "0.04"]
     }
     mutating func moveOnly(to p: Point) {
-        let w = harness.windowPoint(p)
+        let w = windowPoint(p)
         arguments += ["mousemove", "--window", "%1", "\(w.x)", "\(w.y)"]
     }
     mutating func release() { arguments += ["mouseup", "1", "sleep", "0.05"] }
@@ -504,6 +509,7 @@ struct XScript {
     }
     mutating func focusWindow() { arguments += ["windowfocus", "%1", "sleep", "0.1"] }
     mutating func key(_ name: String) { arguments += ["key", "--clearmodifiers", name, "sleep", "0.08"] }
+    mutating func resizeWindow(width: Int, height: Int) { arguments += ["windowsize", "%1", "\(width)", "\(height)", "sleep", "0.4"] }
     mutating func wheelDown(times: Int) { arguments += ["click", "--repeat", "\(times)", "--delay", "60", "5"] }
 }
 

@@ -13,16 +13,16 @@ import Testing
 /// - Downloads: during "Start All" while scrolling, every visible bar is on its own row
 ///   (article 004), checked in pixels; with the cell-bound diagnostic the same check fails.
 ///
-/// Part of the one serialized "GTK shell" suite. The engine's clock is driven by hand, far
-/// ahead of the frame clock (whose ticks then change nothing), and frames are drawn through
-/// GTK's own snapshot, so every frame is taken at an exact animation time.
+/// Part of the one serialized "GTK shell" suite. The engine's clock is driven by hand (a
+/// `ManualTimeSource`: GTK's frame-clock ticks never reach the engine), and frames are drawn
+/// through GTK's own snapshot, so every frame is taken at an exact animation time.
 /// Set `POOLTABLE_SCREENSHOTS=DIR` to keep the frames as PNGs (docs/screenshots uses them).
 extension TableWidgetTests {
     // MARK: News (issue 6)
 
     @Test("News: frames during the animated ad insert show the ad growing in and the stories below gliding down")
     func newsInsertAnimationFrames() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640) else { return }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -32,7 +32,7 @@ extension TableWidgetTests {
         gtk_adjustment_set_value(harness.adjustment, table.rectForRow(at: IndexPath(row: 2, section: 0)).minY)
         GtkTestEnvironment.settle()
         let follower = try #require(news.items[5].story)          // the story the ad pushes down
-        let t0 = (table.animationTime ?? 0) + 10_000
+        let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         let before = try drawnFrame(harness)
         let y0 = try #require(screenDrawnY(of: follower.headline, table, harness.table.theme))
@@ -69,7 +69,7 @@ extension TableWidgetTests {
 
     @Test("News: with Keep position on the story under the top edge is unmoved by the ads; off, it jumps", arguments: [true, false])
     func newsKeepPosition(keep: Bool) throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640) else { return }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -78,7 +78,7 @@ extension TableWidgetTests {
         GtkTestEnvironment.settle()
         gtk_adjustment_set_value(harness.adjustment, 30_000)
         GtkTestEnvironment.settle()
-        let t0 = (table.animationTime ?? 0) + 10_000
+        let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         let top = try #require(news.topItem())
         let story = try #require(top.item.story)
@@ -110,7 +110,7 @@ extension TableWidgetTests {
 
     @Test("Inbox: frames during Delete show the rows collapsing and the rows below gliding up; Ctrl+Z grows them back")
     func inboxDeleteAnimationFrames() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640) else { return }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
         defer { harness.close() }
         let inbox = InboxController()
         inbox.attach(to: harness.table.tableView)
@@ -121,7 +121,7 @@ extension TableWidgetTests {
         let chosen = [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)]
         for ip in chosen { table.selectRow(at: ip, animated: false, scrollPosition: .none) }
         let survivor = inbox.mail(at: IndexPath(row: 3, section: 0))   // the first row below them
-        let t0 = (table.animationTime ?? 0) + 10_000
+        let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         let before = try drawnFrame(harness)
         let theme = harness.table.theme
@@ -190,7 +190,7 @@ extension TableWidgetTests {
     /// Starts every download, then ticks the downloader while scrolling to random places;
     /// after every step compares each fully visible row's bar, in pixels, with its file.
     private func runDownloads(cellBound: Bool, saveAs name: String) throws -> (checkedRows: Int, mismatches: [String], sawProgress: Bool)? {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 520, height: 640) else { return nil }
+        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 520, height: 640, timeSource: ManualTimeSource()) else { return nil }
         defer { harness.close() }
         let store = DownloadStore(count: 500, seed: 7)
         let downloads = DownloadsController(store: store)
@@ -198,7 +198,7 @@ extension TableWidgetTests {
         downloads.attach(to: harness.table.tableView)
         let table = harness.table.tableView
         GtkTestEnvironment.settle()
-        var clock = (table.animationTime ?? 0) + 10_000
+        var clock = try #require(harness.manualClock).start
         table.advanceAnimations(to: clock)
         downloads.startAll()
         var rng = SeededRandom(seed: 404)
@@ -314,7 +314,7 @@ private func filmStrip(_ frames: [(String, CairoImage)], _ harness: WindowHarnes
 
 /// Writes `image` to `$POOLTABLE_SCREENSHOTS/name` when that variable names a directory.
 @MainActor
-private func saveScreenshot(_ image: CairoImage, _ name: String) {
+func saveScreenshot(_ image: CairoImage, _ name: String) {
     guard let dir = getenv("POOLTABLE_SCREENSHOTS").map({ String(cString: $0) }), !dir.isEmpty else { return }
     mkdir(dir, 0o755)
     image.writePNG(to: dir + "/" + name)

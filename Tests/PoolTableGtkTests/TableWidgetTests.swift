@@ -195,6 +195,10 @@ struct TableWidgetTests {
         #expect(TableWidget.tableKey(for: guint(GDK_KEY_KP_Enter)) == .enter)
         #expect(TableWidget.tableKey(for: guint(GDK_KEY_space)) == .space)
         #expect(TableWidget.tableKey(for: guint(GDK_KEY_a)) == nil)
+        #expect(TableWidget.tableKey(for: guint(GDK_KEY_a), modifiers: [.control]) == nil, "Ctrl+A is the window's select-all")
+        #expect(TableWidget.tableKey(for: guint(GDK_KEY_A), modifiers: [.control, .shift]) == .deselectAll)
+        #expect(TableWidget.tableKey(for: guint(GDK_KEY_backslash), modifiers: [.control]) == .deselectAll)
+        #expect(TableWidget.tableKey(for: guint(GDK_KEY_Left)) == .left && TableWidget.tableKey(for: guint(GDK_KEY_Right)) == .right)
         let state = GdkModifierType(rawValue: GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue)
         #expect(TableWidget.modifiers(state) == [.shift, .control])
     }

@@ -98,7 +98,7 @@ struct DebugOverlayTests {
         let rect = table.rectForRow(at: ip)
         let viewPoint = t.view(Point(x: rect.midX, y: rect.midY))
         let p = overlay.tablePoint(fromViewPoint: viewPoint, table: table)
-        #expect(p.flatMap { table.indexPathForRow(atViewportPoint: $0) } == ip)
+        #expect(p.flatMap { table.indexPath(atViewportPoint: $0) } == ip)
         // Over the panels on the right, nothing is hit.
         #expect(overlay.tablePoint(fromViewPoint: Point(x: 790, y: viewPoint.y), table: table) == nil)
     }

@@ -230,7 +230,7 @@ struct Fuzzer {
                 problems.append("cell frame of \(ip) is stale"); break
             }
         }
-        if table.pooledCellCounts.contains(where: { $0.count > max(8, table.pool.limitPerIdentifier) }) { problems.append("pool unbounded") }
+        if table.pooledCellCounts.contains(where: { $0.count > max(8, table.items.pool.limitPerIdentifier) }) { problems.append("pool unbounded") }
         let maxOffset = max(0, table.contentSize.height - table.frame.height)
         if table.contentOffset.y < 0 || table.contentOffset.y > maxOffset + 1e-6 { problems.append("offset \(table.contentOffset.y) out of 0...\(maxOffset)") }
         if full { problems += itemStateProblems(table, model).filter { !$0.contains("stale editing") || !table.hasRunningAnimations } }

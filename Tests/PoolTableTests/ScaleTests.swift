@@ -29,7 +29,7 @@ struct ScaleTests {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
         let model = ModelSource(rows: [100_000_000])
         model.attach(to: table)
-        #expect(table.layout.sections[0].rows.isUniform)
+        #expect(table.listLayout.storage.sections[0].rows.isUniform)
         #expect(table.contentSize.height == 4_400_000_000)
         table.contentOffset = Point(x: 0, y: 2_200_000_000)
         #expect(table.indexPathsForVisibleRows.first == IndexPath(row: 50_000_000, section: 0))

@@ -79,7 +79,7 @@ struct SelectionInputTests {
         var t = 0.0
         var lastOffset = table.contentOffset.y
         var speeds: [Double] = []
-        while table.indexPathForRow(atViewportPoint: Point(x: 22, y: y)).map({ $0.row < 230 }) ?? true {
+        while table.indexPath(atViewportPoint: Point(x: 22, y: y)).map({ $0.row < 230 }) ?? true {
             t += 1.0 / 60
             table.advanceAnimations(to: t)
             speeds.append(table.contentOffset.y - lastOffset)
@@ -97,7 +97,7 @@ struct SelectionInputTests {
         let stopped = table.contentOffset.y
         t += 0.5; table.advanceAnimations(to: t)
         #expect(table.contentOffset.y == stopped)
-        let end = table.indexPathForRow(atViewportPoint: Point(x: 22, y: 370))!.row
+        let end = table.indexPath(atViewportPoint: Point(x: 22, y: 370))!.row
         table.pointerUp(at: Point(x: 22, y: 370))
         #expect(!table.isDragSelecting)
         #expect(selectedRows(table) == Array(2...end) + [500])
@@ -150,9 +150,9 @@ struct SelectionInputTests {
 struct InputDetailTests {
     final class Recorder: TableViewHost, TableViewDelegate {
         var geometryChanges = 0, activated: [IndexPath] = [], selectionChanges = 0
-        func tableViewNeedsDisplay(_ tableView: TableView) {}
-        func tableViewDidChangeScrollGeometry(_ tableView: TableView) { geometryChanges += 1 }
-        func tableViewNeedsAnimationTicks(_ tableView: TableView) {}
+        func tableViewNeedsDisplay(_ tableView: ListBase) {}
+        func tableViewDidChangeScrollGeometry(_ tableView: ListBase) { geometryChanges += 1 }
+        func tableViewNeedsAnimationTicks(_ tableView: ListBase) {}
         func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) { activated.append(indexPath) }
         func tableViewSelectionDidChange(_ tableView: TableView) { selectionChanges += 1 }
     }
@@ -169,7 +169,7 @@ struct InputDetailTests {
         table.pointerDown(at: Point(x: 200, y: 40), clickCount: 2)     // below the 30 px header
         #expect(recorder.activated == [IndexPath(row: 0, section: 0)])
         table.pointerDown(at: Point(x: 200, y: 100))
-        let pressed = table.indexPathForRow(atViewportPoint: Point(x: 200, y: 100))!
+        let pressed = table.indexPath(atViewportPoint: Point(x: 200, y: 100))!
         #expect(table.cellForRow(at: pressed)?.isHighlighted == true)
         table.longPress(at: Point(x: 200, y: 100))
         #expect(table.cellForRow(at: pressed)?.isHighlighted == false)

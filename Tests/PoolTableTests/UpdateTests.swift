@@ -149,7 +149,7 @@ struct UpdateTests {
         #expect(table.hasRunningAnimations && !done)
         let insertedIP = IndexPath(row: 2, section: 0)
         let belowIP = IndexPath(row: 4, section: 0)
-        func presented(_ ip: IndexPath) -> Rect { table.presentationFrame(of: table.mounted[table.mountedIndex(of: ip)!]) }
+        func presented(_ ip: IndexPath) -> Rect { table.presentationFrame(ofSlot: table.mountedIndex(of: ip)!) }
         table.advanceAnimations(to: 1)
         #expect(presented(insertedIP).height == 0)
         #expect(abs(presented(belowIP).minY - y0) < 1e-9)           // starts where it was
@@ -191,13 +191,13 @@ struct UpdateTests {
         table.advanceAnimations(to: 1); table.advanceAnimations(to: 1.1)
         let ip = IndexPath(row: 6, section: 0)
         let item = model.sections[0][6]
-        let drawnBefore = table.presentationFrame(of: table.mounted[table.mountedIndex(of: ip)!]).minY
+        let drawnBefore = table.presentationFrame(ofSlot: table.mountedIndex(of: ip)!).minY
         try table.performBatchUpdates({
             model.sections[0].remove(at: 3)
             table.deleteRows(at: [IndexPath(row: 3, section: 0)], with: .automatic)
         }, completion: nil)
         let newIP = IndexPath(row: model.sections[0].firstIndex(of: item)!, section: 0)
-        let drawnAfter = table.presentationFrame(of: table.mounted[table.mountedIndex(of: newIP)!]).minY
+        let drawnAfter = table.presentationFrame(ofSlot: table.mountedIndex(of: newIP)!).minY
         #expect(abs(drawnAfter - drawnBefore) < 1e-6)
         table.advanceAnimations(to: 3); table.advanceAnimations(to: 4)
         #expect(!table.hasRunningAnimations)
@@ -284,9 +284,9 @@ struct StackingTests {
         for t in [1.0, 1.05, 1.1, 1.2, 1.29] {
             table.advanceAnimations(to: t)
             let extents = table.presentedExtents()
-            for k in 1..<extents.count where table.mounted[k].indexPath.row > 0 {
+            for k in 1..<extents.count where table.items[k].indexPath.row > 0 {
                 let bottom = extents[k - 1].top + extents[k - 1].height
-                #expect(abs(extents[k].top - bottom) < 1e-6, "t=\(t) row \(table.mounted[k].indexPath.row): top \(extents[k].top) vs \(bottom)")
+                #expect(abs(extents[k].top - bottom) < 1e-6, "t=\(t) row \(table.items[k].indexPath.row): top \(extents[k].top) vs \(bottom)")
             }
         }
     }

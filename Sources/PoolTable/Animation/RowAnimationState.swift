@@ -9,7 +9,9 @@ struct RowAnimationState {
 
     /// A deleted row still being drawn while it collapses.
     struct Ghost {
-        var cell: TableViewCell
+        var cell: ReusableCell
+        /// The cell's frame when it was deleted (its across placement: x and width).
+        var frame: Rect
         var section: Int
         /// Where the ghost sits in the new layout (the top of the row that followed it).
         var modelY: Double
@@ -23,6 +25,8 @@ struct RowAnimationState {
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
     var offsets: [IndexPath: Transition] = [:]
+    /// Across displacement of grid items that change column, easing to zero.
+    var xOffsets: [IndexPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
     var appear: [IndexPath: Transition] = [:]
     var ghosts: [Ghost] = []
@@ -36,7 +40,7 @@ struct RowAnimationState {
     var completions: [(Bool) -> Void] = []
 
     var isRunning: Bool {
-        !offsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty
+        !offsets.isEmpty || !xOffsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty
             || !sectionAppear.isEmpty || !sectionGhosts.isEmpty
     }
     var hasGhosts: Bool { !ghosts.isEmpty }
@@ -46,14 +50,15 @@ struct RowAnimationState {
     func heightFraction(for ip: IndexPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
 }
 
-extension TableView {
-    /// Where a mounted row is drawn now (its layout frame while nothing animates).
-    func presentationFrame(of m: MountedRow) -> Rect {
-        var f = m.cell.frame
-        guard rowAnimations.isRunning, let i = mountedIndex(of: m.indexPath) else { return f }
-        let (top, height) = presentedExtents()[i]
+extension ListBase {
+    /// Where the mounted item in slot `k` is drawn now (its layout frame while nothing animates).
+    func presentationFrame(ofSlot k: Int) -> Rect {
+        var f = items[k].cell.frame
+        guard rowAnimations.isRunning else { return f }
+        let (top, height) = presentedExtents()[k]
         f.origin.y = top
         f.size.height = height
+        f.origin.x += rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
         return f
     }
 
@@ -63,10 +68,10 @@ extension TableView {
     /// the layout's gap, e.g. a header), so consecutive rows stay stacked while they grow.
     func presentedExtents() -> [(top: Double, height: Double)] {
         var out: [(top: Double, height: Double)] = []
-        out.reserveCapacity(mounted.count)
+        out.reserveCapacity(items.count)
         var cursor: Double?
         var previousModelBottom = 0.0
-        for m in mounted {
+        for m in items.entries {
             let f = m.cell.frame
             let height = f.height * rowAnimations.heightFraction(for: m.indexPath, at: now)
             let top: Double
@@ -116,7 +121,7 @@ extension TableView {
     func drawGhosts(in canvas: Canvas, section: Int?) {
         for (g, top, h) in ghostExtents() where section == nil || g.section == section {
             guard h > 0.01 else { continue }
-            let f = rowFrame(y: top, height: h)
+            let f = Rect(x: g.frame.minX, y: top, width: g.frame.width, height: h)
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
@@ -130,6 +135,7 @@ extension TableView {
     func advanceRowAnimations(to t: Double) -> Bool {
         guard rowAnimations.isRunning || !rowAnimations.completions.isEmpty else { return false }
         for (ip, var tr) in rowAnimations.offsets { tr.pin(at: t); rowAnimations.offsets[ip] = tr.isFinished(at: t) ? nil : tr }
+        for (ip, var tr) in rowAnimations.xOffsets { tr.pin(at: t); rowAnimations.xOffsets[ip] = tr.isFinished(at: t) ? nil : tr }
         for (ip, var tr) in rowAnimations.appear { tr.pin(at: t); rowAnimations.appear[ip] = tr.isFinished(at: t) ? nil : tr }
         for (s, var tr) in rowAnimations.headerOffsets { tr.pin(at: t); rowAnimations.headerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
         for (s, var tr) in rowAnimations.footerOffsets { tr.pin(at: t); rowAnimations.footerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
@@ -138,8 +144,7 @@ extension TableView {
         for var g in rowAnimations.ghosts {
             g.offset.pin(at: t); g.fade.pin(at: t)
             if g.fade.isFinished(at: t) {
-                g.cell.isHidden = true
-                pool.enqueue(g.cell)
+                items.recycle(g.cell, from: nil)
             } else {
                 alive.append(g)
             }

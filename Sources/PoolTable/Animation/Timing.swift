@@ -1,5 +1,3 @@
-import Foundation
-
 /// Easing curves for engine animations.
 public enum Easing: Sendable {
     case linear, easeOut, easeInOut
@@ -7,8 +5,8 @@ public enum Easing: Sendable {
         let x = t.finiteOr(1).clamped(0, 1)
         switch self {
         case .linear: return x
-        case .easeOut: return 1 - pow(1 - x, 3)
-        case .easeInOut: return x < 0.5 ? 4 * x * x * x : 1 - pow(-2 * x + 2, 3) / 2
+        case .easeOut: return 1 - Math.pow(1 - x, 3)
+        case .easeInOut: return x < 0.5 ? 4 * x * x * x : 1 - Math.pow(-2 * x + 2, 3) / 2
         }
     }
 }

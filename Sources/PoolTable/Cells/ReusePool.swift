@@ -9,8 +9,8 @@
 final class ReusePool {
     private struct Slot {
         let identifier: String
-        let make: (String) -> TableViewCell
-        var cells: [TableViewCell] = []
+        let make: (String) -> ReusableCell
+        var cells: [ReusableCell] = []
     }
     private var slotOfIdentifier: [String: Int] = [:]
     private var slots: [Slot] = []
@@ -27,7 +27,7 @@ final class ReusePool {
     private(set) var misses = 0
     private(set) var dropped = 0
 
-    func register(_ make: @escaping (String) -> TableViewCell, for identifier: String) {
+    func register(_ make: @escaping (String) -> ReusableCell, for identifier: String) {
         if let i = slotOfIdentifier[identifier] {
             slots[i] = Slot(identifier: identifier, make: make, cells: slots[i].cells)
         } else {
@@ -40,7 +40,7 @@ final class ReusePool {
 
     /// A pooled cell (after `prepareForReuse`) or a new one (`isNew`); nil if the
     /// identifier is unknown.
-    func dequeue(_ identifier: String) -> (cell: TableViewCell, isNew: Bool)? {
+    func dequeue(_ identifier: String) -> (cell: ReusableCell, isNew: Bool)? {
         guard let i = slot(for: identifier) else { return nil }
         if let cell = slots[i].cells.popLast() {
             hits += 1
@@ -55,10 +55,13 @@ final class ReusePool {
     /// Notes a cell the data source made itself, without dequeuing.
     func noteCreatedOutsidePool() { cellsCreated += 1 }
 
-    func enqueue(_ cell: TableViewCell) {
-        guard let id = cell.reuseIdentifier, let i = slot(for: id) else { dropped += 1; return }
-        if slots[i].cells.count >= limitPerIdentifier { dropped += 1; return }
+    /// Pools a cell; false when it was dropped (no registered identifier, or the pool is full).
+    @discardableResult
+    func enqueue(_ cell: ReusableCell) -> Bool {
+        guard let id = cell.reuseIdentifier, let i = slot(for: id) else { dropped += 1; return false }
+        if slots[i].cells.count >= limitPerIdentifier { dropped += 1; return false }
         slots[i].cells.append(cell)
+        return true
     }
 
     /// Raises the bound to fit `mounted` cells of one identifier.
@@ -70,8 +73,12 @@ final class ReusePool {
     var counts: [(identifier: String, count: Int)] {
         slots.filter { !$0.cells.isEmpty }.map { ($0.identifier, $0.cells.count) }.sorted { $0.identifier < $1.identifier }
     }
+    /// The waiting cells per identifier (oldest first), sorted by identifier.
+    var pooledCells: [(identifier: String, cells: [ReusableCell])] {
+        slots.filter { !$0.cells.isEmpty }.map { ($0.identifier, $0.cells) }.sorted { $0.identifier < $1.identifier }
+    }
     var totalCount: Int { slots.reduce(0) { $0 + $1.cells.count } }
-    func contains(_ cell: TableViewCell) -> Bool {
+    func contains(_ cell: ReusableCell) -> Bool {
         guard let id = cell.reuseIdentifier, let i = slot(for: id) else { return false }
         return slots[i].cells.contains { $0 === cell }
     }

@@ -1,84 +1,32 @@
-import Foundation
-
-/// A row's view. Cells are recycled: the table keeps only the mounted ones (visible +
-/// prepared) plus a small pool, and hands a pooled cell out again through
-/// `dequeueReusableCell(withIdentifier:for:)` after calling `prepareForReuse()`.
-///
-/// Engine state a cell shows (editing, selection, their animation progress) is set by the
-/// table on every mounted cell and again on every dequeue; a cell never owns it.
+/// A row's view (UIKit's `UITableViewCell`): the default content is a title, an optional
+/// detail line and an accessory; in edit mode a checkbox column slides in on the leading
+/// edge. See `ReusableCell` for what the table sets on it.
 @MainActor
-open class TableViewCell {
+open class TableViewCell: ReusableCell {
     /// What the default content draws on the trailing edge.
     public enum Accessory: Sendable { case none, disclosureIndicator, checkmark }
 
-    /// A named clickable area of the cell, in the cell's own coordinates. Clicks on it reach
-    /// `TableViewDelegate.tableView(_:didTapTarget:inRowAt:)` instead of selecting the row.
-    public struct HitTarget: Hashable, Sendable {
-        public var name: String
-        public var rect: Rect
-        public init(name: String, rect: Rect) { self.name = name; self.rect = rect }
-    }
-
     /// The width of the checkbox column that slides in during editing.
     public static let editingControlWidth = 44.0
-
-    public let reuseIdentifier: String?
 
     /// The default content: a title, an optional detail line and an accessory.
     public var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
     public var accessory: Accessory = .none { didSet { if accessory != oldValue { setNeedsDisplay() } } }
 
-    open internal(set) var isEditing = false
-    open internal(set) var isSelected = false
-    /// Pressed but not yet released.
-    public internal(set) var isHighlighted = false
-
-    /// 0 = not editing, 1 = editing; follows the table's shared, eased timeline, so every
-    /// mounted cell is at the same phase.
-    public internal(set) var editingProgress = 0.0
-    /// 0 = unchecked, 1 = checked; animates per row when the selection changes.
-    public internal(set) var selectionProgress = 0.0
-    /// The frame in content coordinates while mounted.
-    public internal(set) var frame = Rect.zero
-    /// True while the cell is mounted but outside the viewport ("prepared").
-    public internal(set) var isHidden = true
     /// The table that owns the cell (mounted or pooled).
-    public internal(set) weak var tableView: TableView?
+    public var tableView: TableView? { listView as? TableView }
 
     /// Layout slots the canvas may keep text in between frames.
     public let titleCache = TextCache()
     public let detailCache = TextCache()
 
-    /// Set when the table binds the cell, cleared when it goes back to the pool.
-    var mountedIndexPath: IndexPath?
-    /// What the overlay's "stale" diagnostic compares against.
-    var appliedEditingState = false
-
-    public init(reuseIdentifier: String?) {
-        self.reuseIdentifier = reuseIdentifier
+    public override init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
     }
-
-    /// Called when a pooled cell is about to be handed out again. Reset per-row state here.
-    open func prepareForReuse() {}
-
-    /// Called by the table when editing is toggled; `isEditing` is already the new value's
-    /// source of truth for drawing through `editingProgress`.
-    open func setEditing(_ editing: Bool, animated: Bool) {
-        isEditing = editing
-        setNeedsDisplay()
-    }
-
-    open func setSelected(_ selected: Bool, animated: Bool) {
-        isSelected = selected
-        setNeedsDisplay()
-    }
-
-    /// Clickable areas (buttons) inside the cell, in its own coordinates.
-    open var hitTargets: [HitTarget] { [] }
 
     /// The height the cell wants at `width` when the row height is `automaticDimension`.
-    open func heightThatFits(width: Double, canvas: Canvas) -> Double {
+    open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
         let inner = max(0, width - 32 - accessoryWidth)
         var h = 22.0
         if let text { h += canvas.measureText(text, width: inner, style: titleStyle(canvas.theme), cache: nil).height }
@@ -86,16 +34,11 @@ open class TableViewCell {
         return max(44, h.rounded(.up))
     }
 
-    /// Asks the host to redraw (if the cell is on screen).
-    public func setNeedsDisplay() {
-        if !isHidden, let tableView { tableView.setNeedsDisplay() }
-    }
-
     // MARK: Drawing
 
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then
     /// `drawContent` shifted right by the column's current width, then the accessory.
-    open func draw(in canvas: Canvas, bounds: Rect) {
+    open override func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
         canvas.fill(bounds, color: backgroundColor(theme))
@@ -162,7 +105,7 @@ open class TableViewCell {
         let w = Self.editingControlWidth
         let center = Point(x: bounds.minX + w / 2 - w * (1 - progress), y: bounds.midY)
         let s = selectionProgress
-        let bounce = s > 0 && s < 1 ? 1 + 0.16 * sin(Double.pi * s) : 1
+        let bounce = s > 0 && s < 1 ? 1 + 0.16 * Math.sin(Double.pi * s) : 1
         let radius = 10 * bounce
         canvas.withState {
             canvas.multiplyAlpha(progress)
@@ -179,7 +122,7 @@ open class TableViewCell {
         let a = Point(x: c.x - 4.5 * scale, y: c.y + 0.5 * scale)
         let b = Point(x: c.x - 1.5 * scale, y: c.y + 3.5 * scale)
         let e = Point(x: c.x + 4.5 * scale, y: c.y - 3.5 * scale)
-        let first = hypot(b.x - a.x, b.y - a.y), second = hypot(e.x - b.x, e.y - b.y)
+        let first = Math.hypot(b.x - a.x, b.y - a.y), second = Math.hypot(e.x - b.x, e.y - b.y)
         let length = (first + second) * min(1, max(0, drawn))
         var p = Path()
         p.move(to: a)

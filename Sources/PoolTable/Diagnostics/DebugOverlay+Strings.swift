@@ -55,6 +55,19 @@ extension DebugOverlay {
             return result
         }
 
+        /// `value` with exactly `digits` decimals ("12.30"), without Foundation's formatter.
+        static func fixed(_ value: Double, digits: Int) -> String {
+            guard value.isFinite else { return "–" }
+            var scale = 1.0
+            for _ in 0..<max(0, digits) { scale *= 10 }
+            let scaled = (abs(value) * scale).rounded()
+            let whole = Int(scaled / scale), fraction = Int(scaled.truncatingRemainder(dividingBy: scale))
+            let sign = value < 0 && scaled > 0 ? "-" : ""
+            guard digits > 0 else { return sign + String(whole) }
+            let decimals = String(fraction)
+            return sign + String(whole) + "." + String(repeating: "0", count: digits - decimals.count) + decimals
+        }
+
         /// Terminal-style width: East Asian wide and full-width characters count two.
         static func columns(_ text: String) -> Int {
             text.unicodeScalars.reduce(0) { n, s in

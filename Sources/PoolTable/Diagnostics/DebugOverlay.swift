@@ -1,5 +1,3 @@
-import Foundation
-
 /// Makes the engine's inner life visible (the design's debug overlay): the table drawn zoomed
 /// out around the viewport so the prefetch bands are on screen, with visible rows tinted one
 /// colour, prepared (bound but hidden) rows another — hatched and labelled — rows that are
@@ -43,7 +41,7 @@ public final class DebugOverlay {
     public init(strings: Strings = Strings()) { self.strings = strings }
 
     /// Feeds the clock so rates can be computed (call once per frame).
-    public func sample(_ table: TableView, at time: Double) {
+    public func sample(_ table: ListBase, at time: Double) {
         guard time.isFinite else { return }
         samples.append((time, table.statistics.binds))
         while let first = samples.first, time - first.time > 1.0, samples.count > 2 { samples.removeFirst() }
@@ -72,7 +70,7 @@ public final class DebugOverlay {
     static let margin = 40.0
 
     /// Scale and placement so the viewport and both prefetch bands fit the view's height.
-    public func transform(for table: TableView) -> Transform {
+    public func transform(for table: ListBase) -> Transform {
         let h = table.frame.height, w = table.frame.width
         guard h > 0, w > 0 else { return Transform(scale: 1, left: 0, top: 0, originY: 0) }
         let span = h + 2 * table.prefetchDistance + 2 * Self.margin
@@ -90,7 +88,7 @@ public final class DebugOverlay {
     /// Maps a pointer position in the view to the table's viewport coordinates, so input
     /// keeps working while the overlay is shown; nil outside the zoomed table (over the
     /// panels or the margins), where a press must not reach a row.
-    public func tablePoint(fromViewPoint p: Point, table: TableView) -> Point? {
+    public func tablePoint(fromViewPoint p: Point, table: ListBase) -> Point? {
         let t = transform(for: table)
         guard p.x >= t.left, p.x < t.left + table.frame.width * t.scale else { return nil }
         let c = t.content(p)
@@ -100,7 +98,7 @@ public final class DebugOverlay {
     // MARK: Drawing
 
     /// Draws the whole overlay into a view of the table's frame size.
-    public func render(_ table: TableView, in canvas: Canvas) {
+    public func render(_ table: ListBase, in canvas: Canvas) {
         table.layoutIfNeeded()
         let size = table.frame.size
         guard size.width > 0, size.height > 0 else { return }
@@ -116,14 +114,14 @@ public final class DebugOverlay {
         let shownTop = bandTop - Self.margin, shownBottom = bandBottom + Self.margin
 
         // Rows that are not mounted: faint outlines.
-        let mountedSet = Set(table.indexPathsForMountedRows)
-        for ip in table.indexPathsForRows(in: Rect(x: 0, y: shownTop, width: size.width, height: shownBottom - shownTop)) where !mountedSet.contains(ip) {
-            canvas.stroke(t.view(table.rectForRow(at: ip)).insetBy(dx: 0.5, dy: 0.5), color: palette.unmounted, lineWidth: 1)
+        let mountedSet = Set(table.mountedEntries.map(\.indexPath))
+        for ip in table.items(in: Rect(x: 0, y: shownTop, width: size.width, height: shownBottom - shownTop)) where !mountedSet.contains(ip) {
+            canvas.stroke(t.view(table.itemRect(ip)).insetBy(dx: 0.5, dy: 0.5), color: palette.unmounted, lineWidth: 1)
         }
 
         // Mounted rows, drawn by their own cells (prepared ones too: they are bound).
-        let visible = Set(table.indexPathsForVisibleRows)
-        for (ip, cell) in zip(table.indexPathsForMountedRows, table.mountedCells) {
+        let visible = Set(table.visibleEntries.map(\.indexPath))
+        for (ip, cell) in table.mountedEntries.map({ ($0.indexPath, $0.cell) }) {
             let frame = cell.frame
             canvas.save()
             canvas.translate(x: t.view(frame.origin).x, y: t.view(frame.origin).y)
@@ -160,7 +158,7 @@ public final class DebugOverlay {
             canvas.save()
             canvas.translate(x: r.minX, y: r.minY)
             canvas.scale(x: t.scale, y: t.scale)
-            view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), style: table.style)
+            view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), style: table.headerStyle)
             canvas.restore()
             if view.isFloating {
                 canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.sticky, lineWidth: 2)
@@ -185,18 +183,18 @@ public final class DebugOverlay {
     }
 
     /// The lines of the counters panel (what the HUD shows), for the host and tests.
-    public func counterLines(_ table: TableView) -> [String] {
+    public func counterLines(_ table: ListBase) -> [String] {
         let stats = table.statistics
-        let mounted = table.indexPathsForMountedRows.count
-        let visible = table.indexPathsForVisibleRows.count
+        let mounted = table.mountedEntries.count
+        let visible = table.visibleEntries.count
         let s = strings
         let rows: [(String, String)] = [
             (s.cellsCreated, "\(table.cellsCreated)"),
             (s.dequeues, "\(stats.dequeues) (" + Strings.fill(s.poolHitsAndMisses, ["hits": "\(table.poolHits)", "misses": "\(table.poolMisses)"]) + ")"),
             (s.binds, "\(stats.binds)  (" + Strings.fill(s.perSecond, ["rate": "\(Int(bindsPerSecond.rounded()))"]) + ")"),
             (s.mounted, "\(mounted) = " + Strings.fill(s.visibleAndPrepared, ["visible": "\(visible)", "prepared": "\(mounted - visible)"])),
-            (s.layoutPass, String(format: "%.1f µs", stats.lastLayoutMicroseconds)),
-            (s.frameWork, String(format: "%.2f ms   %.0f ", hostFrameMilliseconds, hostFramesPerSecond) + s.framesPerSecond),
+            (s.layoutPass, Strings.fixed(stats.lastLayoutMicroseconds, digits: 1) + " µs"),
+            (s.frameWork, Strings.fixed(hostFrameMilliseconds, digits: 2) + " ms   " + Strings.fixed(hostFramesPerSecond, digits: 0) + " " + s.framesPerSecond),
         ]
         // Labels padded to one column (CJK characters take two cells of the monospaced font).
         let column = rows.map { Strings.columns($0.0) }.max() ?? 0
@@ -204,12 +202,12 @@ public final class DebugOverlay {
     }
 
     /// The lines of the pool panel: cells waiting per reuse identifier.
-    public func poolLines(_ table: TableView) -> [String] {
+    public func poolLines(_ table: ListBase) -> [String] {
         let counts = table.pooledCellCounts
         return counts.isEmpty ? [strings.emptyPool] : counts.map { "\($0.identifier)  ×\($0.count)" }
     }
 
-    private func drawPanels(_ table: TableView, in canvas: Canvas, size: Size) {
+    private func drawPanels(_ table: ListBase, in canvas: Canvas, size: Size) {
         let mono = TextStyle(font: Font(size: 11, monospaced: true), color: palette.panelText)
         let title = TextStyle(font: Font(size: 11, weight: .bold), color: palette.panelText)
         let width = Self.panelWidth(for: size.width)

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A snapshot was refused.
 public enum DiffableDataSourceError: Error, Equatable, CustomStringConvertible {
     /// An identifier appears twice in the snapshot.
@@ -50,8 +48,8 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
         let animation: RowAnimation = animatingDifferences ? .automatic : .none
         try tableView.performBatchUpdates({
             setCurrent(snapshot)
-            tableView.deleteSections(IndexSet(changes.deletedSections), with: animation)
-            tableView.insertSections(IndexSet(changes.insertedSections), with: animation)
+            tableView.deleteSections(changes.deletedSections, with: animation)
+            tableView.insertSections(changes.insertedSections, with: animation)
             tableView.deleteRows(at: changes.deletedRows, with: animation)
             tableView.insertRows(at: changes.insertedRows, with: animation)
             for move in changes.moves { tableView.moveRow(at: move.from, to: move.to) }

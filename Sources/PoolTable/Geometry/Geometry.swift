@@ -54,17 +54,6 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }
 
-/// A row in a section. Ordered by section, then row.
-public struct IndexPath: Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var section: Int
-    public var row: Int
-    public init(row: Int, section: Int) { self.row = row; self.section = section }
-    public static func < (a: IndexPath, b: IndexPath) -> Bool {
-        a.section != b.section ? a.section < b.section : a.row < b.row
-    }
-    public var description: String { "[\(section), \(row)]" }
-}
-
 /// `.plain`: section headers float (stick to the top) while scrolling.
 /// `.grouped`: sections are inset, rounded groups; nothing floats.
 public enum TableViewStyle: Sendable { case plain, grouped }

@@ -63,14 +63,23 @@ extension TableViewDelegate {
     public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
 }
 
-/// What the table needs from whatever hosts it on screen (the GTK widget, or nothing in tests).
+/// What a `TableView` or `CollectionView` needs from whatever hosts it on screen (the GTK
+/// widget, or nothing in tests).
 @MainActor
 public protocol TableViewHost: AnyObject {
     /// Something drawn changed: schedule a redraw.
-    func tableViewNeedsDisplay(_ tableView: TableView)
+    func tableViewNeedsDisplay(_ view: ListBase)
     /// The engine changed `contentOffset` or `contentSize` itself (scrollToRow, anchoring,
     /// auto-scroll, reloads, updates, height corrections): mirror them into the scrollbar.
-    func tableViewDidChangeScrollGeometry(_ tableView: TableView)
+    func tableViewDidChangeScrollGeometry(_ view: ListBase)
     /// `hasRunningAnimations` became true: start calling `advanceAnimations(to:)` every frame.
-    func tableViewNeedsAnimationTicks(_ tableView: TableView)
+    func tableViewNeedsAnimationTicks(_ view: ListBase)
+    /// A layout pass ran: cells may have been mounted, re-bound, shown, hidden or recycled
+    /// (`recentCellEvents` says which). Hosts that keep per-cell objects (render nodes,
+    /// accessible proxies) bring them in step here. Default: nothing.
+    func tableViewMountedCellsDidChange(_ view: ListBase)
+}
+
+extension TableViewHost {
+    public func tableViewMountedCellsDidChange(_ view: ListBase) {}
 }

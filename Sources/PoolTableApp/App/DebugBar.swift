@@ -180,8 +180,8 @@ final class DebugTools {
         let legacy = isEnabled && bar.legacyRefresh
         for table in tables {
             applyPrefetch(to: table)
-            if table.tableView.legacyVisibleCellsOnlyRefresh != legacy {
-                table.tableView.legacyVisibleCellsOnlyRefresh = legacy
+            if table.listView.legacyVisibleCellsOnlyRefresh != legacy {
+                table.listView.legacyVisibleCellsOnlyRefresh = legacy
                 table.queueDraw()
             }
         }
@@ -189,13 +189,13 @@ final class DebugTools {
     }
 
     private func updateBarFigure() {
-        guard let table = currentTable, table.tableView.frame.height > 0 else { return }
-        bar.showPrefetch(pixels: Int(table.tableView.prefetchDistance))
+        guard let table = currentTable, table.listView.frame.height > 0 else { return }
+        bar.showPrefetch(pixels: Int(table.listView.prefetchDistance))
     }
 
     private func applyPrefetch(to table: TableWidget) {
-        guard isEnabled else { table.tableView.resetPrefetchDistance(); return }   // the engine's default
-        let distance = prefetchViewports * table.tableView.frame.height
-        if table.tableView.prefetchDistance != distance { table.tableView.prefetchDistance = distance }
+        guard isEnabled else { table.listView.resetPrefetchDistance(); return }   // the engine's default
+        let distance = prefetchViewports * table.listView.frame.height
+        if table.listView.prefetchDistance != distance { table.listView.prefetchDistance = distance }
     }
 }

@@ -14,7 +14,7 @@ struct LaunchOptions {
     /// `--version`: print the version and exit.
     var showVersion = false
 
-    static let screenNames = ["inbox", "huge", "news", "downloads"]
+    static let screenNames = ["inbox", "huge", "news", "downloads", "photos"]
 
     /// Declares `--rows`, `--screen` and `--version` on `application`.
     static func declare(on application: some GPointer) {

@@ -35,8 +35,8 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen()]
-        tables = screens.map { _ in TableWidget() }
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen()]
+        tables = screens.map { $0.makeWidget() }
         debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
         subtitle = gtk_label_new(nil)!
@@ -57,6 +57,9 @@ final class MainWindow {
         Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
         screenChanged()
     }
+
+    /// What the header bar's subtitle says now ("3 selected", "100,000 photos").
+    var subtitleText: String { gtk_label_get_text(subtitle.opaque).map { String(cString: $0) } ?? "" }
 
     func present() {
         gtk_window_present(window.cast(to: GtkWindow.self))
@@ -153,7 +156,7 @@ final class MainWindow {
     private func buildStack() {
         gtk_stack_set_transition_type(stack.opaque, GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         for (screen, table) in zip(screens, tables) {
-            screen.install(in: table.tableView)
+            screen.install(in: table)
             screen.selectionDidChange = { [weak self] in self?.updateChrome() }
             screen.didLoad(table)
             gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
@@ -170,7 +173,7 @@ final class MainWindow {
     private func addActions() {
         editAction = addToggleAction("edit") { [weak self] on in self?.setEditing(on) }
         leaveEditAction = addAction("leave-edit") { [weak self] in self?.setEditing(false) }
-        selectAllAction = addAction("select-all") { [weak self] in self?.currentTable.tableView.selectAll() }
+        selectAllAction = addAction("select-all") { [weak self] in self?.currentTable.listView.selectAll() }
         // Delete and Ctrl+Z go to the current screen (the Inbox deletes and restores rows).
         deleteAction = addAction("delete") { [weak self] in
             guard let self, self.currentScreen.canDeleteSelection else { return }
@@ -194,13 +197,13 @@ final class MainWindow {
     }
 
     private func setEditing(_ editing: Bool) {
-        let table = currentTable.tableView
+        let table = currentTable.listView
         if table.isEditing != editing { table.setEditing(editing, animated: true) }
         updateChrome()
     }
 
     private func toggleSelectAll() {
-        let table = currentTable.tableView
+        let table = currentTable.listView
         if allRowsSelected(table) { table.deselectAll() } else { table.selectAll() }
     }
 
@@ -218,8 +221,8 @@ final class MainWindow {
             current.didAppear()
         }
         // Edit mode belongs to the screen that was showing.
-        for table in tables where table !== currentTable && table.tableView.isEditing {
-            table.tableView.setEditing(false, animated: false)
+        for table in tables where table !== currentTable && table.listView.isEditing {
+            table.listView.setEditing(false, animated: false)
         }
         updateChrome()
     }
@@ -227,7 +230,7 @@ final class MainWindow {
     /// Brings the header bar in line with the current table: Edit/Done, Select All,
     /// enabled actions, and the subtitle.
     private func updateChrome() {
-        let table = currentTable.tableView
+        let table = currentTable.listView
         let editing = table.isEditing
         if let editAction { g_simple_action_set_state(editAction, g_variant_new_boolean(editing.gboolean)) }
         if let leaveEditAction { g_simple_action_set_enabled(leaveEditAction, editing.gboolean) }
@@ -239,7 +242,7 @@ final class MainWindow {
         if let undoAction { g_simple_action_set_enabled(undoAction, currentScreen.canUndo.gboolean) }
         currentScreen.updateHeaderControls(editing: editing)
         gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? tr("Deselect All") : tr("Select All"))
-        let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedRows) : currentScreen.subtitle
+        let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedItems) : currentScreen.subtitle
         gtk_label_set_text(subtitle.opaque, text)
         Trace.log("editing", "\(editing)")
         Trace.log("subtitle", text)
@@ -261,9 +264,9 @@ final class MainWindow {
     /// The table of the screen on show (also what GUI tests look at).
     var currentTable: TableWidget { tables[currentIndex] }
 
-    private func allRowsSelected(_ table: TableView) -> Bool {
-        let total = (0..<table.numberOfSections).reduce(0) { $0 + table.numberOfRows(inSection: $1) }
-        return total > 0 && table.numberOfSelectedRows == total
+    private func allRowsSelected(_ table: ListBase) -> Bool {
+        let total = table.totalItemCount
+        return total > 0 && table.numberOfSelectedItems == total
     }
 
     @discardableResult

@@ -14,8 +14,10 @@ protocol Screen: AnyObject {
     var title: String { get }
     /// The window subtitle outside edit mode (default: the title).
     var subtitle: String { get }
-    /// Registers cells, sets table options, and becomes data source and delegate.
-    func install(in tableView: TableView)
+    /// The widget that shows the screen: a table (the default) or a grid.
+    func makeWidget() -> TableWidget
+    /// Registers cells, sets the view's options, and becomes data source and delegate.
+    func install(in widget: TableWidget)
     /// The window's hook for `tableViewSelectionDidChange` (the subtitle shows the count).
     /// Screens also call it when their own header controls or actions change state.
     var selectionDidChange: (@MainActor () -> Void)? { get set }
@@ -41,6 +43,7 @@ protocol Screen: AnyObject {
 }
 
 extension Screen {
+    func makeWidget() -> TableWidget { TableWidget() }
     var subtitle: String { title }
     var headerControls: [UnsafeMutablePointer<GtkWidget>] { [] }
     func didLoad(_ table: TableWidget) {}

@@ -21,7 +21,7 @@ extension TableWidget {
             customRenderer = { [weak self] canvas, _ in self?.drawDebugOverlay(overlay, on: canvas) }
             pointerTransform = { [weak self] point in
                 guard let self else { return point }
-                return overlay.tablePoint(fromViewPoint: point, table: self.tableView)
+                return overlay.tablePoint(fromViewPoint: point, table: self.listView)
             }
             startOverlayRefresh()
         } else {
@@ -36,8 +36,8 @@ extension TableWidget {
     private func drawDebugOverlay(_ overlay: DebugOverlay, on canvas: Canvas) {
         overlay.hostFrameMilliseconds = frameWorkMilliseconds
         overlay.hostFramesPerSecond = framesPerSecond
-        overlay.sample(tableView, at: monotonicSeconds())
-        overlay.render(tableView, in: canvas)
+        overlay.sample(listView, at: monotonicSeconds())
+        overlay.render(listView, in: canvas)
     }
 
     private func startOverlayRefresh() {

@@ -37,21 +37,21 @@ extension TableWidget {
                 return
             }
             self.lastTablePoint = start
-            self.tableView.pointerDown(at: start, modifiers: Self.modifiers(of: drag))
-            if !Self.isTouch(drag) || self.tableView.isDragSelecting {
+            self.listView.pointerDown(at: start, modifiers: Self.modifiers(of: drag))
+            if !Self.isTouch(drag) || self.listView.isDragSelecting {
                 gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
         Signal.connectPoint(drag, "drag-update") { [weak self] dx, dy in
             guard let self, let point = self.dragPoint(dx, dy) else { return }
-            self.tableView.pointerDragged(to: point)
+            self.listView.pointerDragged(to: point)
         }
         Signal.connectPoint(drag, "drag-end") { [weak self] dx, dy in
             guard let self, let point = self.dragPoint(dx, dy) else { return }
-            self.tableView.pointerUp(at: point)
+            self.listView.pointerUp(at: point)
         }
         Signal.connectPointer(drag, "cancel") { [weak self] _ in
-            self?.tableView.pointerCancelled()
+            self?.listView.pointerCancelled()
         }
         gtk_widget_add_controller(drawingArea, drag)
         return drag.opaque
@@ -63,7 +63,7 @@ extension TableWidget {
         gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_PRIMARY))
         Signal.connectPressCount(click, "pressed") { [weak self] count, x, y in
             guard let self, count == 2, let point = self.tablePoint(Point(x: x, y: y)) else { return }
-            self.tableView.activateRow(atViewportPoint: point)
+            self.listView.activateRow(atViewportPoint: point)
         }
         gtk_widget_add_controller(drawingArea, click)
         return click.opaque
@@ -74,10 +74,10 @@ extension TableWidget {
         let press = gtk_gesture_long_press_new()!
         Signal.connectPoint(press, "pressed") { [weak self] x, y in
             // In edit mode a long press is just a slow click: leave the press to the drag gesture.
-            guard let self, !self.tableView.isEditing else { return }
+            guard let self, !self.listView.isEditing else { return }
             // The press became a long press: end it first so its row does not stay highlighted.
-            self.tableView.pointerCancelled()
-            if let point = self.tablePoint(Point(x: x, y: y)), self.tableView.longPress(at: point) {
+            self.listView.pointerCancelled()
+            if let point = self.tablePoint(Point(x: x, y: y)), self.listView.longPress(at: point) {
                 gtk_gesture_set_state(press.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
@@ -92,10 +92,10 @@ extension TableWidget {
     private func installKeyboard() {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
-            guard let self, let key = Self.tableKey(for: keyval) else { return false }
+            guard let self, let key = Self.tableKey(for: keyval, modifiers: Self.modifiers(state)) else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
-            return self.tableView.handleKey(key, modifiers: Self.modifiers(state))
+            return self.listView.handleKey(key, modifiers: Self.modifiers(state))
         }
         gtk_widget_add_controller(drawingArea, keys)
     }
@@ -107,10 +107,10 @@ extension TableWidget {
             // Show the ring when focus arrived by keyboard (GTK's focus-visible), not by a click.
             let root = gtk_widget_get_root(self.drawingArea)
             let visible = root.map { $0.isA(gtk_window_get_type()) && gtk_window_get_focus_visible($0.cast(to: GtkWindow.self)) != 0 } ?? false
-            self.tableView.showsFocusRing = visible
+            self.listView.showsFocusRing = visible
         }
         Signal.connect(focus, "leave") { [weak self] in
-            self?.tableView.showsFocusRing = false
+            self?.listView.showsFocusRing = false
         }
         gtk_widget_add_controller(drawingArea, focus)
     }
@@ -128,11 +128,16 @@ extension TableWidget {
         return lastTablePoint
     }
 
-    /// The engine key for a GDK keyval, or nil if the table does not handle it.
-    static func tableKey(for keyval: guint) -> TableKey? {
+    /// The engine key for a GDK keyval, or nil if the view does not handle it (GtkListView
+    /// 4.8's map: Ctrl+Shift+A and Ctrl+\\ deselect all; Ctrl+A is the window's select-all).
+    static func tableKey(for keyval: guint, modifiers: InputModifiers = []) -> TableKey? {
         switch Int32(bitPattern: keyval) {
+        case GDK_KEY_a, GDK_KEY_A: modifiers == [.control, .shift] ? .deselectAll : nil
+        case GDK_KEY_backslash: modifiers == [.control] ? .deselectAll : nil
         case GDK_KEY_Up, GDK_KEY_KP_Up: .up
         case GDK_KEY_Down, GDK_KEY_KP_Down: .down
+        case GDK_KEY_Left, GDK_KEY_KP_Left: .left
+        case GDK_KEY_Right, GDK_KEY_KP_Right: .right
         case GDK_KEY_Page_Up, GDK_KEY_KP_Page_Up: .pageUp
         case GDK_KEY_Page_Down, GDK_KEY_KP_Page_Down: .pageDown
         case GDK_KEY_Home, GDK_KEY_KP_Home: .home

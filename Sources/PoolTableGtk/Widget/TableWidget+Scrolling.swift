@@ -9,7 +9,7 @@ extension TableWidget: TableViewHost {
     /// Page step as a fraction of the viewport.
     static let pageFraction = 0.9
 
-    public func tableViewNeedsDisplay(_ tableView: TableView) {
+    public func tableViewNeedsDisplay(_ view: ListBase) {
         // A request made while drawing is for the frame being drawn; a new one would loop.
         if !isDrawing { gtk_widget_queue_draw(drawingArea) }
         // Content size can change without the offset (reloads, updates below the viewport).
@@ -17,7 +17,7 @@ extension TableWidget: TableViewHost {
         ensureTicking()
     }
 
-    public func tableViewDidChangeScrollGeometry(_ tableView: TableView) {
+    public func tableViewDidChangeScrollGeometry(_ view: ListBase) {
         if isDrawing {
             needsGeometrySync = true
             ensureTicking()
@@ -26,7 +26,7 @@ extension TableWidget: TableViewHost {
         }
     }
 
-    public func tableViewNeedsAnimationTicks(_ tableView: TableView) {
+    public func tableViewNeedsAnimationTicks(_ view: ListBase) {
         ensureTicking()
     }
 
@@ -36,11 +36,11 @@ extension TableWidget: TableViewHost {
         state.onAdjustmentReplaced = { [weak self] _ in self?.syncScrollGeometry() }
         state.onValueChanged = { [weak self] vertical in
             guard let self, vertical, !self.isSyncingAdjustments, let adjustment = self.state.vadjustment else { return }
-            self.tableView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
+            self.listView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
         }
         Signal.connectSize(drawingArea, "resize") { [weak self] width, height in
             guard let self else { return }
-            self.tableView.frame = Rect(x: 0, y: 0, width: Double(max(0, width)), height: Double(max(0, height)))
+            self.listView.frame = Rect(x: 0, y: 0, width: Double(max(0, width)), height: Double(max(0, height)))
             self.syncScrollGeometry()
         }
     }
@@ -49,10 +49,10 @@ extension TableWidget: TableViewHost {
     /// the natural height GTK uses to decide whether a scrollbar is needed).
     func syncScrollGeometry() {
         needsGeometrySync = false
-        let viewport = tableView.frame.size
-        let content = tableView.contentSize.height
+        let viewport = listView.frame.size
+        let content = listView.contentSize.height
         if let v = state.vadjustment {
-            configure(v, value: tableView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
+            configure(v, value: listView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
                       step: min(Self.scrollStep, max(1, viewport.height / 4)), pageStep: max(1, viewport.height * Self.pageFraction))
         }
         if let h = state.hadjustment {
@@ -81,8 +81,9 @@ extension TableWidget: TableViewHost {
     // MARK: Frame clock
 
     /// Installs the tick callback unless it runs already. Each tick advances the engine's
-    /// animations to the frame time and mirrors the scroll geometry; the callback removes
-    /// itself once nothing moves.
+    /// animations to the time `timeSource` gives for the frame and mirrors the scroll
+    /// geometry; the callback removes itself once nothing moves, or at once when the time
+    /// source does not drive the engine (a manual clock: no frames are spent waiting on it).
     func ensureTicking() {
         guard tickCallbackID == 0 else { return }
         let box = Box<@MainActor (OpaquePointer?) -> Bool> { [weak self] clock in self?.tick(clock) ?? false }
@@ -96,12 +97,16 @@ extension TableWidget: TableViewHost {
     }
 
     private func tick(_ clock: OpaquePointer?) -> Bool {
-        if tableView.hasRunningAnimations {
-            let time = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
-            tableView.advanceAnimations(to: time)
+        var drivesEngine = false
+        if listView.hasRunningAnimations {
+            let frameTime = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
+            if let time = timeSource.engineTime(forFrameTime: frameTime) {
+                listView.advanceAnimations(to: time)
+                drivesEngine = true
+            }
         }
         if needsGeometrySync { syncScrollGeometry() }
-        let keepTicking = tableView.hasRunningAnimations
+        let keepTicking = drivesEngine && listView.hasRunningAnimations
         if !keepTicking { tickCallbackID = 0 }
         return keepTicking
     }

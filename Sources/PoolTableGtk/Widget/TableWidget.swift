@@ -19,8 +19,12 @@ import PoolTable
 /// ```
 @MainActor
 public final class TableWidget {
-    /// The engine. Set its data source and delegate; the widget is its `host`.
-    public let tableView: TableView
+    /// The engine view shown: a `TableView` or a `CollectionView`. The widget is its `host`.
+    public let listView: ListBase
+    /// The table, when the widget shows one (`init(style:)`). Set its data source and delegate.
+    public var tableView: TableView { listView as! TableView }
+    /// The grid, when the widget shows one (`init(gridLayout:)`).
+    public var collectionView: CollectionView? { listView as? CollectionView }
     /// The `GtkScrolledWindow` to place in a window (the `TableWidget` holds a reference).
     public let widget: UnsafeMutablePointer<GtkWidget>
     /// The drawing area showing the table (the scrolled window's child); it takes focus.
@@ -29,7 +33,7 @@ public final class TableWidget {
     public private(set) var theme: Theme
     /// Called with the new theme after a style change (dark mode, theme switch).
     public var onThemeChange: (@MainActor (Theme) -> Void)?
-    /// Draws each frame instead of `tableView.render(in:)` when set (e.g. the debug
+    /// Draws each frame instead of `listView.render(in:)` when set (e.g. the debug
     /// overlay's zoomed-out view of the table), in viewport coordinates.
     public var customRenderer: (@MainActor (_ canvas: Canvas, _ viewport: Rect) -> Void)? {
         didSet { queueDraw() }
@@ -48,6 +52,12 @@ public final class TableWidget {
     /// table as usual. See `TableWidget+DebugOverlay.swift`.
     public var debugOverlay: DebugOverlay? {
         didSet { if debugOverlay !== oldValue { debugOverlayDidChange() } }
+    }
+
+    /// Where animations get their time: GTK's frame clock by default; a `ManualTimeSource`
+    /// leaves the engine's clock to the caller (tests). See `AnimationTimeSource`.
+    public var timeSource: AnimationTimeSource = FrameClockTimeSource() {
+        didSet { if timeSource !== oldValue { ensureTicking() } }
     }
 
     /// Milliseconds the last draw callback spent (engine layout and cairo/Pango calls).
@@ -81,9 +91,19 @@ public final class TableWidget {
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
 
-    /// - Parameter style: plain (floating headers) or grouped.
-    public init(style: TableViewStyle = .plain) {
-        tableView = TableView(frame: .zero, style: style)
+    /// A widget showing a new `TableView`. - Parameter style: plain (floating headers) or grouped.
+    public convenience init(style: TableViewStyle = .plain) {
+        self.init(hosting: TableView(frame: .zero, style: style))
+    }
+
+    /// A widget showing a new `CollectionView` with `gridLayout`.
+    public convenience init(gridLayout: GridLayout) {
+        self.init(hosting: CollectionView(frame: .zero, layout: gridLayout))
+    }
+
+    /// A widget showing `view` (a table or a grid); the widget becomes its host.
+    public init(hosting view: ListBase) {
+        listView = view
         let scrolled = gtk_scrolled_window_new()!
         g_object_ref_sink(scrolled)
         ownedReference = scrolled.rawPointer
@@ -94,8 +114,8 @@ public final class TableWidget {
         textContext = TextContext(like: drawingArea)
         measuringCanvas = CairoCanvas.measuring(pangoContext: textContext.context, theme: theme)
 
-        tableView.host = self
-        tableView.measuringCanvas = measuringCanvas
+        listView.host = self
+        listView.measuringCanvas = measuringCanvas
         installScrolling()
         installDrawing()
         installInput()
@@ -198,9 +218,9 @@ public final class TableWidget {
         isDrawing = true
         defer { isDrawing = false }
         let size = Size(width: Double(width), height: Double(height))
-        if tableView.frame.size != size {
+        if listView.frame.size != size {
             // The draw can come before `resize` (or without it, e.g. offscreen).
-            tableView.frame = Rect(origin: .zero, size: size)
+            listView.frame = Rect(origin: .zero, size: size)
             needsGeometrySync = true
             ensureTicking()
         }
@@ -215,7 +235,7 @@ public final class TableWidget {
     /// One frame: the table (or the custom renderer), then the overlay.
     private func paint(on canvas: Canvas, size: Size) {
         let viewport = Rect(origin: .zero, size: size)
-        if let customRenderer { customRenderer(canvas, viewport) } else { tableView.render(in: canvas) }
+        if let customRenderer { customRenderer(canvas, viewport) } else { listView.render(in: canvas) }
         overlayDrawer?(canvas, viewport)
     }
 
@@ -224,7 +244,7 @@ public final class TableWidget {
     /// Renders what the widget shows now (table and overlay) into a new image of the
     /// viewport's size, at `scale` device pixels per logical pixel.
     public func renderToImage(scale: Double = 1) -> CairoImage {
-        let frame = tableView.frame
+        let frame = listView.frame
         let image = CairoImage(width: Int(frame.width.rounded(.up)), height: Int(frame.height.rounded(.up)), scale: scale)
         textContext.sync(with: drawingArea)
         let canvas = CairoCanvas(image: image, pangoContext: textContext.context, theme: theme)

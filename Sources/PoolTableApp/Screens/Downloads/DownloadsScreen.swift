@@ -38,7 +38,8 @@ final class DownloadsScreen: Screen {
         headerControls = [startAll, cellBound.box]
     }
 
-    func install(in tableView: TableView) {
+    func install(in widget: TableWidget) {
+        let tableView = widget.tableView
         controller.attach(to: tableView)
         controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
         controller.didChange = { [weak self] _ in self?.startTickingIfNeeded() }

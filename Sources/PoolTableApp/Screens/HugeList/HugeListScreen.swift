@@ -1,4 +1,5 @@
 import PoolTable
+import PoolTableGtk
 import PoolTableDemoKit
 
 /// One section of N uniform rows "Row 0" … "Row N-1". Nothing is stored per row: the
@@ -19,7 +20,8 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
         subtitle = trn("{count} row", "{count} rows", count: self.rowCount)
     }
 
-    func install(in tableView: TableView) {
+    func install(in widget: TableWidget) {
+        let tableView = widget.tableView
         tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         tableView.rowHeight = 48
         tableView.allowsMultipleSelectionDuringEditing = true

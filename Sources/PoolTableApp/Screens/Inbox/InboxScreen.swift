@@ -27,7 +27,8 @@ final class InboxScreen: Screen {
         headerControls = [deleteButton]
     }
 
-    func install(in tableView: TableView) {
+    func install(in widget: TableWidget) {
+        let tableView = widget.tableView
         controller.attach(to: tableView)
         controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
         controller.onChange = { [weak self] in self?.selectionDidChange?() }

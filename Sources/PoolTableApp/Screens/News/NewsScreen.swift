@@ -40,7 +40,8 @@ final class NewsScreen: Screen {
         headerControls = [insert, keep.box]
     }
 
-    func install(in tableView: TableView) {
+    func install(in widget: TableWidget) {
+        let tableView = widget.tableView
         controller.attach(to: tableView)
         controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
         controller.onChange = { [weak self] in self?.selectionDidChange?() }

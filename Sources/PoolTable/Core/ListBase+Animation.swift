@@ -1,6 +1,6 @@
 /// The animation clock. The host calls `advanceAnimations(to:)` from its frame clock while
 /// `hasRunningAnimations`; tests call it by hand.
-extension TableView {
+extension ListBase {
     /// Moves every animation to `time` (seconds, monotonic). An animation begun since the
     /// last call starts at `time`.
     public func advanceAnimations(to time: Double) {
@@ -28,6 +28,10 @@ extension TableView {
             changed = true
         }
         if advanceAutoScroll(to: t) { changed = true }
+        if let duration = cellAnimationRequest {
+            cellAnimationRequest = nil
+            cellAnimationDeadline = max(cellAnimationDeadline ?? t + duration, t + duration)
+        }
         if let deadline = cellAnimationDeadline {
             changed = true
             if t >= deadline { cellAnimationDeadline = nil }
@@ -46,18 +50,20 @@ extension TableView {
     }
 
     /// Keeps frames coming for `duration` seconds of engine time, for cells that animate
-    /// their own content (e.g. a progress bar easing to its new value).
+    /// their own content (e.g. a progress bar easing to its new value). Like every animation
+    /// begun between frames, the time counts from the next `advanceAnimations(to:)`, not from
+    /// `animationTime`, which may be long past (the table was idle) or unset.
     public func keepAnimating(for duration: Double) {
         guard duration.isFinite, duration > 0 else { return }
-        let deadline = (now ?? 0) + duration
-        cellAnimationDeadline = max(cellAnimationDeadline ?? deadline, deadline)
+        cellAnimationRequest = max(cellAnimationRequest ?? duration, duration)
         host?.tableViewNeedsAnimationTicks(self)
         setNeedsDisplay()
     }
 
     private var cellAnimationsPending: Bool {
-        guard let deadline = cellAnimationDeadline else { return false }
-        return now.map { $0 < deadline } ?? true
+        if cellAnimationRequest != nil { return true }
+        guard let deadline = cellAnimationDeadline, let now else { return false }
+        return now < deadline
     }
 
     /// The engine's current time (the last `advanceAnimations(to:)`).

@@ -1,8 +1,6 @@
-import Foundation
-
 /// Batch updates with UIKit's semantics, validated before anything changes, animated by
 /// `advanceAnimations(to:)`, anchored so the first fully visible row stays put.
-extension TableView {
+extension ListBase {
     /// Runs `updates` (which changes the data source and calls insertRows, deleteRows, …) as
     /// one change. Before anything changes in the table, the named changes are checked
     /// against the data source's new counts; on a mismatch this throws a `BatchUpdateError`
@@ -28,29 +26,30 @@ extension TableView {
         }
     }
 
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch("insertRows") { $0.insertRows(indexPaths); $0.note(animation) }
+    // The changes a batch collects (the subclasses name them as UIKit does).
+    func batchInsert(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+        batch("insert") { $0.insertRows(indexPaths); $0.note(animation) }
     }
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch("deleteRows") { $0.deleteRows(indexPaths); $0.note(animation) }
+    func batchDelete(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+        batch("delete") { $0.deleteRows(indexPaths); $0.note(animation) }
     }
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {
-        batch("moveRow") { $0.moveRow(indexPath, newIndexPath) }
+    func batchMove(_ indexPath: IndexPath, to newIndexPath: IndexPath) {
+        batch("move") { $0.moveRow(indexPath, newIndexPath) }
     }
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
-        batch("reloadRows") { $0.reloadRows(indexPaths); $0.note(animation) }
+    func batchReload(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+        batch("reload") { $0.reloadRows(indexPaths); $0.note(animation) }
     }
-    public func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
+    func batchInsertSections(_ sections: some Sequence<Int>, _ animation: RowAnimation) {
         batch("insertSections") { $0.insertSections(Array(sections)); $0.note(animation) }
     }
-    public func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
+    func batchDeleteSections(_ sections: some Sequence<Int>, _ animation: RowAnimation) {
         batch("deleteSections") { $0.deleteSections(Array(sections)); $0.note(animation) }
     }
 
-    /// Re-runs `cellForRowAt` into the same mounted cell (dequeue hands that cell back), for
-    /// visible and prepared rows alike; rows that are not mounted cost nothing. Calls within
-    /// one frame coalesce into one bind per row at the next layout pass.
-    public func reconfigureRows(at indexPaths: [IndexPath]) {
+    /// Re-runs the data source's cell provider into the same mounted cell (dequeue hands that
+    /// cell back), for visible and prepared items alike; items that are not mounted cost
+    /// nothing. Calls within one frame coalesce into one bind per item at the next layout pass.
+    func reconfigure(_ indexPaths: [IndexPath]) {
         var added = false
         for ip in indexPaths where mountedIndex(of: ip) != nil { pendingReconfigures.insert(ip); added = true }
         if added { setNeedsLayout() }
@@ -77,8 +76,8 @@ extension TableView {
 
     func validate(_ p: PendingUpdates) throws -> UpdateMapping {
         if let c = p.conflicts.first { throw BatchUpdateError(kind: .conflict, detail: c) }
-        let oldSections = layout.numberOfSections
-        let newSections = max(0, dataSource?.numberOfSections(in: self) ?? 0)
+        let oldSections = geometry.numberOfSections
+        let newSections = max(0, dataSourceSectionCount())
         for s in p.deletedSections where s < 0 || s >= oldSections {
             throw BatchUpdateError(kind: .outOfRange, section: s, detail: "deleted section \(s) (of \(oldSections))")
         }
@@ -100,8 +99,8 @@ extension TableView {
             newSource[next] = s
             next += 1
         }
-        let newCounts = (0..<newSections).map { max(0, dataSource?.tableView(self, numberOfRowsInSection: $0) ?? 0) }
-        func oldValid(_ ip: IndexPath) -> Bool { layout.contains(ip) }
+        let newCounts = (0..<newSections).map { max(0, dataSourceItemCount(inSection: $0)) }
+        func oldValid(_ ip: IndexPath) -> Bool { geometry.contains(ip) }
         func newValid(_ ip: IndexPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
         var removed = [[Int]](repeating: [], count: newSections)
@@ -136,7 +135,7 @@ extension TableView {
         }
         for t in 0..<newSections {
             guard let s = newSource[t] else { continue }
-            let before = layout.numberOfRows(in: s)
+            let before = geometry.numberOfItems(in: s)
             let expected = before - deletedIn[t] - movedOut[t] + insertedIn[t] + movedIn[t]
             if expected != newCounts[t] {
                 throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: insertedIn[t], deleted: deletedIn[t],
@@ -156,8 +155,12 @@ extension TableView {
         let anchor = captureAnchor()
         let oldOffset = offsetY
         // Where every mounted row is drawn now (mid-animation positions included).
-        var oldScreen: [IndexPath: Double] = [:]
-        for m in mounted { oldScreen[m.indexPath] = presentationFrame(of: m).minY - offsetY }
+        var oldScreen: [IndexPath: Double] = [:], oldX: [IndexPath: Double] = [:]
+        for k in items.indices {
+            let f = presentationFrame(ofSlot: k)
+            oldScreen[items[k].indexPath] = f.minY - offsetY
+            oldX[items[k].indexPath] = f.minX
+        }
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
         for (s, view) in mountedHeaders where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
         for (s, view) in mountedFooters { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
@@ -176,58 +179,63 @@ extension TableView {
 
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
-        let selectedMoveTargets = Set(p.moves.filter { isRowSelected(at: $0.key) }.map(\.value))
-        for s in p.deletedSections.sorted(by: >) { layout.removeSection(at: s); selection.remove(at: s) }
+        let selectedMoveTargets = Set(p.moves.filter { isItemSelected(at: $0.key) }.map(\.value))
+        for s in p.deletedSections.sorted(by: >) { geometry.removeSection(at: s); selection.remove(at: s) }
         for t in p.insertedSections.sorted() {
-            layout.insertSection(loadSection(t), at: t)
+            layoutInsertSection(at: t)
             selection.insert(RowRangeSet(), at: t)
         }
         for t in survivors.indices {
             guard survivors[t] != nil else { continue }
             for r in mapping.removedOld[t].reversed() {
-                layout.removeRow(at: IndexPath(row: r, section: t))
+                geometry.removeItem(at: IndexPath(row: r, section: t))
                 selection[t].shiftForDelete(at: r)
             }
             for r in mapping.arrivingNew[t] {
                 let ip = IndexPath(row: r, section: t)
-                let (h, selfSizing) = rowHeightForInsert(ip)
-                layout.insertRow(h, at: ip, selfSizing: selfSizing)
+                layoutInsertItem(at: ip)
                 selection[t].shiftForInsert(at: r, count: 1)
                 if selectedMoveTargets.contains(ip) { selection[t].insert(r) }
             }
         }
         // Titles (and so header and footer heights) may depend on a section's index: ask again.
-        for t in survivors.indices where survivors[t] != nil { refreshSectionChrome(t) }
+        for t in survivors.indices where survivors[t] != nil { layoutRefreshSection(t) }
         for old in p.reloadedRows {
             guard let ip = mapping.map(old) else { continue }
-            let (h, selfSizing) = rowHeightForInsert(ip)
-            if selfSizing { layout.markUnmeasured(ip) } else { layout.setHeight(h, of: ip) }
+            layoutReloadItem(at: ip)
         }
 
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
-        var next: [MountedRow] = []
-        for m in mounted {
-            let newIP = mapping.map(m.indexPath)
-            if let newIP, !p.reloadedRows.contains(m.indexPath) {
-                m.cell.mountedIndexPath = newIP
-                next.append(MountedRow(indexPath: newIP, cell: m.cell, isVisible: m.isVisible))
+        // Surviving items keep their cells under their new index paths (sorted again below,
+        // with the visible run settled by the layout pass).
+        var next: [(IndexPath, MountedItems.Entry)] = []
+        var nextVisible: [Bool] = []
+        for k in items.indices {
+            let m = items[k]
+            let oldIP = m.indexPath
+            let newIP = mapping.map(oldIP)
+            if let newIP, !p.reloadedRows.contains(oldIP) {
+                next.append((newIP, m))
+                nextVisible.append(items.isVisible(k))
                 continue
             }
-            if m.isVisible { delegate?.tableView(self, didEndDisplaying: m.cell, forRowAt: m.indexPath) }
-            m.cell.mountedIndexPath = nil
-            if animated, let y = oldScreen[m.indexPath], m.isVisible {
+            let wasVisible = items.isVisible(k)
+            if animated, let y = oldScreen[oldIP], wasVisible {
+                let cell = items.detach(k)
                 let collapses = newIP == nil
-                let section = newIP?.section ?? mapping.sectionMap[safe: m.indexPath.section].flatMap { $0 } ?? m.indexPath.section
+                let section = newIP?.section ?? mapping.sectionMap[safe: oldIP.section].flatMap { $0 } ?? oldIP.section
                 rowAnimations.ghosts.append(RowAnimationState.Ghost(
-                    cell: m.cell, section: section, modelY: y + oldOffset, height: m.cell.frame.height,
+                    cell: cell, frame: cell.frame, section: section, modelY: y + oldOffset, height: cell.frame.height,
                     offset: Transition(from: 0, to: 0, duration: RowAnimationState.duration),
                     fade: Transition(from: 1, to: 0, duration: RowAnimationState.duration), collapses: collapses))
             } else {
-                m.cell.isHidden = true
-                pool.enqueue(m.cell)
+                items.unmount(k)
             }
         }
-        mounted = next.sorted { $0.indexPath < $1.indexPath }
+        let order = next.indices.sorted { next[$0].0 < next[$1].0 }
+        for (ip, e) in next { items.relabel(e.cell, as: ip) }
+        items.replaceAll(with: order.map { next[$0].1 }, visible: 0..<0)
+        items.markVisible(order.map { nextVisible[$0] })
         remapTransientState(mapping)
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
@@ -241,19 +249,23 @@ extension TableView {
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
         rowAnimations.offsets = [:]
+        rowAnimations.xOffsets = [:]
         rowAnimations.headerOffsets = [:]
         rowAnimations.footerOffsets = [:]
         needsLayout = true
         layoutRows()
         if animated {
             var movedTargets = Set(p.moves.values)
-            for m in mounted {
+            for m in items.entries {
                 let ip = m.indexPath
                 let newScreen = m.cell.frame.minY - offsetY
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
                 if let oldIP, let y = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
                     if y != newScreen { rowAnimations.offsets[ip] = Transition(from: y - newScreen, to: 0, duration: RowAnimationState.duration) }
                     else { rowAnimations.offsets[ip] = Transition(from: 0, to: 0, duration: RowAnimationState.duration) }
+                    if let x = oldX[oldIP], x != m.cell.frame.minX {
+                        rowAnimations.xOffsets[ip] = Transition(from: x - m.cell.frame.minX, to: 0, duration: RowAnimationState.duration)
+                    }
                     movedTargets.remove(ip)
                 } else if p.insertedRows.contains(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
                             || p.insertedSections.contains(ip.section) {
@@ -264,7 +276,7 @@ extension TableView {
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
         statistics.batchUpdates += 1
-        delegate?.tableViewSelectionDidChange(self)
+        notifySelectionDidChange()
         setNeedsDisplay()
     }
 
@@ -302,7 +314,7 @@ extension TableView {
         for _ in 0..<64 {
             guard old.section < mapping.sectionMap.count else { return nil }
             ip = IndexPath(row: ip.row + 1, section: ip.section)
-            if let m = mapping.map(ip), layout.contains(m) { return m }
+            if let m = mapping.map(ip), geometry.contains(m) { return m }
         }
         return nil
     }
@@ -324,56 +336,6 @@ extension TableView {
         if interaction.drag != nil { interaction.cancelDrag() }
     }
 
-    /// Re-reads a section's header and footer titles and heights from the data source and
-    /// delegate (mounted header views pick the titles up at the next layout pass).
-    private func refreshSectionChrome(_ t: Int) {
-        guard t < layout.numberOfSections else { return }
-        var section = layout.sections[t]
-        section.headerTitle = dataSource?.tableView(self, titleForHeaderInSection: t)
-        section.footerTitle = dataSource?.tableView(self, titleForFooterInSection: t)
-        titlesBeingLoaded = (Array(repeating: nil, count: t) + [section.headerTitle], Array(repeating: nil, count: t) + [section.footerTitle])
-        section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
-        section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
-        titlesBeingLoaded = nil
-        let current = layout.sections[t]
-        guard section.headerTitle != current.headerTitle || section.footerTitle != current.footerTitle
-                || section.headerHeight != current.headerHeight || section.footerHeight != current.footerHeight else { return }
-        layout.replaceSection(section, at: t)
-    }
-
-    /// Height (and whether it self-sizes) of a row that arrives, from the delegate.
-    private func rowHeightForInsert(_ ip: IndexPath) -> (Double, Bool) {
-        guard let delegate else { return (sanitizedHeight(rowHeight, "rowHeight"), false) }
-        defaultRowHeightUsed = false
-        let h = delegate.tableView(self, heightForRowAt: ip)
-        if h == Self.automaticDimension { return (sanitizedHeight(estimatedRowHeight, "estimatedRowHeight"), true) }
-        return (sanitizedHeight(h, "row height"), false)
-    }
-
-    /// One section's layout, from the data source (for inserted sections).
-    private func loadSection(_ t: Int) -> SectionLayout {
-        let header = dataSource?.tableView(self, titleForHeaderInSection: t)
-        let footer = dataSource?.tableView(self, titleForFooterInSection: t)
-        let count = max(0, dataSource?.tableView(self, numberOfRowsInSection: t) ?? 0)
-        var section = SectionLayout(headerHeight: 0, footerHeight: 0, rows: RowHeights(uniform: rowHeight, count: 0),
-                                    headerTitle: header, footerTitle: footer)
-        titlesBeingLoaded = (Array(repeating: nil, count: t) + [header], Array(repeating: nil, count: t) + [footer])
-        section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
-        section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
-        titlesBeingLoaded = nil
-        var heights: [Double] = []
-        var selfSizing = BitSet(count: count), measured = BitSet(count: count)
-        var anySelfSizing = false
-        for r in 0..<count {
-            let (h, auto) = rowHeightForInsert(IndexPath(row: r, section: t))
-            heights.append(h)
-            if auto { selfSizing[r] = true; anySelfSizing = true } else { measured[r] = true }
-        }
-        section.rows = heights.allSatisfy({ $0 == heights.first }) ? RowHeights(uniform: heights.first ?? rowHeight, count: count) : RowHeights(heights)
-        if anySelfSizing { section.measured = measured; section.selfSizing = selfSizing }
-        return section
-    }
-
     /// Reconfigures waiting for the next layout pass.
     public var pendingReconfigureCount: Int { pendingReconfigures.count }
 
@@ -384,21 +346,14 @@ extension TableView {
         pendingReconfigures = []
         for ip in pending {
             guard let i = mountedIndex(of: ip) else { continue }
-            let old = mounted[i].cell
+            let old = items[i].cell
             reconfiguringCell = old
             reconfiguringIndexPath = ip
             statistics.reconfigures += 1
             let cell = bind(ip)
             reconfiguringCell = nil
             reconfiguringIndexPath = nil
-            if cell !== old {
-                old.mountedIndexPath = nil
-                old.isHidden = true
-                pool.enqueue(old)
-                cell.frame = old.frame
-                cell.isHidden = old.isHidden
-                mounted[i].cell = cell
-            }
+            if cell !== old { items.replaceCell(at: i, with: cell) }
         }
         updateAnimatedCellState()
         setNeedsDisplay()

@@ -1,7 +1,7 @@
 /// Edit mode and selection. Both live in the table, never in cells; the table applies them
 /// to every mounted cell, prepared ones included, and again on every dequeue
 /// (seeds/000_6e47c919d58f12c9.txt), so no cell can show stale state.
-extension TableView {
+extension ListBase {
     /// Duration of the edit-mode transition (ease-out).
     public static let editingAnimationDuration = 0.25
     /// Duration of a checkbox's check animation.
@@ -18,9 +18,9 @@ extension TableView {
         let from = editingProgress
         editingState = editing
         // Self-sizing rows measure at the content width, which the checkbox column changes.
-        if layout.sections.contains(where: { $0.selfSizing != nil }) {
+        if remeasuresOnEditingChange {
             let anchor = captureAnchor()
-            invalidateSelfSizedRows()
+            widthDidChange()
             setNeedsLayout()
             layoutIfNeeded()
             if let anchor { restoreAnchor(anchor) }
@@ -28,7 +28,7 @@ extension TableView {
         editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
         interaction.cancelDrag()
         if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
-        let targets = legacyVisibleCellsOnlyRefresh ? mounted.filter(\.isVisible) : mounted
+        let targets = legacyVisibleCellsOnlyRefresh ? Array(items.visible) : items.entries
         for m in targets {
             m.cell.setEditing(editing, animated: animated)
             m.cell.appliedEditingState = editing
@@ -56,39 +56,39 @@ extension TableView {
 
     /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
     /// Does not call the delegate, as in UIKit.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    func select(_ indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         reloadIfNeeded()
         guard let indexPath else { deselectAll(animated: animated, notify: false); return }
-        guard layout.contains(indexPath) else { warn("selectRow", "selectRow(at: \(indexPath)) is out of range; ignored"); return }
+        guard geometry.contains(indexPath) else { warn("select", "selecting \(indexPath) is out of range; ignored"); return }
         if !isMultipleSelectionActive { deselectAll(animated: animated, notify: false, except: indexPath) }
         setSelected(true, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
-        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
+        if scrollPosition != .none { scroll(to: indexPath, at: scrollPosition, animated: animated) }
     }
 
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
+    func deselect(_ indexPath: IndexPath, animated: Bool) {
         reloadIfNeeded()
-        guard layout.contains(indexPath) else { return }
+        guard geometry.contains(indexPath) else { return }
         setSelected(false, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
     }
 
     /// Selected rows in order; nil when none (as UIKit). Materializes every selected row:
     /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
-    public var indexPathsForSelectedRows: [IndexPath]? {
+    var selectedIndexPaths: [IndexPath]? {
         reloadIfNeeded()
         var out: [IndexPath] = []
         for (s, set) in selection.enumerated() { for r in set.rows { out.append(IndexPath(row: r, section: s)) } }
         return out.isEmpty ? nil : out
     }
 
-    public var indexPathForSelectedRow: IndexPath? {
+    var firstSelectedIndexPath: IndexPath? {
         for (s, set) in selection.enumerated() { if let r = set.ranges.first?.lowerBound { return IndexPath(row: r, section: s) } }
         return nil
     }
 
     /// O(ranges), however many rows are selected.
-    public var numberOfSelectedRows: Int { selection.reduce(0) { $0 + $1.count } }
+    public var numberOfSelectedItems: Int { selection.reduce(0) { $0 + $1.count } }
 
-    public func isRowSelected(at indexPath: IndexPath) -> Bool {
+    public func isItemSelected(at indexPath: IndexPath) -> Bool {
         indexPath.section >= 0 && indexPath.section < selection.count && selection[indexPath.section].contains(indexPath.row)
     }
 
@@ -96,8 +96,8 @@ extension TableView {
     public func selectAll(animated: Bool = true) {
         reloadIfNeeded()
         guard isMultipleSelectionActive else { return }
-        for s in 0..<layout.numberOfSections { setSelected(true, rows: 0..<layout.numberOfRows(in: s), section: s, animated: animated, notify: false) }
-        delegate?.tableViewSelectionDidChange(self)
+        for s in 0..<geometry.numberOfSections { setSelected(true, rows: 0..<geometry.numberOfItems(in: s), section: s, animated: animated, notify: false) }
+        notifySelectionDidChange()
     }
 
     /// Deselects every row.
@@ -118,16 +118,16 @@ extension TableView {
                 changed = true
             }
         }
-        if changed && notify { delegate?.tableViewSelectionDidChange(self) }
+        if changed && notify { notifySelectionDidChange() }
     }
 
     /// Changes the selection of a range of rows in one section, updating mounted cells.
     func setSelected(_ selected: Bool, rows: Range<Int>, section s: Int, animated: Bool, notify: Bool = false) {
         guard s >= 0 && s < selection.count else { return }
-        let r = max(0, rows.lowerBound)..<min(layout.numberOfRows(in: s), rows.upperBound)
+        let r = max(0, rows.lowerBound)..<min(geometry.numberOfItems(in: s), rows.upperBound)
         guard !r.isEmpty else { return }
         if selected { selection[s].insert(r) } else { selection[s].remove(r) }
-        for m in mounted where m.indexPath.section == s && r.contains(m.indexPath.row) {
+        for m in items.entries where m.indexPath.section == s && r.contains(m.indexPath.row) {
             let ip = m.indexPath
             if m.cell.isSelected != selected {
                 if animated {
@@ -141,15 +141,15 @@ extension TableView {
         }
         updateAnimatedCellState()
         if animated && !selectionTransitions.isEmpty { host?.tableViewNeedsAnimationTicks(self) }
-        if notify { delegate?.tableViewSelectionDidChange(self) }
+        if notify { notifySelectionDidChange() }
         setNeedsDisplay()
     }
 
     /// Applies editing and selection to a cell being bound or dequeued.
-    func applyState(to cell: TableViewCell, at ip: IndexPath, animated: Bool) {
+    func applyState(to cell: ReusableCell, at ip: IndexPath, animated: Bool) {
         if cell.isEditing != editingState { cell.setEditing(editingState, animated: animated) }
         cell.appliedEditingState = editingState
-        let selected = isRowSelected(at: ip)
+        let selected = isItemSelected(at: ip)
         if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
         cell.editingProgress = editingProgress
         cell.selectionProgress = selectionTransitions.isEmpty ? (selected ? 1 : 0) : selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
@@ -159,7 +159,7 @@ extension TableView {
     /// is stale (only possible with `legacyVisibleCellsOnlyRefresh`) keeps its own phase.
     func updateAnimatedCellState() {
         let phase = editingProgress
-        for m in mounted {
+        for m in items.entries {
             let cell = m.cell
             cell.editingProgress = cell.isEditing == editingState ? phase : (cell.isEditing ? 1 : 0)
             cell.selectionProgress = selectionTransitions[m.indexPath]?.value(at: now) ?? (cell.isSelected ? 1 : 0)
@@ -169,6 +169,6 @@ extension TableView {
     /// Mounted rows whose cell shows an editing state other than the table's.
     public var indexPathsForStaleRows: [IndexPath] {
         layoutIfNeeded()
-        return mounted.filter { $0.cell.isEditing != editingState }.map(\.indexPath)
+        return items.entries.filter { $0.cell.isEditing != editingState }.map(\.indexPath)
     }
 }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Pointer and keyboard input, in viewport coordinates. The host translates its events into
 /// these calls and holds no table logic of its own.
 public struct InputModifiers: OptionSet, Sendable {
@@ -9,8 +7,10 @@ public struct InputModifiers: OptionSet, Sendable {
     public static let control = InputModifiers(rawValue: 2)
 }
 
-/// Keys the table handles itself.
-public enum TableKey: Sendable { case up, down, pageUp, pageDown, home, end, space, enter }
+/// Keys the view handles itself (GtkListView 4.8's map: arrows move the cursor and select,
+/// Ctrl+arrows move the cursor only, Shift extends from the anchor; `selectAll` is Ctrl+A,
+/// `deselectAll` Ctrl+Shift+A or Ctrl+\\; Space toggles, Enter activates).
+public enum TableKey: Sendable { case up, down, left, right, pageUp, pageDown, home, end, space, enter, selectAll, deselectAll }
 
 /// Press, drag-select and keyboard state.
 struct InteractionState {
@@ -47,11 +47,14 @@ struct InteractionState {
         var pointer: Point
     }
 
+    /// True from a drag that began multiple selection outside edit mode (seed 003) until it ends.
+    var multipleSelectionInteraction = false
+
     mutating func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
     mutating func reset() { cancelDrag(); focus = nil; rangeAnchor = nil }
 }
 
-extension TableView {
+extension ListBase {
     /// Height of the zones at the top and bottom edge where a drag-select auto-scrolls.
     public static let autoScrollEdge = 56.0
     /// Auto-scroll speed (px/s) at the very edge; it grows quadratically with depth into the zone.
@@ -62,9 +65,9 @@ extension TableView {
     /// True while a drag across the checkboxes is selecting or deselecting rows.
     public var isDragSelecting: Bool { interaction.drag != nil }
 
-    /// The row under a viewport point.
-    public func indexPathForRow(atViewportPoint p: Point) -> IndexPath? {
-        indexPathForRow(at: Point(x: p.x, y: p.y + offsetY))
+    /// The item under a viewport point.
+    public func indexPath(atViewportPoint p: Point) -> IndexPath? {
+        item(at: Point(x: p.x, y: p.y + offsetY))
     }
 
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
@@ -72,31 +75,46 @@ extension TableView {
     public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
         layoutIfNeeded()
         interaction.cancelDrag()
-        guard let ip = indexPathForRow(atViewportPoint: p) else { return }
-        if clickCount >= 2 && !editingState && layout.contains(ip) {
-            delegate?.tableView(self, didActivateRowAt: ip)
+        guard let ip = indexPath(atViewportPoint: p) else { return }
+        if clickCount >= 2 && !editingState && geometry.contains(ip) {
+            notifyActivate(ip)
             return
         }
-        let cell = cellForRow(at: ip)
-        let local = cell.map { Point(x: p.x - $0.frame.minX, y: p.y + offsetY - $0.frame.minY) }
-        let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local!) }?.name }
-        let onCheckbox = editingState && isMultipleSelectionActive && (local?.x ?? .infinity) < TableViewCell.editingControlWidth
-        interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: onCheckbox, modifiers: modifiers)
+        let cell = mountedCell(at: ip)
+        let local = cell.map { Point(x: p.x - $0.frame.minX, y: p.y + offsetY - $0.frame.minY) } ?? Point(x: .infinity, y: .infinity)
+        let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local) }?.name }
+        let startsDrag = target == nil && editingState && isMultipleSelectionActive && beginsDragSelection(at: ip, localPoint: local)
+        interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
         if target == nil && !editingState, let cell { cell.isHighlighted = true; setNeedsDisplay() }
-        if onCheckbox && modifiers.isEmpty {
-            let selecting = !isRowSelected(at: ip)
-            interaction.drag = InteractionState.DragSelection(base: selection, anchor: ip, current: ip, selecting: selecting, pointer: p)
-            applyDrag()
-        }
+        if startsDrag && modifiers.isEmpty { beginDrag(at: ip, pointer: p) }
+    }
+
+    /// Starts a drag that selects (or, from a selected item, deselects) every item between
+    /// where it began and the pointer, with auto-scroll at the edges.
+    private func beginDrag(at ip: IndexPath, pointer p: Point) {
+        let selecting = !isItemSelected(at: ip)
+        interaction.drag = InteractionState.DragSelection(base: selection, anchor: ip, current: ip, selecting: selecting, pointer: p)
+        applyDrag()
     }
 
     /// The pointer moved with the button held.
     public func pointerDragged(to p: Point) {
         guard var press = interaction.press else { return }
-        if hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
+        if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
             interaction.press = press
-            if let c = cellForRow(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
+            if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
+            // Seed 003: outside edit mode a drag across items may begin multiple selection.
+            if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
+               !editingState || !isMultipleSelectionActive, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
+                if !editingState {
+                    setEditing(true, animated: true)      // ends any press: this one goes on
+                    interaction.press = press
+                }
+                interaction.multipleSelectionInteraction = true
+                didBeginMultipleSelectionInteraction(at: press.indexPath)
+                if isMultipleSelectionActive { beginDrag(at: press.indexPath, pointer: press.start) }
+            }
         }
         guard interaction.drag != nil else { return }
         interaction.drag!.pointer = p
@@ -104,23 +122,31 @@ extension TableView {
         extendDrag(to: p)
     }
 
+    /// Tells the delegate a multiple-selection interaction (seed 003) ended.
+    private func endMultipleSelectionInteraction() {
+        guard interaction.multipleSelectionInteraction else { return }
+        interaction.multipleSelectionInteraction = false
+        didEndMultipleSelectionInteraction()
+    }
+
     /// The button was released.
     public func pointerUp(at p: Point) {
         defer { interaction.press = nil }
         guard let press = interaction.press else { return }
-        if let c = cellForRow(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
+        if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
         if interaction.drag != nil {
             interaction.drag = nil
             interaction.autoScrollVelocity = 0
             interaction.lastAutoScrollTime = nil
             interaction.focus = press.indexPath
             interaction.rangeAnchor = press.indexPath
-            delegate?.tableViewSelectionDidChange(self)
+            notifySelectionDidChange()
+            endMultipleSelectionInteraction()
             return
         }
-        guard !press.moved, indexPathForRow(atViewportPoint: p) == press.indexPath, layout.contains(press.indexPath) else { return }
+        guard !press.moved, indexPath(atViewportPoint: p) == press.indexPath, geometry.contains(press.indexPath) else { return }
         if let target = press.target {
-            delegate?.tableView(self, didTapTarget: target, inRowAt: press.indexPath)
+            notifyTapTarget(target, at: press.indexPath)
             return
         }
         click(press.indexPath, modifiers: press.modifiers)
@@ -128,9 +154,10 @@ extension TableView {
 
     /// The press was taken over (e.g. by scrolling) or the pointer left.
     public func pointerCancelled() {
-        if let press = interaction.press, let c = cellForRow(at: press.indexPath) { c.isHighlighted = false }
-        if interaction.drag != nil { delegate?.tableViewSelectionDidChange(self) }
+        if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
+        if interaction.drag != nil { notifySelectionDidChange() }
         interaction.cancelDrag()
+        endMultipleSelectionInteraction()
         setNeedsDisplay()
     }
 
@@ -138,16 +165,16 @@ extension TableView {
     /// `didActivateRowAt`. Returns false when nothing was activated.
     @discardableResult
     public func activateRow(atViewportPoint p: Point) -> Bool {
-        guard !editingState, let ip = indexPathForRow(atViewportPoint: p) else { return false }
-        delegate?.tableView(self, didActivateRowAt: ip)
+        guard !editingState, let ip = indexPath(atViewportPoint: p) else { return false }
+        notifyActivate(ip)
         return true
     }
 
     /// A long press outside edit mode enters edit mode with that row selected.
     @discardableResult
     public func longPress(at p: Point) -> Bool {
-        guard !editingState, let ip = indexPathForRow(atViewportPoint: p) else { return false }
-        if let press = interaction.press, let c = cellForRow(at: press.indexPath) { c.isHighlighted = false }
+        guard !editingState, let ip = indexPath(atViewportPoint: p) else { return false }
+        if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         interaction.cancelDrag()
         setEditing(true, animated: true)
         if isMultipleSelectionActive {
@@ -158,29 +185,52 @@ extension TableView {
         return true
     }
 
-    /// Handles a navigation or selection key; returns false if the key is not the table's.
+    /// Handles a navigation or selection key; returns false if the key is not the view's.
+    /// Arrows move the cursor along (up/down) and across (left/right, in a grid) and select
+    /// it outside edit mode; with Ctrl they move the cursor only; with Shift they extend the
+    /// selection from the anchor.
     @discardableResult
     public func handleKey(_ key: TableKey, modifiers: InputModifiers = []) -> Bool {
         layoutIfNeeded()
-        guard let first = firstIndexPath, let last = lastIndexPath else { return false }
-        let current = interaction.focus.flatMap { layout.contains($0) ? $0 : nil }
+        guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
+        let current = interaction.focus.flatMap { geometry.contains($0) ? $0 : nil }
         interaction.showsFocusRing = true
         var next: IndexPath?
         switch key {
-        case .up: next = current.map { row(before: $0) ?? $0 } ?? first
-        case .down: next = current.map { row(after: $0) ?? $0 } ?? first
+        case .up: next = current.map { geometry.item(from: $0, along: -1) ?? $0 } ?? first
+        case .down: next = current.map { geometry.item(from: $0, along: 1) ?? $0 } ?? first
+        case .left, .right:
+            guard let current else { next = first; break }
+            guard let moved = geometry.item(from: current, across: key == .left ? -1 : 1) else { return false }
+            next = moved
         case .home: next = first
         case .end: next = last
         case .pageUp, .pageDown:
-            let from = current.map { layout.rowExtent($0).y } ?? offsetY
-            let y = from + (key == .pageUp ? -1 : 1) * max(1, frame.height - 44)
-            next = y <= 0 ? first : (layout.indexPath(atOffset: y) ?? (y >= layout.totalHeight ? last : firstRow(atOrBelow: y) ?? last))
-            let target = (offsetY + (key == .pageUp ? -1 : 1) * max(1, frame.height - 44))
-            setContentOffset(Point(x: 0, y: target), animated: false)
+            // A page is the viewport less one line (the cursor's), so a line stays in view.
+            let line = current.map { geometry.itemExtent($0).height } ?? 0
+            let page = (key == .pageUp ? -1.0 : 1.0) * max(1, frame.height - line)
+            let from = current.map { geometry.itemExtent($0).y } ?? offsetY
+            let y = from + page
+            let landed = y <= 0 ? first : (geometry.indexPath(atOffset: y) ?? (y >= geometry.totalHeight ? last : geometry.firstItem(atOrBelow: y) ?? last))
+            // Keep the column in a grid: the item of the landed line under the cursor's x.
+            if let current, let column = geometry.item(from: landed, across: 0) {
+                let x = itemRect(current).midX, lineY = geometry.itemExtent(column).y
+                next = geometry.indexPath(at: Point(x: x, y: lineY)) ?? column
+            } else {
+                next = landed
+            }
+            setContentOffset(Point(x: 0, y: offsetY + page), animated: false)
         case .space, .enter:
             guard let ip = current else { interaction.focus = first; setNeedsDisplay(); return true }
-            if key == .enter && !editingState { delegate?.tableView(self, didActivateRowAt: ip); return true }
+            if key == .enter && !editingState { notifyActivate(ip); return true }
             click(ip, modifiers: isMultipleSelectionActive ? [.control] : [])
+            return true
+        case .selectAll:
+            guard isMultipleSelectionActive else { return false }
+            selectAll(animated: true)
+            return true
+        case .deselectAll:
+            deselectAll(animated: true, notify: true)
             return true
         }
         guard let target = next else { return true }
@@ -189,11 +239,13 @@ extension TableView {
             let anchor = interaction.rangeAnchor ?? current ?? target
             interaction.rangeAnchor = anchor
             selectRange(from: anchor, to: target)
+        } else if modifiers.contains(.control) {
+            // Ctrl+arrow: the cursor moves, the selection stays.
         } else {
             interaction.rangeAnchor = target
             if !editingState { selectByUser(target) }
         }
-        scrollToRow(at: target, at: .none, animated: false)
+        scroll(to: target, at: .none, animated: false)
         setNeedsDisplay()
         return true
     }
@@ -209,10 +261,10 @@ extension TableView {
             }
             interaction.rangeAnchor = ip
             if editingState || modifiers.contains(.control) {
-                let selected = !isRowSelected(at: ip)
+                let selected = !isItemSelected(at: ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
-                if selected { delegate?.tableView(self, didSelectRowAt: ip) } else { delegate?.tableView(self, didDeselectRowAt: ip) }
-                delegate?.tableViewSelectionDidChange(self)
+                if selected { notifyDidSelect(ip) } else { notifyDidDeselect(ip) }
+                notifySelectionDidChange()
                 return
             }
         }
@@ -222,20 +274,20 @@ extension TableView {
 
     /// A user's single selection: deselects the others, selects `ip`, tells the delegate.
     private func selectByUser(_ ip: IndexPath) {
-        for old in selectedIndexPathsNear(except: ip) { delegate?.tableView(self, didDeselectRowAt: old) }
+        for old in selectedIndexPaths(upTo: 8, except: ip) { notifyDidDeselect(old) }
         deselectAll(animated: true, notify: false, except: ip)
         setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true)
-        delegate?.tableView(self, didSelectRowAt: ip)
-        delegate?.tableViewSelectionDidChange(self)
+        notifyDidSelect(ip)
+        notifySelectionDidChange()
     }
 
-    /// Up to a few selected rows other than `ip` (single selection has at most one).
-    private func selectedIndexPathsNear(except ip: IndexPath) -> [IndexPath] {
+    /// The first `limit` selected items other than `ip` (single selection has at most one).
+    private func selectedIndexPaths(upTo limit: Int, except ip: IndexPath) -> [IndexPath] {
         var out: [IndexPath] = []
         for (s, set) in selection.enumerated() {
             for r in set.rows where IndexPath(row: r, section: s) != ip {
                 out.append(IndexPath(row: r, section: s))
-                if out.count >= 8 { return out }
+                if out.count >= limit { return out }
             }
         }
         return out
@@ -245,18 +297,18 @@ extension TableView {
     /// keeping the rest of the selection.
     func selectRange(from a: IndexPath, to b: IndexPath) {
         let (lo, hi) = a < b ? (a, b) : (b, a)
-        for s in lo.section...hi.section where s < layout.numberOfSections {
+        for s in lo.section...hi.section where s < geometry.numberOfSections {
             let start = s == lo.section ? lo.row : 0
-            let end = s == hi.section ? hi.row + 1 : layout.numberOfRows(in: s)
+            let end = s == hi.section ? hi.row + 1 : geometry.numberOfItems(in: s)
             setSelected(true, rows: start..<end, section: s, animated: true)
         }
-        delegate?.tableViewSelectionDidChange(self)
+        notifySelectionDidChange()
     }
 
     private func extendDrag(to p: Point) {
         guard interaction.drag != nil else { return }
         let y = p.y.clamped(0, max(0, frame.height - 1)) + offsetY
-        let ip = layout.indexPath(atOffset: y) ?? firstRow(atOrBelow: y) ?? lastIndexPath
+        let ip = geometry.itemForDrag(at: Point(x: p.x.clamped(0, max(0, frame.width - 1)), y: y))
         if let ip, ip != interaction.drag!.current {
             interaction.drag!.current = ip
             applyDrag()
@@ -268,19 +320,19 @@ extension TableView {
         guard let drag = interaction.drag else { return }
         selection = drag.base
         let (lo, hi) = drag.anchor < drag.current ? (drag.anchor, drag.current) : (drag.current, drag.anchor)
-        for s in lo.section...hi.section where s < layout.numberOfSections {
+        for s in lo.section...hi.section where s < geometry.numberOfSections {
             let start = s == lo.section ? lo.row : 0
-            let end = s == hi.section ? hi.row + 1 : layout.numberOfRows(in: s)
+            let end = s == hi.section ? hi.row + 1 : geometry.numberOfItems(in: s)
             if drag.selecting { selection[s].insert(start..<end) } else { selection[s].remove(start..<end) }
         }
         syncMountedSelection(animated: true)
-        delegate?.tableViewSelectionDidChange(self)
+        notifySelectionDidChange()
     }
 
     /// Brings every mounted cell's selection in line with the model.
     func syncMountedSelection(animated: Bool) {
-        for m in mounted {
-            let selected = isRowSelected(at: m.indexPath)
+        for m in items.entries {
+            let selected = isItemSelected(at: m.indexPath)
             guard m.cell.isSelected != selected else { continue }
             selectionTransitions[m.indexPath] = animated
                 ? Transition(from: m.cell.selectionProgress, to: selected ? 1 : 0, duration: Self.selectionAnimationDuration) : nil

@@ -1,0 +1,51 @@
+/// An item's view in a `CollectionView` (UIKit's `UICollectionViewCell`). Override
+/// `drawContent`; the cell draws the selection and, in edit mode, a check badge in its top
+/// trailing corner over it. See `ReusableCell` for what the grid sets on it.
+@MainActor
+open class CollectionViewCell: ReusableCell {
+    /// The badge's diameter.
+    public static let badgeSize = 22.0
+
+    public override init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+    }
+
+    /// The grid that owns the cell (mounted or pooled).
+    public var collectionView: CollectionView? { listView as? CollectionView }
+
+    /// Draws the content, then the selection (an accent border) and the check badge.
+    open override func draw(in canvas: Canvas, bounds: Rect) {
+        drawContent(in: canvas, bounds: bounds)
+        let theme = canvas.theme
+        let s = isEditing || editingProgress > 0 ? selectionProgress : (isSelected ? 1 : 0)
+        if s > 0 {
+            canvas.fill(bounds, color: theme.selectionTint.withAlpha(min(1, theme.selectionTint.alpha * 2) * s))
+            canvas.stroke(.roundedRect(bounds.insetBy(dx: 1.5, dy: 1.5), radius: 6), color: theme.accent.withAlpha(s), lineWidth: 3)
+        }
+        if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.12)) }
+        if editingProgress > 0 { drawBadge(in: canvas, bounds: bounds) }
+    }
+
+    /// The item's own content. Default: the cell background.
+    open func drawContent(in canvas: Canvas, bounds: Rect) {
+        canvas.fill(bounds, color: canvas.theme.cellBackground)
+    }
+
+    /// The check badge: a ring that scales in with edit mode and fills with the accent colour,
+    /// drawing its check mark in, as the item is selected.
+    private func drawBadge(in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
+        let e = editingProgress, s = selectionProgress
+        let radius = Self.badgeSize / 2 * (0.6 + 0.4 * e) * (s > 0 && s < 1 ? 1 + 0.16 * Math.sin(Double.pi * s) : 1)
+        let center = Point(x: bounds.maxX - 6 - Self.badgeSize / 2, y: bounds.minY + 6 + Self.badgeSize / 2)
+        canvas.withState {
+            canvas.multiplyAlpha(e)
+            canvas.fill(.circle(center: center, radius: radius), color: Color.black.withAlpha(0.25 * (1 - s)))
+            canvas.stroke(.circle(center: center, radius: radius), color: Color.white.mixed(with: theme.accent, s), lineWidth: 1.5)
+            if s > 0 {
+                canvas.fill(.circle(center: center, radius: radius), color: theme.accent.withAlpha(min(1, s * 1.5)))
+                canvas.stroke(TableViewCell.checkMark(center: center, scale: radius / 10, drawn: s), color: theme.accentForeground, lineWidth: 2)
+            }
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The core's invariants, next to the types they guard (as swift-collections'
+/// `_checkInvariants()`): checked after every layout pass and batch update when the
+/// package is built with `POOLTABLE_INTERNAL_CHECKS` (debug builds, so `swift test` and CI),
+/// compiled to nothing otherwise. A violation stops with a message naming it.
+extension ListBase {
+    @inline(__always)
+    func checkInvariants() {
+        #if POOLTABLE_INTERNAL_CHECKS
+        if let problem = invariantViolation() { preconditionFailure("PoolTable invariant: \(problem)") }
+        #endif
+    }
+
+    /// The first broken invariant, or nil. Exposed for tests through `@testable`.
+    func invariantViolation() -> String? {
+        var seen = Set<ObjectIdentifier>()
+        var previous: IndexPath?
+        for k in items.indices {
+            let e = items[k]
+            guard let ip = e.cell.mountedIndexPath else { return "slot \(k) has a cell with no index path" }
+            if let previous, !(previous < ip) { return "mounted items out of order at \(ip)" }
+            previous = ip
+            if !geometry.contains(ip) { return "mounted \(ip) is out of range" }
+            if !seen.insert(ObjectIdentifier(e.cell)).inserted { return "a cell is mounted twice (\(ip))" }
+            if items.pool.contains(e.cell) { return "the cell at \(ip) is mounted and pooled" }
+            if e.cell.isHidden == items.isVisible(k) { return "\(ip): the cell's isHidden disagrees with the visible run" }
+            if e.cell.listView !== self { return "\(ip): the cell belongs to another view" }
+        }
+        if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
+        // Geometry agrees with the layout whenever nothing animates and no pass is pending.
+        guard !needsLayout, !needsReload, !rowAnimations.isRunning, !isLayingOut else { return nil }
+        for k in items.indices {
+            let e = items[k]
+            let (y, h) = geometry.itemExtent(e.indexPath)
+            if e.top != y || e.bottom != y + h { return "\(e.indexPath): stored extent \(e.top)..<\(e.bottom) is not the layout's \(y)..<\(y + h)" }
+            if e.cell.frame != geometry.itemFrame(e.indexPath, y: y, height: h) { return "\(e.indexPath): frame differs from the layout's" }
+        }
+        if frame.height > 0 && frame.width > 0 {
+            var expected: [IndexPath] = []
+            let band = mountingBand
+            geometry.forEachItem(from: band.minY, to: band.maxY) { ip, _, _ in expected.append(ip) }
+            if expected.count != items.count || zip(expected, items.entries).contains(where: { $0 != $1.indexPath }) {
+                return "mounted \(items.count) items are not the band's \(expected.count)"
+            }
+            for k in items.indices {
+                let visible = items[k].bottom > offsetY && items[k].top < offsetY + frame.height
+                if visible != items.isVisible(k) { return "\(items[k].indexPath): visible is \(items.isVisible(k)), the viewport says \(visible)" }
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,87 @@
+/// Drawing through a Canvas, in viewport coordinates (0,0 = top-left of the view).
+extension ListBase {
+    /// Draws the visible part: background, rows, separators, the focus ring, footers and
+    /// (floating) headers on top. Prepared rows are mounted but not drawn.
+    public func render(in canvas: Canvas) {
+        layoutIfNeeded()
+        guard frame.width > 0 && frame.height > 0 else { return }
+        let theme = canvas.theme
+        let viewport = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        canvas.save()
+        canvas.clip(to: viewport)
+        canvas.fill(viewport, color: backgroundColor(theme))
+        canvas.translate(x: 0, y: -offsetY)
+        presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
+        defer { presentedFramesForRender = nil }
+        drawRows(in: canvas)
+        drawFocusRing(in: canvas)
+        for ghost in rowAnimations.sectionGhosts {
+            canvas.save()
+            canvas.translate(x: ghost.frame.minX, y: ghost.frame.minY + offsetY)
+            canvas.multiplyAlpha(ghost.fade.value(at: now))
+            ghost.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: ghost.frame.width, height: ghost.frame.height), style: headerStyle)
+            canvas.restore()
+        }
+        for (_, view) in mountedFooters.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
+        // Headers last (a floating header covers rows scrolling under it); the floating one on top.
+        for (_, view) in mountedHeaders.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
+            drawHeaderFooter(view, in: canvas)
+        }
+        canvas.restore()
+    }
+
+    /// The visible items (with the ghosts of deleted ones beneath) as `drawItems` draws them.
+    func drawRows(in canvas: Canvas) {
+        let visible = Array(items.visibleSpan)
+        guard !visible.isEmpty || rowAnimations.hasGhosts else { return }
+        drawItems(visible, in: canvas)
+    }
+
+    /// The drawn frame of the mounted item in slot `k` during `render` (extents computed
+    /// once per frame).
+    func drawnFrame(ofSlot k: Int) -> Rect {
+        var f = items[k].cell.frame
+        guard let extents = presentedFramesForRender else { return f }
+        f.origin.y = extents[k].top
+        f.size.height = extents[k].height
+        f.origin.x += rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
+        return f
+    }
+
+    /// Draws one mounted item's cell at its drawn frame, faded while it appears.
+    func drawCell(slot k: Int, in canvas: Canvas) {
+        let f = drawnFrame(ofSlot: k)
+        guard f.height > 0 else { return }
+        let m = items[k]
+        canvas.save()
+        canvas.translate(x: f.minX, y: f.minY)
+        canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        let alpha = rowAnimations.alpha(for: m.indexPath, at: now)
+        if alpha < 1 { canvas.multiplyAlpha(alpha) }
+        m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        canvas.restore()
+    }
+
+    private func drawFocusRing(in canvas: Canvas) {
+        guard showsFocusRing, let ip = interaction.focus, let i = mountedIndex(of: ip), items.isVisible(i) else { return }
+        let f = drawnFrame(ofSlot: i).insetBy(dx: 2, dy: 2)
+        canvas.stroke(.roundedRect(f, radius: 6), color: canvas.theme.focusRing, lineWidth: 2)
+    }
+
+    private func drawHeaderFooter(_ view: TableViewHeaderFooterView, in canvas: Canvas) {
+        let f = presentationFrame(of: view)
+        guard f.height > 0, f.maxY > offsetY, f.minY < offsetY + frame.height else { return }
+        canvas.save()
+        if let s = view.section, let appear = rowAnimations.sectionAppear[s] { canvas.multiplyAlpha(appear.value(at: now)) }
+        canvas.translate(x: f.minX, y: f.minY)
+        canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height), style: headerStyle)
+        canvas.restore()
+    }
+
+    /// Whether the host has keyboard focus and the focused row should show a ring.
+    public var showsFocusRing: Bool {
+        get { interaction.showsFocusRing }
+        set { if interaction.showsFocusRing != newValue { interaction.showsFocusRing = newValue; setNeedsDisplay() } }
+    }
+}

@@ -1,0 +1,229 @@
+/// The mounted-items lifecycle (GTK's item manager): which cells are mounted, in index
+/// order with their along extents; which of them are visible (one contiguous run); the
+/// reuse pool; binding and recycling; and the cell log. Its state is private: the core
+/// changes it only through the operations below, each of which keeps the log and the
+/// owner's display callbacks in step.
+///
+/// Visibility and index paths are stored once: a mounted item's index path is its cell's
+/// `mountedIndexPath` (written only here), and an item is visible exactly when its slot is
+/// in `visibleSpan`; `isHidden` on a cell is set only by this type, from that span.
+@MainActor
+final class MountedItems {
+    /// One mounted item: its cell and along extent (kept here so per-step loops don't touch
+    /// the cells' frames).
+    @MainActor
+    struct Entry {
+        let cell: ReusableCell
+        var top: Double
+        var bottom: Double
+        /// The item the cell shows.
+        var indexPath: IndexPath { cell.mountedIndexPath! }
+    }
+
+    /// Mounted items in index order.
+    private(set) var entries: [Entry] = []
+    /// Slots of the visible items: always one contiguous run.
+    private(set) var visibleSpan: Range<Int> = 0..<0
+    let pool = ReusePool()
+    let log = CellLog()
+    /// Told when items start and stop being displayed.
+    weak var owner: ListBase?
+    private var lastCellID = 0
+    /// After an update re-orders the entries, which of them were visible, until the next
+    /// pass settles the run (moves can leave them non-contiguous for that moment).
+    private var carriedVisibility: [Bool]?
+
+    var count: Int { entries.count }
+    var isEmpty: Bool { entries.isEmpty }
+    var first: Entry? { entries.first }
+    var last: Entry? { entries.last }
+    subscript(k: Int) -> Entry { entries[k] }
+    var indices: Range<Int> { entries.indices }
+
+    func isVisible(_ k: Int) -> Bool { carriedVisibility?[k] ?? visibleSpan.contains(k) }
+    var visible: ArraySlice<Entry> { entries[visibleSpan] }
+    var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) }.map { entries[$0] } }
+
+    /// The slot of a mounted index path (binary search).
+    func index(of ip: IndexPath) -> Int? {
+        var lo = 0, hi = entries.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if entries[mid].indexPath < ip { lo = mid + 1 } else { hi = mid }
+        }
+        return lo < entries.count && entries[lo].indexPath == ip ? lo : nil
+    }
+
+    /// The slot of a mounted cell.
+    func index(of cell: ReusableCell) -> Int? {
+        guard let ip = cell.mountedIndexPath, let k = index(of: ip), entries[k].cell === cell else { return nil }
+        return k
+    }
+
+    // MARK: Cells in and out of the pool
+
+    /// A pooled cell (after `prepareForReuse`) or a new one; nil for an unregistered identifier.
+    func dequeue(_ identifier: String) -> ReusableCell? {
+        guard let (cell, isNew) = pool.dequeue(identifier) else { return nil }
+        if isNew { adopt(cell) } else { log.record(.reused, cell.cellID, nil) }
+        return cell
+    }
+
+    /// Gives a new cell (made by the pool's factory or by the data source itself) its
+    /// serial number and owner.
+    func adopt(_ cell: ReusableCell) {
+        lastCellID += 1
+        cell.cellID = lastCellID
+        cell.listView = owner
+        log.record(.created, cell.cellID, nil)
+    }
+
+    /// True for a cell this view made (it has a serial number).
+    func owns(_ cell: ReusableCell) -> Bool { cell.cellID != 0 && cell.listView === owner }
+
+    /// The data source configured `cell` for `ip`.
+    func noteBound(_ cell: ReusableCell, at ip: IndexPath) {
+        cell.mountedIndexPath = ip
+        log.record(.bound, cell.cellID, ip)
+    }
+
+    /// Returns an unmounted cell (a finished ghost, a replaced cell) to the pool.
+    func recycle(_ cell: ReusableCell, from ip: IndexPath?) {
+        cell.mountedIndexPath = nil
+        cell.isHidden = true
+        if cell.isHighlighted { cell.isHighlighted = false }
+        log.record(pool.enqueue(cell) ? .recycled : .discarded, cell.cellID, ip)
+    }
+
+    // MARK: Mounting
+
+    /// Appends newly bound items after the last one (hidden until `updateVisibility`).
+    func append(_ entry: Entry) { entries.append(entry) }
+
+    /// Inserts newly bound items before the first one; the visible run moves with them.
+    func prepend(_ new: [Entry]) {
+        entries.insert(contentsOf: new, at: 0)
+        visibleSpan = (visibleSpan.lowerBound + new.count)..<(visibleSpan.upperBound + new.count)
+    }
+
+    /// Unmounts `n` items from the front and `m` from the back, recycling their cells.
+    func drop(front n: Int, back m: Int) {
+        guard n > 0 || m > 0 else { return }
+        for k in 0..<n { unmount(k) }
+        for k in (entries.count - m)..<entries.count { unmount(k) }
+        entries.removeLast(m)
+        entries.removeFirst(n)
+        let lower = min(max(0, visibleSpan.lowerBound - n), entries.count)
+        visibleSpan = lower..<min(max(lower, visibleSpan.upperBound - n), entries.count)
+    }
+
+    /// Replaces every entry (a full layout pass or an update): cells not in `new` must have
+    /// been unmounted or detached already. The visible run is recomputed by the caller.
+    func replaceAll(with new: [Entry], visible span: Range<Int>) {
+        entries = new
+        visibleSpan = span
+        carriedVisibility = nil
+    }
+
+    /// After `replaceAll` by an update: which entries were visible, for the next pass.
+    func markVisible(_ flags: [Bool]) { carriedVisibility = flags }
+
+    /// Unmounts every item.
+    func unmountAll() {
+        for k in entries.indices { unmount(k) }
+        entries = []
+        visibleSpan = 0..<0
+        carriedVisibility = nil
+    }
+
+    /// Unmounts one item: didEndDisplaying if it was visible, then back to the pool.
+    func unmount(_ k: Int) {
+        let e = entries[k]
+        if isVisible(k) { endDisplay(e) }
+        recycle(e.cell, from: e.indexPath)
+    }
+
+    /// Takes an item's cell out without pooling it (a deleted row that stays as a ghost);
+    /// didEndDisplaying if it was visible. The caller drops the entry with `replaceAll`.
+    func detach(_ k: Int) -> ReusableCell {
+        let e = entries[k]
+        if isVisible(k) { endDisplay(e) }
+        e.cell.mountedIndexPath = nil
+        return e.cell
+    }
+
+    /// A mounted cell shows another index path (rows moved by an update).
+    func relabel(_ cell: ReusableCell, as ip: IndexPath) { cell.mountedIndexPath = ip }
+
+    /// A reconfigure bound a different cell than the one mounted at `k`.
+    func replaceCell(at k: Int, with cell: ReusableCell) {
+        let old = entries[k]
+        cell.frame = old.cell.frame
+        cell.isHidden = old.cell.isHidden
+        let ip = old.indexPath
+        recycle(old.cell, from: ip)
+        cell.mountedIndexPath = ip
+        entries[k] = Entry(cell: cell, top: old.top, bottom: old.bottom)
+    }
+
+    func setExtent(_ k: Int, top: Double, bottom: Double) {
+        entries[k].top = top
+        entries[k].bottom = bottom
+    }
+
+    /// Moves the visible run to the items meeting `minY..<maxY`, with willDisplay /
+    /// didEndDisplaying for each item that flips. Items are sorted and their extents
+    /// non-decreasing, so the run's new ends are found by binary search and only the items
+    /// between the old and new ends are touched (usually one or two per step).
+    func updateVisibility(minY: Double, maxY: Double, viewportIsEmpty: Bool) {
+        carriedVisibility = nil
+        let old = visibleSpan
+        let (a, b): (Int, Int) = viewportIsEmpty ? (0, 0) : entries.withUnsafeBufferPointer { rows in
+            var lo = 0, hi = rows.count
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].bottom > minY { hi = mid } else { lo = mid + 1 } }
+            let first = lo
+            hi = rows.count
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].top >= maxY { hi = mid } else { lo = mid + 1 } }
+            return (first, lo)
+        }
+        let span = a..<b
+        visibleSpan = span
+        let flips = old.isEmpty || span.isEmpty
+            ? [old, span]
+            : [min(a, old.lowerBound)..<max(a, old.lowerBound), min(b, old.upperBound)..<max(b, old.upperBound)]
+        for range in flips {
+            for k in range where k < entries.count && old.contains(k) != span.contains(k) {
+                if span.contains(k) { beginDisplay(entries[k]) } else { endDisplay(entries[k]) }
+            }
+        }
+    }
+
+    /// After `replaceAll`: the visible run from scratch, flipping only items whose state
+    /// differs from `wasVisible` (what each entry's cell showed before the pass).
+    func settleVisibility(minY: Double, maxY: Double, viewportIsEmpty: Bool, wasVisible: [Bool]) {
+        carriedVisibility = nil
+        visibleSpan = 0..<0
+        var first = entries.count, end = entries.count
+        if !viewportIsEmpty {
+            first = entries.firstIndex { $0.bottom > minY && $0.top < maxY } ?? entries.count
+            end = entries[first...].firstIndex { !($0.bottom > minY && $0.top < maxY) } ?? entries.count
+        }
+        visibleSpan = first..<end
+        for k in entries.indices {
+            let visible = visibleSpan.contains(k)
+            if visible && !wasVisible[k] { beginDisplay(entries[k]) } else if !visible && wasVisible[k] { endDisplay(entries[k]) }
+        }
+    }
+
+    private func beginDisplay(_ e: Entry) {
+        e.cell.isHidden = false
+        log.record(.willDisplay, e.cell.cellID, e.indexPath)
+        owner?.itemWillDisplay(e.cell, at: e.indexPath)
+    }
+
+    private func endDisplay(_ e: Entry) {
+        e.cell.isHidden = true
+        log.record(.didEndDisplaying, e.cell.cellID, e.indexPath)
+        owner?.itemDidEndDisplaying(e.cell, at: e.indexPath)
+    }
+}

@@ -1,0 +1,59 @@
+/// Something that happened to a cell (`recentCellEvents`): the story of the reuse pool
+/// (seeds/001_e32d8a9c33877587.txt) as it happens.
+public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        /// The factory made a new cell (a pool miss), or the data source made one itself.
+        case created
+        /// Taken from the pool; `prepareForReuse` has just run.
+        case reused
+        /// The data source configured it for `indexPath`.
+        case bound
+        /// It entered the viewport.
+        case willDisplay
+        /// It left the viewport (it may stay mounted as prepared).
+        case didEndDisplaying
+        /// It left the prefetch band and went back to the pool.
+        case recycled
+        /// The pool was full; the cell was released.
+        case discarded
+    }
+    public var kind: Kind
+    /// The cell's serial number (`cellID(of:)`).
+    public var cellID: Int
+    /// The row or item concerned, where there is one.
+    public var indexPath: IndexPath?
+
+    public init(kind: Kind, cellID: Int, indexPath: IndexPath?) {
+        self.kind = kind; self.cellID = cellID; self.indexPath = indexPath
+    }
+
+    public var description: String { "#\(cellID) \(kind)" + (indexPath.map { " \($0)" } ?? "") }
+}
+
+/// A bounded ring of the latest cell events. Recording is a store into a preallocated
+/// buffer, so it costs nothing measurable when nobody reads the log.
+@MainActor
+final class CellLog {
+    static let capacity = 512
+    private var buffer: [CellEvent]
+    private var next = 0
+    private(set) var total = 0
+
+    init() {
+        buffer = []
+        buffer.reserveCapacity(Self.capacity)
+    }
+
+    @inline(__always)
+    func record(_ kind: CellEvent.Kind, _ cellID: Int, _ indexPath: IndexPath?) {
+        let event = CellEvent(kind: kind, cellID: cellID, indexPath: indexPath)
+        if buffer.count < Self.capacity { buffer.append(event) } else { buffer[next] = event }
+        next = (next + 1) % Self.capacity
+        total &+= 1
+    }
+
+    /// Oldest first.
+    var events: [CellEvent] {
+        buffer.count < Self.capacity ? buffer : Array(buffer[next...] + buffer[..<next])
+    }
+}

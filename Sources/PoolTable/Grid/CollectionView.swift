@@ -1,0 +1,163 @@
+/// A grid of equal items in sections that keeps only the items near the viewport bound to
+/// cells (UIKit's `UICollectionView` with a flow layout). The machinery is `ListBase`'s,
+/// shared with `TableView`: the same pool, prepared items (whole lines), editing, selection,
+/// batch updates, anchoring and cell log; this class holds the grid geometry and speaks
+/// `CollectionViewDataSource` / `CollectionViewDelegate`.
+@MainActor
+public final class CollectionView: ListBase {
+    public weak var dataSource: CollectionViewDataSource? { didSet { setNeedsReload() } }
+    public weak var delegate: CollectionViewDelegate? { didSet { setNeedsReload() } }
+
+    /// Setting it re-flows the items, keeping the first visible item where it was.
+    public var layout: GridLayout {
+        get { grid.parameters }
+        set {
+            let clean = Self.sanitized(newValue) { self.warn("gridLayout", $0) }
+            guard clean != grid.parameters else { return }
+            let anchor = needsReload ? nil : captureAnchor()
+            grid.setParameters(clean)
+            if let anchor { restoreAnchor(anchor) }
+            setOffsetY(offsetY, reason: .clamp)
+            setNeedsLayout()
+            host?.tableViewDidChangeScrollGeometry(self)
+        }
+    }
+
+    /// The grid geometry (the same object as the core's layout).
+    let grid: GridGeometry
+
+    public init(frame: Rect, layout: GridLayout) {
+        let grid = GridGeometry()
+        self.grid = grid
+        super.init(frame: frame, layout: grid)
+        grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
+        allowsMultipleSelectionDuringEditing = true
+    }
+
+    /// Sizes and spacings that make sense: finite, items at least 1 px, spacings not negative.
+    static func sanitized(_ layout: GridLayout, warn: (String) -> Void) -> GridLayout {
+        var l = layout
+        func positive(_ v: Double, _ fallback: Double, _ what: String) -> Double {
+            if v.isFinite && v >= 1 { return v }
+            warn("a grid \(what) of \(v) is not valid; using \(fallback)")
+            return fallback
+        }
+        func nonNegative(_ v: Double, _ what: String) -> Double {
+            if v.isFinite && v >= 0 { return v }
+            warn("a grid \(what) of \(v) is not valid; using 0")
+            return 0
+        }
+        l.itemSize = Size(width: positive(l.itemSize.width, 1, "item width"), height: positive(l.itemSize.height, 1, "item height"))
+        l.minimumInteritemSpacing = nonNegative(l.minimumInteritemSpacing, "interitem spacing")
+        l.minimumLineSpacing = nonNegative(l.minimumLineSpacing, "line spacing")
+        l.headerHeight = nonNegative(l.headerHeight, "header height")
+        l.sectionInset = EdgeInsets(top: nonNegative(l.sectionInset.top, "inset"), left: nonNegative(l.sectionInset.left, "inset"),
+                                    bottom: nonNegative(l.sectionInset.bottom, "inset"), right: nonNegative(l.sectionInset.right, "inset"))
+        return l
+    }
+
+    /// Columns at the current width.
+    public var numberOfColumns: Int { reloadIfNeeded(); return grid.columns }
+
+    // MARK: Cells
+
+    public func register(_ make: @escaping (String) -> CollectionViewCell, forCellWithReuseIdentifier identifier: String) {
+        registerCell(make, for: identifier)
+    }
+
+    /// A cell for `indexPath`: the cell being reconfigured for that item, a pooled one (after
+    /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
+    public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
+        dequeueCell(withIdentifier: identifier, for: indexPath, registerHint: "register(_:forCellWithReuseIdentifier:)") as! CollectionViewCell
+    }
+
+    public var visibleCells: [CollectionViewCell] { visibleEntries.map { $0.cell as! CollectionViewCell } }
+    public var indexPathsForVisibleItems: [IndexPath] { visibleEntries.map(\.indexPath) }
+    public var preparedCells: [CollectionViewCell] { preparedEntries.map { $0.cell as! CollectionViewCell } }
+    public var indexPathsForPreparedItems: [IndexPath] { preparedEntries.map(\.indexPath) }
+    public var mountedCells: [CollectionViewCell] { mountedEntries.map { $0.cell as! CollectionViewCell } }
+    public var indexPathsForMountedItems: [IndexPath] { mountedEntries.map(\.indexPath) }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { mountedCell(at: indexPath) as? CollectionViewCell }
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? { mountedIndexPath(of: cell) }
+    public func cellID(of cell: CollectionViewCell) -> Int { serialNumber(of: cell) }
+
+    // MARK: Geometry
+
+    public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(indexPath) }
+    public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point) }
+    /// Every item whose frame overlaps `rect` (content coordinates), in order.
+    public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect) }
+    public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
+    public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
+    public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+        scroll(to: indexPath, at: position, animated: animated)
+    }
+
+    // MARK: Selection
+
+    public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+    }
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(indexPath, animated: animated) }
+    /// Selected items in order; nil when none. Materializes every selected item: use
+    /// `numberOfSelectedItems` / `isItemSelected` for large selections.
+    public var indexPathsForSelectedItems: [IndexPath]? { selectedIndexPaths }
+
+    // MARK: Batch updates (UIKit's semantics; items appear and disappear with a fade)
+
+    public func insertItems(at indexPaths: [IndexPath]) { batchInsert(indexPaths, .automatic) }
+    public func deleteItems(at indexPaths: [IndexPath]) { batchDelete(indexPaths, .automatic) }
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(indexPath, to: newIndexPath) }
+    public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths, .automatic) }
+    public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths) }
+    public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
+    public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
+
+    // MARK: The data source and delegate
+
+    override func loadLayout() {
+        guard let dataSource else { grid.load([]); return }
+        var n = dataSource.numberOfSections(in: self)
+        if n < 0 { warn("sections<0", "numberOfSections returned \(n); treating it as 0"); n = 0 }
+        grid.load((0..<n).map { section(from: dataSource, $0) })
+    }
+
+    private func section(from dataSource: CollectionViewDataSource, _ s: Int) -> GridGeometry.Section {
+        var count = dataSource.collectionView(self, numberOfItemsInSection: s)
+        if count < 0 { warn("items<0", "numberOfItemsInSection(\(s)) returned \(count); treating it as 0"); count = 0 }
+        return GridGeometry.Section(count: count, title: dataSource.collectionView(self, titleForHeaderInSection: s))
+    }
+
+    override func cellFromDataSource(at ip: IndexPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: ip) }
+    override func makePlaceholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
+    override func dataSourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
+    override func dataSourceItemCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
+    override func layoutInsertSection(at section: Int) {
+        grid.insertSection(dataSource.map { self.section(from: $0, section) } ?? GridGeometry.Section(count: 0), at: section)
+    }
+    override func layoutInsertItem(at ip: IndexPath) { grid.insertItem(at: ip) }
+    override func layoutRefreshSection(_ section: Int) {
+        grid.setTitle(dataSource?.collectionView(self, titleForHeaderInSection: section), ofSection: section)
+    }
+    /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
+    /// that selects the items it sweeps.
+    override func beginsDragSelection(at ip: IndexPath, localPoint: Point) -> Bool { true }
+    override func shouldBeginMultipleSelectionInteraction(at ip: IndexPath) -> Bool {
+        delegate?.collectionView(self, shouldBeginMultipleSelectionInteractionAt: ip) ?? false
+    }
+    override func didBeginMultipleSelectionInteraction(at ip: IndexPath) {
+        delegate?.collectionView(self, didBeginMultipleSelectionInteractionAt: ip)
+    }
+    override func didEndMultipleSelectionInteraction() { delegate?.collectionViewDidEndMultipleSelectionInteraction(self) }
+
+    override func itemWillDisplay(_ cell: ReusableCell, at ip: IndexPath) {
+        delegate?.collectionView(self, willDisplay: cell as! CollectionViewCell, forItemAt: ip)
+    }
+    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: IndexPath) {
+        delegate?.collectionView(self, didEndDisplaying: cell as! CollectionViewCell, forItemAt: ip)
+    }
+    override func notifyDidSelect(_ ip: IndexPath) { delegate?.collectionView(self, didSelectItemAt: ip) }
+    override func notifyDidDeselect(_ ip: IndexPath) { delegate?.collectionView(self, didDeselectItemAt: ip) }
+    override func notifySelectionDidChange() { delegate?.collectionViewSelectionDidChange(self) }
+    override func notifyActivate(_ ip: IndexPath) { delegate?.collectionView(self, didActivateItemAt: ip) }
+}
