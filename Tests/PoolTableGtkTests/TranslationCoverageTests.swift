@@ -37,7 +37,7 @@ extension TableWidgetTests {
             }
         }
         func collectTable(_ place: String) {
-            let table = window.currentTable.tableView
+            let table = window.currentTable.listView
             let canvas = RecordingCanvas()
             table.render(in: canvas)
             shown += canvas.texts.map { ("\(place): table", $0.0) }
@@ -56,7 +56,7 @@ extension TableWidgetTests {
             collectWidgets(screen)
             collectTable(screen)
             harness.activate("edit")
-            window.currentTable.tableView.selectAll()
+            window.currentTable.listView.selectAll()
             GtkTestEnvironment.settle(0.4)
             collectWidgets("\(screen), edit mode")
             collectTable("\(screen), edit mode")
