@@ -149,7 +149,7 @@ struct UpdateTests {
         #expect(table.hasRunningAnimations && !done)
         let insertedIP = IndexPath(row: 2, section: 0)
         let belowIP = IndexPath(row: 4, section: 0)
-        func presented(_ ip: IndexPath) -> Rect { table.presentationFrame(ofSlot: table.mountedIndex(of: ip)!) }
+        func presented(_ ip: IndexPath) -> Rect { table.presentationFrame(ofSlot: table.mountedIndex(of: ItemPath(ip))!) }
         table.advanceAnimations(to: 1)
         #expect(presented(insertedIP).height == 0)
         #expect(abs(presented(belowIP).minY - y0) < 1e-9)           // starts where it was
@@ -157,7 +157,7 @@ struct UpdateTests {
         let mid = presented(insertedIP).height
         #expect(mid > 0 && mid < model.height(500))
         #expect(presented(belowIP).minY > y0)                       // gliding down
-        #expect(table.rowAnimations.alpha(for: insertedIP, at: table.animationTime) < 1)
+        #expect(table.rowAnimations.alpha(for: ItemPath(insertedIP), at: table.animationTime) < 1)
         table.advanceAnimations(to: 1.31)
         #expect(done && !table.hasRunningAnimations)
         #expect(presented(belowIP).minY == table.rectForRow(at: belowIP).minY)
@@ -191,13 +191,13 @@ struct UpdateTests {
         table.advanceAnimations(to: 1); table.advanceAnimations(to: 1.1)
         let ip = IndexPath(row: 6, section: 0)
         let item = model.sections[0][6]
-        let drawnBefore = table.presentationFrame(ofSlot: table.mountedIndex(of: ip)!).minY
+        let drawnBefore = table.presentationFrame(ofSlot: table.mountedIndex(of: ItemPath(ip))!).minY
         try table.performBatchUpdates({
             model.sections[0].remove(at: 3)
             table.deleteRows(at: [IndexPath(row: 3, section: 0)], with: .automatic)
         }, completion: nil)
         let newIP = IndexPath(row: model.sections[0].firstIndex(of: item)!, section: 0)
-        let drawnAfter = table.presentationFrame(ofSlot: table.mountedIndex(of: newIP)!).minY
+        let drawnAfter = table.presentationFrame(ofSlot: table.mountedIndex(of: ItemPath(newIP))!).minY
         #expect(abs(drawnAfter - drawnBefore) < 1e-6)
         table.advanceAnimations(to: 3); table.advanceAnimations(to: 4)
         #expect(!table.hasRunningAnimations)
@@ -306,7 +306,7 @@ struct StackingTests {
                 #expect(abs(ghosts[k].top - (ghosts[k - 1].top + ghosts[k - 1].height)) < 1e-6)
             }
             let stackBottom = ghosts.last!.top + ghosts.last!.height
-            let next = table.presentedExtents()[table.mountedIndex(of: IndexPath(row: 2, section: 0))!]
+            let next = table.presentedExtents()[table.mountedIndex(of: ItemPath(IndexPath(row: 2, section: 0)))!]
             #expect(abs(next.top - stackBottom) < 1e-6, "t=\(t)")
         }
     }

@@ -24,11 +24,11 @@ struct RowAnimationState {
     }
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
-    var offsets: [IndexPath: Transition] = [:]
+    var offsets: [ItemPath: Transition] = [:]
     /// Across displacement of grid items that change column, easing to zero.
-    var xOffsets: [IndexPath: Transition] = [:]
+    var xOffsets: [ItemPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
-    var appear: [IndexPath: Transition] = [:]
+    var appear: [ItemPath: Transition] = [:]
     var ghosts: [Ghost] = []
     /// Section headers and footers glide like rows (screen-space offsets by new section);
     /// those of inserted sections fade in.
@@ -46,8 +46,8 @@ struct RowAnimationState {
     var hasGhosts: Bool { !ghosts.isEmpty }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 
-    func alpha(for ip: IndexPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
-    func heightFraction(for ip: IndexPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
+    func alpha(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
+    func heightFraction(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
 }
 
 extension ListBase {

@@ -44,7 +44,7 @@ open class CollectionViewCell: ReusableCell {
             canvas.stroke(.circle(center: center, radius: radius), color: Color.white.mixed(with: theme.accent, s), lineWidth: 1.5)
             if s > 0 {
                 canvas.fill(.circle(center: center, radius: radius), color: theme.accent.withAlpha(min(1, s * 1.5)))
-                canvas.stroke(TableViewCell.checkMark(center: center, scale: radius / 10, drawn: s), color: theme.accentForeground, lineWidth: 2)
+                canvas.stroke(Path.checkMark(center: center, scale: radius / 10, drawn: s), color: theme.accentForeground, lineWidth: 2)
             }
         }
     }

@@ -16,28 +16,30 @@ open class ReusableCell {
 
     public let reuseIdentifier: String?
 
-    open internal(set) var isEditing = false
-    open internal(set) var isSelected = false
+    // The state the core sets on every bind and scroll step is exempt from dynamic
+    // exclusivity checks (they cost more than the assignments): only the core writes it.
+    @exclusivity(unchecked) open internal(set) var isEditing = false
+    @exclusivity(unchecked) open internal(set) var isSelected = false
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false
 
     /// 0 = not editing, 1 = editing; follows the view's shared, eased timeline, so every
     /// mounted cell is at the same phase.
-    public internal(set) var editingProgress = 0.0
+    @exclusivity(unchecked) public internal(set) var editingProgress = 0.0
     /// 0 = unchecked, 1 = checked; animates per item when the selection changes.
-    public internal(set) var selectionProgress = 0.0
+    @exclusivity(unchecked) public internal(set) var selectionProgress = 0.0
     /// The frame in content coordinates while mounted.
-    public internal(set) var frame = Rect.zero
+    @exclusivity(unchecked) public internal(set) var frame = Rect.zero
     /// True unless the cell is mounted and intersects the viewport (pooled and prepared
     /// cells are hidden).
-    public internal(set) var isHidden = true
+    @exclusivity(unchecked) public internal(set) var isHidden = true
     /// The view that made the cell (mounted or pooled).
     public internal(set) weak var listView: ListBase?
     /// The cell's serial number in its view (`cellID(of:)`), given when it is first mounted.
     public internal(set) var cellID = 0
 
     /// Set by `MountedItems` when the cell is bound, cleared when it goes back to the pool.
-    var mountedIndexPath: IndexPath?
+    @exclusivity(unchecked) var mountedIndexPath: ItemPath?
     /// What the overlay's "stale" diagnostic compares against.
     var appliedEditingState = false
 

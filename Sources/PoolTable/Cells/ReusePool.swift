@@ -13,9 +13,9 @@ final class ReusePool {
         var cells: [ReusableCell] = []
     }
     private var slotOfIdentifier: [String: Int] = [:]
-    private var slots: [Slot] = []
-    private var lastIdentifier: String?
-    private var lastSlot = 0
+    @exclusivity(unchecked) private var slots: [Slot] = []   // hot; touched by this class only
+    @exclusivity(unchecked) private var lastIdentifier: String?
+    @exclusivity(unchecked) private var lastSlot = 0
 
     /// Cells returned beyond the bound are dropped.
     var limitPerIdentifier = 8

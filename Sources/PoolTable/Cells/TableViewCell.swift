@@ -112,29 +112,9 @@ open class TableViewCell: ReusableCell {
             canvas.stroke(.circle(center: center, radius: radius), color: theme.secondaryForeground.mixed(with: theme.accent, s), lineWidth: 1.5)
             if s > 0 {
                 canvas.fill(.circle(center: center, radius: radius), color: theme.accent.withAlpha(min(1, s * 1.5)))
-                canvas.stroke(Self.checkMark(center: center, scale: bounce, drawn: s), color: theme.accentForeground, lineWidth: 2)
+                canvas.stroke(Path.checkMark(center: center, scale: bounce, drawn: s), color: theme.accentForeground, lineWidth: 2)
             }
         }
-    }
-
-    /// The check mark's two strokes, trimmed to the first `drawn` fraction of their length.
-    static func checkMark(center c: Point, scale: Double, drawn: Double) -> Path {
-        let a = Point(x: c.x - 4.5 * scale, y: c.y + 0.5 * scale)
-        let b = Point(x: c.x - 1.5 * scale, y: c.y + 3.5 * scale)
-        let e = Point(x: c.x + 4.5 * scale, y: c.y - 3.5 * scale)
-        let first = Math.hypot(b.x - a.x, b.y - a.y), second = Math.hypot(e.x - b.x, e.y - b.y)
-        let length = (first + second) * min(1, max(0, drawn))
-        var p = Path()
-        p.move(to: a)
-        if length <= first {
-            let t = length / first
-            p.line(to: Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-        } else {
-            p.line(to: b)
-            let t = (length - first) / second
-            p.line(to: Point(x: b.x + (e.x - b.x) * t, y: b.y + (e.y - b.y) * t))
-        }
-        return p
     }
 }
 

@@ -4,7 +4,7 @@
 extension ListBase {
     /// An item and where its top edge was on screen.
     struct Anchor {
-        var indexPath: IndexPath
+        var indexPath: ItemPath
         var screenY: Double
     }
 

@@ -56,7 +56,7 @@ extension ListBase {
 
     /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
     /// Does not call the delegate, as in UIKit.
-    func select(_ indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+    func select(_ indexPath: ItemPath?, animated: Bool, scrollPosition: ScrollPosition) {
         reloadIfNeeded()
         guard let indexPath else { deselectAll(animated: animated, notify: false); return }
         guard geometry.contains(indexPath) else { warn("select", "selecting \(indexPath) is out of range; ignored"); return }
@@ -65,7 +65,7 @@ extension ListBase {
         if scrollPosition != .none { scroll(to: indexPath, at: scrollPosition, animated: animated) }
     }
 
-    func deselect(_ indexPath: IndexPath, animated: Bool) {
+    func deselect(_ indexPath: ItemPath, animated: Bool) {
         reloadIfNeeded()
         guard geometry.contains(indexPath) else { return }
         setSelected(false, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
@@ -73,22 +73,25 @@ extension ListBase {
 
     /// Selected rows in order; nil when none (as UIKit). Materializes every selected row:
     /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
-    var selectedIndexPaths: [IndexPath]? {
+    var selectedIndexPaths: [ItemPath]? {
         reloadIfNeeded()
-        var out: [IndexPath] = []
-        for (s, set) in selection.enumerated() { for r in set.rows { out.append(IndexPath(row: r, section: s)) } }
+        var out: [ItemPath] = []
+        for (s, set) in selection.enumerated() { for r in set.rows { out.append(ItemPath(row: r, section: s)) } }
         return out.isEmpty ? nil : out
     }
 
-    var firstSelectedIndexPath: IndexPath? {
-        for (s, set) in selection.enumerated() { if let r = set.ranges.first?.lowerBound { return IndexPath(row: r, section: s) } }
+    var firstSelectedIndexPath: ItemPath? {
+        for (s, set) in selection.enumerated() { if let r = set.ranges.first?.lowerBound { return ItemPath(row: r, section: s) } }
         return nil
     }
 
     /// O(ranges), however many rows are selected.
     public var numberOfSelectedItems: Int { selection.reduce(0) { $0 + $1.count } }
 
-    public func isItemSelected(at indexPath: IndexPath) -> Bool {
+    /// Whether the row or item is selected; O(log ranges).
+    public func isItemSelected(at indexPath: IndexPath) -> Bool { isSelected(ItemPath(indexPath)) }
+
+    func isSelected(_ indexPath: ItemPath) -> Bool {
         indexPath.section >= 0 && indexPath.section < selection.count && selection[indexPath.section].contains(indexPath.row)
     }
 
@@ -105,7 +108,7 @@ extension ListBase {
 
     // MARK: Internal
 
-    func deselectAll(animated: Bool, notify: Bool, except keep: IndexPath? = nil) {
+    func deselectAll(animated: Bool, notify: Bool, except keep: ItemPath? = nil) {
         var changed = false
         for s in selection.indices where !selection[s].isEmpty {
             for range in selection[s].ranges {
@@ -146,10 +149,10 @@ extension ListBase {
     }
 
     /// Applies editing and selection to a cell being bound or dequeued.
-    func applyState(to cell: ReusableCell, at ip: IndexPath, animated: Bool) {
+    func applyState(to cell: ReusableCell, at ip: ItemPath, animated: Bool) {
         if cell.isEditing != editingState { cell.setEditing(editingState, animated: animated) }
         cell.appliedEditingState = editingState
-        let selected = isItemSelected(at: ip)
+        let selected = isSelected(ip)
         if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
         cell.editingProgress = editingProgress
         cell.selectionProgress = selectionTransitions.isEmpty ? (selected ? 1 : 0) : selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
@@ -169,6 +172,6 @@ extension ListBase {
     /// Mounted rows whose cell shows an editing state other than the table's.
     public var indexPathsForStaleRows: [IndexPath] {
         layoutIfNeeded()
-        return items.entries.filter { $0.cell.isEditing != editingState }.map(\.indexPath)
+        return items.entries.filter { $0.cell.isEditing != editingState }.map(\.indexPath.indexPath)
     }
 }

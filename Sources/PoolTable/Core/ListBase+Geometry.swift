@@ -1,7 +1,7 @@
 /// Geometry queries. All O(log n).
 extension ListBase {
     /// An item's frame in content coordinates; `.zero` for an invalid index path.
-    func itemRect(_ indexPath: IndexPath) -> Rect {
+    func itemRect(_ indexPath: ItemPath) -> Rect {
         reloadIfNeeded()
         guard geometry.contains(indexPath) else { return .zero }
         let (y, h) = geometry.itemExtent(indexPath)
@@ -9,17 +9,17 @@ extension ListBase {
     }
 
     /// The item under a point in content coordinates; nil over headers, gaps or nothing.
-    func item(at point: Point) -> IndexPath? {
+    func item(at point: Point) -> ItemPath? {
         reloadIfNeeded()
         guard point.y.isFinite, point.x.isFinite else { return nil }
         return geometry.indexPath(at: point)
     }
 
     /// Every item whose frame overlaps `rect` (content coordinates), in order.
-    func items(in rect: Rect) -> [IndexPath] {
+    func items(in rect: Rect) -> [ItemPath] {
         reloadIfNeeded()
         guard rect.minY.isFinite, rect.maxY.isFinite, rect.minX.isFinite, rect.maxX.isFinite else { return [] }
-        var out: [IndexPath] = []
+        var out: [ItemPath] = []
         geometry.forEachItem(from: rect.minY, to: rect.maxY) { ip, y, h in
             let f = geometry.itemFrame(ip, y: y, height: h)
             if f.maxX > rect.minX && f.minX < rect.maxX || rect.width == 0 { out.append(ip) }
@@ -43,7 +43,7 @@ extension ListBase {
 
     /// Scrolls so the item is at `position` (eased over 300 ms of engine time when animated).
     /// `.none` scrolls the least needed to show it whole.
-    func scroll(to indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
+    func scroll(to indexPath: ItemPath, at position: ScrollPosition, animated: Bool) {
         reloadIfNeeded()
         guard geometry.contains(indexPath) else {
             warn("scrollTo", "scrolling to \(indexPath) is out of range; ignored")
@@ -60,7 +60,7 @@ extension ListBase {
     }
 
     /// The offset that puts the row at `position`; nil when `.none` and it is already shown.
-    private func targetOffset(for indexPath: IndexPath, at position: ScrollPosition) -> Double? {
+    private func targetOffset(for indexPath: ItemPath, at position: ScrollPosition) -> Double? {
         let (y, h) = geometry.itemExtent(indexPath)
         let floating = headersStick ? geometry.headerHeight(ofSection: indexPath.section) : 0
         switch position {

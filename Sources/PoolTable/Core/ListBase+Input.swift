@@ -18,9 +18,9 @@ struct InteractionState {
     var allowsMultipleSelectionDuringEditing = false
     var showsFocusRing = false
     /// The keyboard focus row.
-    var focus: IndexPath?
+    var focus: ItemPath?
     /// Where Shift ranges start.
-    var rangeAnchor: IndexPath?
+    var rangeAnchor: ItemPath?
     var press: Press?
     var drag: DragSelection?
     /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
@@ -29,7 +29,7 @@ struct InteractionState {
     var fallbackCanvas: Canvas?
 
     struct Press {
-        var indexPath: IndexPath
+        var indexPath: ItemPath
         var start: Point
         var target: String?
         var onCheckbox: Bool
@@ -41,8 +41,8 @@ struct InteractionState {
     /// was when the drag began, committed on release.
     struct DragSelection {
         var base: [RowRangeSet]
-        var anchor: IndexPath
-        var current: IndexPath
+        var anchor: ItemPath
+        var current: ItemPath
         var selecting: Bool
         var pointer: Point
     }
@@ -61,21 +61,21 @@ extension ListBase {
     public static let autoScrollMaxSpeed = 1600.0
     static let dragThreshold = 4.0
 
-    public var focusedIndexPath: IndexPath? { interaction.focus }
+    public var focusedIndexPath: IndexPath? { interaction.focus?.indexPath }
     /// True while a drag across the checkboxes is selecting or deselecting rows.
     public var isDragSelecting: Bool { interaction.drag != nil }
 
     /// The item under a viewport point.
-    public func indexPath(atViewportPoint p: Point) -> IndexPath? {
-        item(at: Point(x: p.x, y: p.y + offsetY))
-    }
+    public func indexPath(atViewportPoint p: Point) -> IndexPath? { itemPath(atViewportPoint: p)?.indexPath }
+
+    func itemPath(atViewportPoint p: Point) -> ItemPath? { item(at: Point(x: p.x, y: p.y + offsetY)) }
 
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
     /// 2) outside edit mode activates the row (`didActivateRowAt`).
     public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
         layoutIfNeeded()
         interaction.cancelDrag()
-        guard let ip = indexPath(atViewportPoint: p) else { return }
+        guard let ip = itemPath(atViewportPoint: p) else { return }
         if clickCount >= 2 && !editingState && geometry.contains(ip) {
             notifyActivate(ip)
             return
@@ -91,8 +91,8 @@ extension ListBase {
 
     /// Starts a drag that selects (or, from a selected item, deselects) every item between
     /// where it began and the pointer, with auto-scroll at the edges.
-    private func beginDrag(at ip: IndexPath, pointer p: Point) {
-        let selecting = !isItemSelected(at: ip)
+    private func beginDrag(at ip: ItemPath, pointer p: Point) {
+        let selecting = !isSelected(ip)
         interaction.drag = InteractionState.DragSelection(base: selection, anchor: ip, current: ip, selecting: selecting, pointer: p)
         applyDrag()
     }
@@ -144,7 +144,7 @@ extension ListBase {
             endMultipleSelectionInteraction()
             return
         }
-        guard !press.moved, indexPath(atViewportPoint: p) == press.indexPath, geometry.contains(press.indexPath) else { return }
+        guard !press.moved, itemPath(atViewportPoint: p) == press.indexPath, geometry.contains(press.indexPath) else { return }
         if let target = press.target {
             notifyTapTarget(target, at: press.indexPath)
             return
@@ -165,7 +165,7 @@ extension ListBase {
     /// `didActivateRowAt`. Returns false when nothing was activated.
     @discardableResult
     public func activateRow(atViewportPoint p: Point) -> Bool {
-        guard !editingState, let ip = indexPath(atViewportPoint: p) else { return false }
+        guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
         notifyActivate(ip)
         return true
     }
@@ -173,7 +173,7 @@ extension ListBase {
     /// A long press outside edit mode enters edit mode with that row selected.
     @discardableResult
     public func longPress(at p: Point) -> Bool {
-        guard !editingState, let ip = indexPath(atViewportPoint: p) else { return false }
+        guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         interaction.cancelDrag()
         setEditing(true, animated: true)
@@ -195,7 +195,7 @@ extension ListBase {
         guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
         let current = interaction.focus.flatMap { geometry.contains($0) ? $0 : nil }
         interaction.showsFocusRing = true
-        var next: IndexPath?
+        var next: ItemPath?
         switch key {
         case .up: next = current.map { geometry.item(from: $0, along: -1) ?? $0 } ?? first
         case .down: next = current.map { geometry.item(from: $0, along: 1) ?? $0 } ?? first
@@ -252,7 +252,7 @@ extension ListBase {
 
     // MARK: Private
 
-    private func click(_ ip: IndexPath, modifiers: InputModifiers) {
+    private func click(_ ip: ItemPath, modifiers: InputModifiers) {
         interaction.focus = ip
         if isMultipleSelectionActive {
             if modifiers.contains(.shift), let anchor = interaction.rangeAnchor {
@@ -261,7 +261,7 @@ extension ListBase {
             }
             interaction.rangeAnchor = ip
             if editingState || modifiers.contains(.control) {
-                let selected = !isItemSelected(at: ip)
+                let selected = !isSelected(ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
                 if selected { notifyDidSelect(ip) } else { notifyDidDeselect(ip) }
                 notifySelectionDidChange()
@@ -273,7 +273,7 @@ extension ListBase {
     }
 
     /// A user's single selection: deselects the others, selects `ip`, tells the delegate.
-    private func selectByUser(_ ip: IndexPath) {
+    private func selectByUser(_ ip: ItemPath) {
         for old in selectedIndexPaths(upTo: 8, except: ip) { notifyDidDeselect(old) }
         deselectAll(animated: true, notify: false, except: ip)
         setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true)
@@ -282,11 +282,11 @@ extension ListBase {
     }
 
     /// The first `limit` selected items other than `ip` (single selection has at most one).
-    private func selectedIndexPaths(upTo limit: Int, except ip: IndexPath) -> [IndexPath] {
-        var out: [IndexPath] = []
+    private func selectedIndexPaths(upTo limit: Int, except ip: ItemPath) -> [ItemPath] {
+        var out: [ItemPath] = []
         for (s, set) in selection.enumerated() {
-            for r in set.rows where IndexPath(row: r, section: s) != ip {
-                out.append(IndexPath(row: r, section: s))
+            for r in set.rows where ItemPath(row: r, section: s) != ip {
+                out.append(ItemPath(row: r, section: s))
                 if out.count >= limit { return out }
             }
         }
@@ -295,7 +295,7 @@ extension ListBase {
 
     /// Selects exactly the rows between two index paths (inclusive, across sections),
     /// keeping the rest of the selection.
-    func selectRange(from a: IndexPath, to b: IndexPath) {
+    func selectRange(from a: ItemPath, to b: ItemPath) {
         let (lo, hi) = a < b ? (a, b) : (b, a)
         for s in lo.section...hi.section where s < geometry.numberOfSections {
             let start = s == lo.section ? lo.row : 0
@@ -332,7 +332,7 @@ extension ListBase {
     /// Brings every mounted cell's selection in line with the model.
     func syncMountedSelection(animated: Bool) {
         for m in items.entries {
-            let selected = isItemSelected(at: m.indexPath)
+            let selected = isSelected(m.indexPath)
             guard m.cell.isSelected != selected else { continue }
             selectionTransitions[m.indexPath] = animated
                 ? Transition(from: m.cell.selectionProgress, to: selected ? 1 : 0, duration: Self.selectionAnimationDuration) : nil

@@ -13,7 +13,7 @@ extension ListBase {
     /// The first broken invariant, or nil. Exposed for tests through `@testable`.
     func invariantViolation() -> String? {
         var seen = Set<ObjectIdentifier>()
-        var previous: IndexPath?
+        var previous: ItemPath?
         for k in items.indices {
             let e = items[k]
             guard let ip = e.cell.mountedIndexPath else { return "slot \(k) has a cell with no index path" }
@@ -35,7 +35,7 @@ extension ListBase {
             if e.cell.frame != geometry.itemFrame(e.indexPath, y: y, height: h) { return "\(e.indexPath): frame differs from the layout's" }
         }
         if frame.height > 0 && frame.width > 0 {
-            var expected: [IndexPath] = []
+            var expected: [ItemPath] = []
             let band = mountingBand
             geometry.forEachItem(from: band.minY, to: band.maxY) { ip, _, _ in expected.append(ip) }
             if expected.count != items.count || zip(expected, items.entries).contains(where: { $0 != $1.indexPath }) {

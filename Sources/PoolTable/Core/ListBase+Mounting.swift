@@ -17,13 +17,13 @@ extension ListBase {
     var mountedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.entries }
 
     /// Any mounted cell, visible or prepared; nil otherwise.
-    func mountedCell(at indexPath: IndexPath) -> ReusableCell? {
+    func mountedCell(at indexPath: ItemPath) -> ReusableCell? {
         layoutIfNeeded()
         return items.index(of: indexPath).map { items[$0].cell }
     }
 
     /// The item a mounted cell shows; nil for pooled or foreign cells.
-    func mountedIndexPath(of cell: ReusableCell) -> IndexPath? {
+    func mountedIndexPath(of cell: ReusableCell) -> ItemPath? {
         layoutIfNeeded()
         return cell.listView === self ? items.index(of: cell).map { items[$0].indexPath } : nil
     }
@@ -35,7 +35,7 @@ extension ListBase {
     /// The latest cell events, oldest first (at least the last 256).
     public var recentCellEvents: [CellEvent] { items.log.events }
 
-    func mountedIndex(of ip: IndexPath) -> Int? { items.index(of: ip) }
+    func mountedIndex(of ip: ItemPath) -> Int? { items.index(of: ip) }
 
     /// The band of content that is mounted: the viewport grown by `prefetchDistance`.
     var mountingBand: (minY: Double, maxY: Double) {
@@ -110,7 +110,7 @@ extension ListBase {
     }
 
     /// Binds an item that arrives and places its cell (not yet visible).
-    private func mountNew(_ ip: IndexPath, y: Double, height: Double) -> MountedItems.Entry {
+    private func mountNew(_ ip: ItemPath, y: Double, height: Double) -> MountedItems.Entry {
         let cell = bind(ip)
         cell.frame = geometry.itemFrame(ip, y: y, height: height)
         return MountedItems.Entry(cell: cell, top: y, bottom: y + height)
@@ -121,7 +121,7 @@ extension ListBase {
     /// as they are bound, and anchoring the first fully visible item while estimates correct.
     private func mountItems() {
         let band = mountingBand
-        var wanted: [(IndexPath, Double, Double)] = []
+        var wanted: [(ItemPath, Double, Double)] = []
         wanted.reserveCapacity(items.count + 8)
         geometry.forEachItem(from: band.minY, to: band.maxY) { wanted.append(($0, $1, $2)) }
 
@@ -176,7 +176,7 @@ extension ListBase {
     }
 
     /// Asks the data source for the item's cell and applies the view's state to it.
-    func bind(_ ip: IndexPath) -> ReusableCell {
+    func bind(_ ip: ItemPath) -> ReusableCell {
         statistics.binds += 1
         lastDequeued = nil
         if !pendingReconfigures.isEmpty && reconfiguringCell == nil { pendingReconfigures.remove(ip) }
@@ -197,7 +197,7 @@ extension ListBase {
         items.noteBound(cell, at: ip)
         if cell === lastDequeued {
             // State was applied at dequeue; re-apply only what the data source may have changed.
-            if cell.isEditing != editingState || cell.isSelected != isItemSelected(at: ip) { applyState(to: cell, at: ip, animated: false) }
+            if cell.isEditing != editingState || cell.isSelected != isSelected(ip) { applyState(to: cell, at: ip, animated: false) }
         } else {
             applyState(to: cell, at: ip, animated: false)
         }
@@ -260,7 +260,7 @@ extension ListBase {
     // MARK: Self-sizing
 
     /// Measures a self-sizing row's cell (before it is ever seen) and stores its height.
-    func measure(_ cell: ReusableCell, at ip: IndexPath) {
+    func measure(_ cell: ReusableCell, at ip: ItemPath) {
         let canvas = measuringCanvas ?? fallbackMeasuringCanvas
         let width = max(0, measuringWidth(for: ip))
         let h = cell.heightThatFits(width: width, canvas: canvas)

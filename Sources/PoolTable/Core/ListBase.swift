@@ -106,7 +106,7 @@ public class ListBase {
 
     /// A cell for `indexPath`: the cell being reconfigured for that item, a pooled one (after
     /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
-    func dequeueCell(withIdentifier identifier: String, for indexPath: IndexPath, registerHint: String) -> ReusableCell {
+    func dequeueCell(withIdentifier identifier: String, for indexPath: ItemPath, registerHint: String) -> ReusableCell {
         if let cell = reconfiguringCell, reconfiguringIndexPath == indexPath, cell.reuseIdentifier == identifier {
             reconfiguringCell = nil
             lastDequeued = cell
@@ -157,7 +157,7 @@ public class ListBase {
     /// Asks the data source for everything and rebuilds the geometry.
     func loadLayout() { fatalError("subclass") }
     /// The data source's cell for an item; nil without a data source.
-    func cellFromDataSource(at ip: IndexPath) -> ReusableCell? { nil }
+    func cellFromDataSource(at ip: ItemPath) -> ReusableCell? { nil }
     /// A blank cell for an item the data source could not give.
     func makePlaceholderCell() -> ReusableCell { ReusableCell(reuseIdentifier: nil) }
     /// The data source's current counts (checked against a batch update).
@@ -165,14 +165,14 @@ public class ListBase {
     func dataSourceItemCount(inSection section: Int) -> Int { 0 }
     /// Layout changes of a validated batch update that need the data source or delegate.
     func layoutInsertSection(at section: Int) {}
-    func layoutInsertItem(at ip: IndexPath) {}
-    func layoutReloadItem(at ip: IndexPath) {}
+    func layoutInsertItem(at ip: ItemPath) {}
+    func layoutReloadItem(at ip: ItemPath) {}
     /// Re-reads a section's titles and header/footer sizes (they may depend on its index).
     func layoutRefreshSection(_ section: Int) {}
     /// The viewport's width changed (self-sized rows are measured again).
     func widthDidChange() {}
     /// The width a self-sizing item is measured at.
-    func measuringWidth(for ip: IndexPath) -> Double { frame.width }
+    func measuringWidth(for ip: ItemPath) -> Double { frame.width }
     /// Whether section headers float at the top while their section scrolls under them.
     var headersStick: Bool { true }
     /// Whether items are measured again when edit mode changes their content width.
@@ -191,40 +191,43 @@ public class ListBase {
 
     /// Whether a press at `localPoint` in a mounted cell (edit mode, multiple selection)
     /// starts a drag that selects: a table's checkbox column, anywhere on a grid item.
-    func beginsDragSelection(at ip: IndexPath, localPoint: Point) -> Bool { false }
+    func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { false }
     /// Seed 003: whether a drag outside edit mode begins multiple selection (and editing).
-    func shouldBeginMultipleSelectionInteraction(at ip: IndexPath) -> Bool { false }
-    func didBeginMultipleSelectionInteraction(at ip: IndexPath) {}
+    func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool { false }
+    func didBeginMultipleSelectionInteraction(at ip: ItemPath) {}
     func didEndMultipleSelectionInteraction() {}
 
-    func itemWillDisplay(_ cell: ReusableCell, at ip: IndexPath) {}
-    func itemDidEndDisplaying(_ cell: ReusableCell, at ip: IndexPath) {}
-    func notifyDidSelect(_ ip: IndexPath) {}
-    func notifyDidDeselect(_ ip: IndexPath) {}
+    func itemWillDisplay(_ cell: ReusableCell, at ip: ItemPath) {}
+    func itemDidEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {}
+    func notifyDidSelect(_ ip: ItemPath) {}
+    func notifyDidDeselect(_ ip: ItemPath) {}
     func notifySelectionDidChange() {}
-    func notifyActivate(_ ip: IndexPath) {}
-    func notifyTapTarget(_ target: String, at ip: IndexPath) {}
+    func notifyActivate(_ ip: ItemPath) {}
+    func notifyTapTarget(_ target: String, at ip: ItemPath) {}
 
     // MARK: Internal state
+    // The scroll step's hot fields are exempt from dynamic exclusivity checks (they cost more
+    // than the step's own work); they are only read and assigned, never passed inout across
+    // calls that could touch them again.
 
-    var mountedHeaders: [Int: TableViewHeaderFooterView] = [:]
-    var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
+    @exclusivity(unchecked) var mountedHeaders: [Int: TableViewHeaderFooterView] = [:]
+    @exclusivity(unchecked) var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
     var headerPool: [TableViewHeaderFooterView] = []
     var footerPool: [TableViewHeaderFooterView] = []
     var selection: [RowRangeSet] = []
-    var selectionTransitions: [IndexPath: Transition] = [:]
+    var selectionTransitions: [ItemPath: Transition] = [:]
     var editingTransition: Transition?
     var scrollAnimation: Transition?
     var editingState = false
-    var offsetY = 0.0
+    @exclusivity(unchecked) var offsetY = 0.0
     var explicitPrefetchDistance: Double?
     var needsReload = true
-    var needsLayout = true
-    var isLayingOut = false
+    @exclusivity(unchecked) var needsLayout = true
+    @exclusivity(unchecked) var isLayingOut = false
     /// The time of the last `advanceAnimations(to:)`; nil before the first.
     var now: Double?
     var reconfiguringCell: ReusableCell?
-    var reconfiguringIndexPath: IndexPath?
+    var reconfiguringIndexPath: ItemPath?
     var lastDequeued: ReusableCell?
     var warned: Set<String> = []
     /// Interaction state (press, drag-select, keyboard anchor), see ListBase+Input.
@@ -234,9 +237,9 @@ public class ListBase {
     /// What the mounted items were laid out against: reload generation, layout version and
     /// width. While they are unchanged, a pass only adds and drops items at the band's edges.
     var loadGeneration = 0
-    var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
+    @exclusivity(unchecked) var mountedGeometry: (generation: Int, version: Int, width: Double) = (-1, -1, -1)
     /// Reused between passes so a scroll step allocates nothing.
-    var scratchRows: [(IndexPath, Double, Double)] = []
+    @exclusivity(unchecked) var scratchRows: [(ItemPath, Double, Double)] = []
     /// Drawn item extents while `render` runs an animation frame.
     var presentedFramesForRender: [(top: Double, height: Double)]?
     /// The sections whose headers and footers are mounted, and against what geometry.
@@ -252,7 +255,7 @@ public class ListBase {
     var batchDepth = 0
     var pendingUpdates = PendingUpdates()
     /// Items to re-bind into their own cells at the next layout pass.
-    var pendingReconfigures = Set<IndexPath>()
+    var pendingReconfigures = Set<ItemPath>()
 
     static let logger = Logger(label: "PoolTable")
 

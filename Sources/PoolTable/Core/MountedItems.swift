@@ -17,13 +17,18 @@ final class MountedItems {
         var top: Double
         var bottom: Double
         /// The item the cell shows.
-        var indexPath: IndexPath { cell.mountedIndexPath! }
+        var indexPath: ItemPath { cell.mountedIndexPath! }
     }
 
+    // The hot state is exempt from dynamic exclusivity checks (about a third of a scroll
+    // step's instructions went to swift_beginAccess): it is touched only by this class's own
+    // straight-line code on the main actor, never through overlapping inout accesses, and
+    // debug builds check the invariants instead.
+
     /// Mounted items in index order.
-    private(set) var entries: [Entry] = []
+    @exclusivity(unchecked) private(set) var entries: [Entry] = []
     /// Slots of the visible items: always one contiguous run.
-    private(set) var visibleSpan: Range<Int> = 0..<0
+    @exclusivity(unchecked) private(set) var visibleSpan: Range<Int> = 0..<0
     let pool = ReusePool()
     let log = CellLog()
     /// Told when items start and stop being displayed.
@@ -31,7 +36,7 @@ final class MountedItems {
     private var lastCellID = 0
     /// After an update re-orders the entries, which of them were visible, until the next
     /// pass settles the run (moves can leave them non-contiguous for that moment).
-    private var carriedVisibility: [Bool]?
+    @exclusivity(unchecked) private var carriedVisibility: [Bool]?
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
@@ -45,7 +50,7 @@ final class MountedItems {
     var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) }.map { entries[$0] } }
 
     /// The slot of a mounted index path (binary search).
-    func index(of ip: IndexPath) -> Int? {
+    func index(of ip: ItemPath) -> Int? {
         var lo = 0, hi = entries.count
         while lo < hi {
             let mid = (lo + hi) / 2
@@ -82,13 +87,13 @@ final class MountedItems {
     func owns(_ cell: ReusableCell) -> Bool { cell.cellID != 0 && cell.listView === owner }
 
     /// The data source configured `cell` for `ip`.
-    func noteBound(_ cell: ReusableCell, at ip: IndexPath) {
+    func noteBound(_ cell: ReusableCell, at ip: ItemPath) {
         cell.mountedIndexPath = ip
         log.record(.bound, cell.cellID, ip)
     }
 
     /// Returns an unmounted cell (a finished ghost, a replaced cell) to the pool.
-    func recycle(_ cell: ReusableCell, from ip: IndexPath?) {
+    func recycle(_ cell: ReusableCell, from ip: ItemPath?) {
         cell.mountedIndexPath = nil
         cell.isHidden = true
         if cell.isHighlighted { cell.isHighlighted = false }
@@ -153,7 +158,7 @@ final class MountedItems {
     }
 
     /// A mounted cell shows another index path (rows moved by an update).
-    func relabel(_ cell: ReusableCell, as ip: IndexPath) { cell.mountedIndexPath = ip }
+    func relabel(_ cell: ReusableCell, as ip: ItemPath) { cell.mountedIndexPath = ip }
 
     /// A reconfigure bound a different cell than the one mounted at `k`.
     func replaceCell(at k: Int, with cell: ReusableCell) {

@@ -35,9 +35,16 @@ public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
 @MainActor
 final class CellLog {
     static let capacity = 512
-    private var buffer: [CellEvent]
-    private var next = 0
-    private(set) var total = 0
+    /// What is stored: the event with the engine's key, made into a `CellEvent` when read.
+    private struct Record {
+        var kind: CellEvent.Kind
+        var cellID: Int
+        var itemPath: ItemPath?
+    }
+    // Exempt from dynamic exclusivity checks: only `record` and `events` touch it, on the main actor.
+    @exclusivity(unchecked) private var buffer: [Record]
+    @exclusivity(unchecked) private var next = 0
+    @exclusivity(unchecked) private(set) var total = 0
 
     init() {
         buffer = []
@@ -45,8 +52,8 @@ final class CellLog {
     }
 
     @inline(__always)
-    func record(_ kind: CellEvent.Kind, _ cellID: Int, _ indexPath: IndexPath?) {
-        let event = CellEvent(kind: kind, cellID: cellID, indexPath: indexPath)
+    func record(_ kind: CellEvent.Kind, _ cellID: Int, _ itemPath: ItemPath?) {
+        let event = Record(kind: kind, cellID: cellID, itemPath: itemPath)
         if buffer.count < Self.capacity { buffer.append(event) } else { buffer[next] = event }
         next = (next + 1) % Self.capacity
         total &+= 1
@@ -54,6 +61,7 @@ final class CellLog {
 
     /// Oldest first.
     var events: [CellEvent] {
-        buffer.count < Self.capacity ? buffer : Array(buffer[next...] + buffer[..<next])
+        let ordered = buffer.count < Self.capacity ? buffer : Array(buffer[next...] + buffer[..<next])
+        return ordered.map { CellEvent(kind: $0.kind, cellID: $0.cellID, indexPath: $0.itemPath?.indexPath) }
     }
 }

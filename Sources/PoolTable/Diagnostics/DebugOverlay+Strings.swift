@@ -38,8 +38,9 @@ extension DebugOverlay {
 
         public init() {}
 
-        /// `template` with each `{key}` replaced by its value.
-        static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+        /// `template` with each `{key}` replaced by its value (the app's gettext layer fills its
+        /// messages with it too).
+        public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
             var result = template
             for (key, value) in values {
                 let token = "{" + key + "}"

@@ -68,48 +68,48 @@ public final class CollectionView: ListBase {
     /// A cell for `indexPath`: the cell being reconfigured for that item, a pooled one (after
     /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
-        dequeueCell(withIdentifier: identifier, for: indexPath, registerHint: "register(_:forCellWithReuseIdentifier:)") as! CollectionViewCell
+        dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellWithReuseIdentifier:)") as! CollectionViewCell
     }
 
     public var visibleCells: [CollectionViewCell] { visibleEntries.map { $0.cell as! CollectionViewCell } }
-    public var indexPathsForVisibleItems: [IndexPath] { visibleEntries.map(\.indexPath) }
+    public var indexPathsForVisibleItems: [IndexPath] { visibleEntries.map(\.indexPath.indexPath) }
     public var preparedCells: [CollectionViewCell] { preparedEntries.map { $0.cell as! CollectionViewCell } }
-    public var indexPathsForPreparedItems: [IndexPath] { preparedEntries.map(\.indexPath) }
+    public var indexPathsForPreparedItems: [IndexPath] { preparedEntries.map(\.indexPath.indexPath) }
     public var mountedCells: [CollectionViewCell] { mountedEntries.map { $0.cell as! CollectionViewCell } }
-    public var indexPathsForMountedItems: [IndexPath] { mountedEntries.map(\.indexPath) }
-    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { mountedCell(at: indexPath) as? CollectionViewCell }
-    public func indexPath(for cell: CollectionViewCell) -> IndexPath? { mountedIndexPath(of: cell) }
+    public var indexPathsForMountedItems: [IndexPath] { mountedEntries.map(\.indexPath.indexPath) }
+    public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { mountedCell(at: ItemPath(indexPath)) as? CollectionViewCell }
+    public func indexPath(for cell: CollectionViewCell) -> IndexPath? { mountedIndexPath(of: cell)?.indexPath }
     public func cellID(of cell: CollectionViewCell) -> Int { serialNumber(of: cell) }
 
     // MARK: Geometry
 
-    public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(indexPath) }
-    public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point) }
+    public func rectForItem(at indexPath: IndexPath) -> Rect { itemRect(ItemPath(indexPath)) }
+    public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point)?.indexPath }
     /// Every item whose frame overlaps `rect` (content coordinates), in order.
-    public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect) }
+    public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect).indexPaths }
     public func numberOfItems(inSection section: Int) -> Int { itemCount(inSection: section) }
     public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        scroll(to: indexPath, at: position, animated: animated)
+        scroll(to: ItemPath(indexPath), at: position, animated: animated)
     }
 
     // MARK: Selection
 
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+        select(indexPath.map(ItemPath.init), animated: animated, scrollPosition: scrollPosition)
     }
-    public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(indexPath, animated: animated) }
+    public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(ItemPath(indexPath), animated: animated) }
     /// Selected items in order; nil when none. Materializes every selected item: use
     /// `numberOfSelectedItems` / `isItemSelected` for large selections.
-    public var indexPathsForSelectedItems: [IndexPath]? { selectedIndexPaths }
+    public var indexPathsForSelectedItems: [IndexPath]? { selectedIndexPaths?.indexPaths }
 
     // MARK: Batch updates (UIKit's semantics; items appear and disappear with a fade)
 
-    public func insertItems(at indexPaths: [IndexPath]) { batchInsert(indexPaths, .automatic) }
-    public func deleteItems(at indexPaths: [IndexPath]) { batchDelete(indexPaths, .automatic) }
-    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(indexPath, to: newIndexPath) }
-    public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths, .automatic) }
-    public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths) }
+    public func insertItems(at indexPaths: [IndexPath]) { batchInsert(indexPaths.itemPaths, .automatic) }
+    public func deleteItems(at indexPaths: [IndexPath]) { batchDelete(indexPaths.itemPaths, .automatic) }
+    public func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(ItemPath(indexPath), to: ItemPath(newIndexPath)) }
+    public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths.itemPaths, .automatic) }
+    public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
     public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
     public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
 
@@ -128,36 +128,36 @@ public final class CollectionView: ListBase {
         return GridGeometry.Section(count: count, title: dataSource.collectionView(self, titleForHeaderInSection: s))
     }
 
-    override func cellFromDataSource(at ip: IndexPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: ip) }
+    override func cellFromDataSource(at ip: ItemPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: ip.indexPath) }
     override func makePlaceholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
     override func dataSourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
     override func dataSourceItemCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
     override func layoutInsertSection(at section: Int) {
         grid.insertSection(dataSource.map { self.section(from: $0, section) } ?? GridGeometry.Section(count: 0), at: section)
     }
-    override func layoutInsertItem(at ip: IndexPath) { grid.insertItem(at: ip) }
+    override func layoutInsertItem(at ip: ItemPath) { grid.insertItem(at: ip) }
     override func layoutRefreshSection(_ section: Int) {
         grid.setTitle(dataSource?.collectionView(self, titleForHeaderInSection: section), ofSection: section)
     }
     /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
     /// that selects the items it sweeps.
-    override func beginsDragSelection(at ip: IndexPath, localPoint: Point) -> Bool { true }
-    override func shouldBeginMultipleSelectionInteraction(at ip: IndexPath) -> Bool {
-        delegate?.collectionView(self, shouldBeginMultipleSelectionInteractionAt: ip) ?? false
+    override func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { true }
+    override func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool {
+        delegate?.collectionView(self, shouldBeginMultipleSelectionInteractionAt: ip.indexPath) ?? false
     }
-    override func didBeginMultipleSelectionInteraction(at ip: IndexPath) {
-        delegate?.collectionView(self, didBeginMultipleSelectionInteractionAt: ip)
+    override func didBeginMultipleSelectionInteraction(at ip: ItemPath) {
+        delegate?.collectionView(self, didBeginMultipleSelectionInteractionAt: ip.indexPath)
     }
     override func didEndMultipleSelectionInteraction() { delegate?.collectionViewDidEndMultipleSelectionInteraction(self) }
 
-    override func itemWillDisplay(_ cell: ReusableCell, at ip: IndexPath) {
-        delegate?.collectionView(self, willDisplay: cell as! CollectionViewCell, forItemAt: ip)
+    override func itemWillDisplay(_ cell: ReusableCell, at ip: ItemPath) {
+        delegate?.collectionView(self, willDisplay: cell as! CollectionViewCell, forItemAt: ip.indexPath)
     }
-    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: IndexPath) {
-        delegate?.collectionView(self, didEndDisplaying: cell as! CollectionViewCell, forItemAt: ip)
+    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
+        delegate?.collectionView(self, didEndDisplaying: cell as! CollectionViewCell, forItemAt: ip.indexPath)
     }
-    override func notifyDidSelect(_ ip: IndexPath) { delegate?.collectionView(self, didSelectItemAt: ip) }
-    override func notifyDidDeselect(_ ip: IndexPath) { delegate?.collectionView(self, didDeselectItemAt: ip) }
+    override func notifyDidSelect(_ ip: ItemPath) { delegate?.collectionView(self, didSelectItemAt: ip.indexPath) }
+    override func notifyDidDeselect(_ ip: ItemPath) { delegate?.collectionView(self, didDeselectItemAt: ip.indexPath) }
     override func notifySelectionDidChange() { delegate?.collectionViewSelectionDidChange(self) }
-    override func notifyActivate(_ ip: IndexPath) { delegate?.collectionView(self, didActivateItemAt: ip) }
+    override func notifyActivate(_ ip: ItemPath) { delegate?.collectionView(self, didActivateItemAt: ip.indexPath) }
 }

@@ -113,19 +113,19 @@ final class GridGeometry: ItemLayout {
     var numberOfSections: Int { sections.count }
     func numberOfItems(in section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
     var totalHeight: Double { heights.prefixSum(sections.count) }
-    func contains(_ ip: IndexPath) -> Bool {
+    func contains(_ ip: ItemPath) -> Bool {
         ip.section >= 0 && ip.section < sections.count && ip.row >= 0 && ip.row < sections[ip.section].count
     }
 
-    func itemExtent(_ ip: IndexPath) -> (y: Double, height: Double) {
+    func itemExtent(_ ip: ItemPath) -> (y: Double, height: Double) {
         (itemsTop(ip.section) + Double(ip.row / columns) * lineStride, itemHeight)
     }
 
-    func itemFrame(_ ip: IndexPath, y: Double, height: Double) -> Rect {
+    func itemFrame(_ ip: ItemPath, y: Double, height: Double) -> Rect {
         Rect(x: parameters.sectionInset.left + Double(ip.row % columns) * columnStride, y: y, width: itemWidth, height: height)
     }
 
-    func forEachItem(from minY: Double, to maxY: Double, _ body: (IndexPath, Double, Double) -> Void) {
+    func forEachItem(from minY: Double, to maxY: Double, _ body: (ItemPath, Double, Double) -> Void) {
         guard maxY > minY, itemHeight > 0, var s = section(atOffset: max(0, minY)) else { return }
         while s < sections.count {
             if top(ofSection: s) >= maxY { break }
@@ -138,7 +138,7 @@ final class GridGeometry: ItemLayout {
                     let y = start + Double(l) * lineStride
                     if y >= maxY { break }
                     if y + itemHeight > minY {
-                        for item in (l * columns)..<min(count, (l + 1) * columns) { body(IndexPath(row: item, section: s), y, itemHeight) }
+                        for item in (l * columns)..<min(count, (l + 1) * columns) { body(ItemPath(row: item, section: s), y, itemHeight) }
                     }
                     l += 1
                 }
@@ -147,37 +147,37 @@ final class GridGeometry: ItemLayout {
         }
     }
 
-    func indexPath(atOffset y: Double) -> IndexPath? {
+    func indexPath(atOffset y: Double) -> ItemPath? {
         guard y >= 0, y < totalHeight, let s = section(atOffset: y), let (l, inside) = line(in: s, at: y), inside else { return nil }
-        return IndexPath(row: l * columns, section: s)
+        return ItemPath(row: l * columns, section: s)
     }
 
-    func indexPath(at point: Point) -> IndexPath? {
+    func indexPath(at point: Point) -> ItemPath? {
         guard let first = indexPath(atOffset: point.y) else { return nil }
         let (c, inside) = column(at: point.x)
-        let ip = IndexPath(row: first.row + c, section: first.section)
+        let ip = ItemPath(row: first.row + c, section: first.section)
         return inside && contains(ip) ? ip : nil
     }
 
-    func firstItem(atOrBelow y: Double) -> IndexPath? {
+    func firstItem(atOrBelow y: Double) -> ItemPath? {
         guard var s = section(atOffset: max(0, y)) else { return nil }
         while s < sections.count {
             let count = sections[s].count
             if count > 0 {
                 let local = y - itemsTop(s)
                 let l = local <= 0 ? 0 : Int((local / lineStride).rounded(.up))
-                if l < lines(count) { return IndexPath(row: l * columns, section: s) }
+                if l < lines(count) { return ItemPath(row: l * columns, section: s) }
             }
             s += 1
         }
         return nil
     }
 
-    func itemForDrag(at point: Point) -> IndexPath? {
+    func itemForDrag(at point: Point) -> ItemPath? {
         let start = indexPath(atOffset: point.y) ?? firstItem(atOrBelow: point.y)
         guard let start else { return lastIndexPath }
         let c = column(at: point.x).column
-        return IndexPath(row: min(start.row + c, sections[start.section].count - 1), section: start.section)
+        return ItemPath(row: min(start.row + c, sections[start.section].count - 1), section: start.section)
     }
 
     func section(atOffset y: Double) -> Int? {
@@ -199,7 +199,7 @@ final class GridGeometry: ItemLayout {
     func headerTitle(ofSection s: Int) -> String? { s >= 0 && s < sections.count ? sections[s].title : nil }
     func footerTitle(ofSection s: Int) -> String? { nil }
 
-    func item(from ip: IndexPath, along lines: Int) -> IndexPath? {
+    func item(from ip: ItemPath, along lines: Int) -> ItemPath? {
         let c = ip.row % columns
         var s = ip.section, l = ip.row / columns + lines
         // Walk into neighbouring sections, keeping the column (clamped to a short last line).
@@ -213,17 +213,17 @@ final class GridGeometry: ItemLayout {
             s += 1
             guard s < sections.count else { return nil }
         }
-        return IndexPath(row: min(l * columns + c, sections[s].count - 1), section: s)
+        return ItemPath(row: min(l * columns + c, sections[s].count - 1), section: s)
     }
 
-    func item(from ip: IndexPath, across steps: Int) -> IndexPath? {
+    func item(from ip: ItemPath, across steps: Int) -> ItemPath? {
         let c = ip.row % columns + steps
-        guard c >= 0, c < columns, contains(IndexPath(row: ip.row + steps, section: ip.section)) else { return nil }
-        return IndexPath(row: ip.row + steps, section: ip.section)
+        guard c >= 0, c < columns, contains(ItemPath(row: ip.row + steps, section: ip.section)) else { return nil }
+        return ItemPath(row: ip.row + steps, section: ip.section)
     }
 
-    func needsMeasuring(_ ip: IndexPath) -> Bool { false }
-    func setMeasuredHeight(_ h: Double, of ip: IndexPath) {}
+    func needsMeasuring(_ ip: ItemPath) -> Bool { false }
+    func setMeasuredHeight(_ h: Double, of ip: ItemPath) {}
 
     // MARK: Mutation
 
@@ -234,12 +234,12 @@ final class GridGeometry: ItemLayout {
         version &+= 1
     }
 
-    func insertItem(at ip: IndexPath) {
+    func insertItem(at ip: ItemPath) {
         guard ip.section >= 0 && ip.section < sections.count else { return }
         setCount(sections[ip.section].count + 1, of: ip.section)
     }
 
-    func removeItem(at ip: IndexPath) {
+    func removeItem(at ip: ItemPath) {
         guard contains(ip) else { return }
         setCount(sections[ip.section].count - 1, of: ip.section)
     }

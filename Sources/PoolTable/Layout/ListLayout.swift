@@ -4,7 +4,7 @@
 final class ListLayout: ItemLayout {
     let style: TableViewStyle
     /// The height index. Replaced whole on reload; mutated in place by updates.
-    var storage = TableLayout()
+    @exclusivity(unchecked) var storage = TableLayout()   // hot: read on every scroll step
     var width = 0.0
 
     init(style: TableViewStyle) { self.style = style }
@@ -13,21 +13,21 @@ final class ListLayout: ItemLayout {
     var numberOfSections: Int { storage.numberOfSections }
     func numberOfItems(in section: Int) -> Int { storage.numberOfRows(in: section) }
     var totalHeight: Double { storage.totalHeight }
-    func contains(_ ip: IndexPath) -> Bool { storage.contains(ip) }
+    func contains(_ ip: ItemPath) -> Bool { storage.contains(ip) }
 
-    func itemExtent(_ ip: IndexPath) -> (y: Double, height: Double) { storage.rowExtent(ip) }
-    func itemFrame(_ ip: IndexPath, y: Double, height: Double) -> Rect { rowFrame(y: y, height: height) }
-    func forEachItem(from minY: Double, to maxY: Double, _ body: (IndexPath, Double, Double) -> Void) {
+    func itemExtent(_ ip: ItemPath) -> (y: Double, height: Double) { storage.rowExtent(ip) }
+    func itemFrame(_ ip: ItemPath, y: Double, height: Double) -> Rect { rowFrame(y: y, height: height) }
+    func forEachItem(from minY: Double, to maxY: Double, _ body: (ItemPath, Double, Double) -> Void) {
         storage.forEachRow(from: minY, to: maxY, body)
     }
-    func indexPath(atOffset y: Double) -> IndexPath? { storage.indexPath(atOffset: y) }
-    func indexPath(at point: Point) -> IndexPath? { storage.indexPath(atOffset: point.y) }
+    func indexPath(atOffset y: Double) -> ItemPath? { storage.indexPath(atOffset: y) }
+    func indexPath(at point: Point) -> ItemPath? { storage.indexPath(atOffset: point.y) }
 
-    func firstItem(atOrBelow y: Double) -> IndexPath? {
+    func firstItem(atOrBelow y: Double) -> ItemPath? {
         guard var s = storage.section(atOffset: y) else { return nil }
         while s < storage.numberOfSections {
             if storage.numberOfRows(in: s) > 0 {
-                let ip = IndexPath(row: 0, section: s)
+                let ip = ItemPath(row: 0, section: s)
                 if storage.rowExtent(ip).y >= y { return ip }
                 if let found = storage.indexPath(atOffset: y) { return item(after: found) }
             }
@@ -36,7 +36,7 @@ final class ListLayout: ItemLayout {
         return nil
     }
 
-    func itemForDrag(at point: Point) -> IndexPath? {
+    func itemForDrag(at point: Point) -> ItemPath? {
         storage.indexPath(atOffset: point.y) ?? firstItem(atOrBelow: point.y) ?? lastIndexPath
     }
 
@@ -49,7 +49,7 @@ final class ListLayout: ItemLayout {
     func headerTitle(ofSection s: Int) -> String? { storage.sections[s].headerTitle }
     func footerTitle(ofSection s: Int) -> String? { storage.sections[s].footerTitle }
 
-    func item(from ip: IndexPath, along lines: Int) -> IndexPath? {
+    func item(from ip: ItemPath, along lines: Int) -> ItemPath? {
         var current = ip
         for _ in 0..<abs(lines) {
             guard let next = lines < 0 ? item(before: current) : item(after: current) else { return nil }
@@ -57,15 +57,15 @@ final class ListLayout: ItemLayout {
         }
         return current
     }
-    func item(from ip: IndexPath, across steps: Int) -> IndexPath? { steps == 0 ? ip : nil }
+    func item(from ip: ItemPath, across steps: Int) -> ItemPath? { steps == 0 ? ip : nil }
 
-    func needsMeasuring(_ ip: IndexPath) -> Bool { storage.needsMeasuring(ip) }
-    func setMeasuredHeight(_ h: Double, of ip: IndexPath) {
+    func needsMeasuring(_ ip: ItemPath) -> Bool { storage.needsMeasuring(ip) }
+    func setMeasuredHeight(_ h: Double, of ip: ItemPath) {
         storage.setHeight(h, of: ip)
         storage.setMeasured(ip)
     }
 
-    func removeItem(at ip: IndexPath) { storage.removeRow(at: ip) }
+    func removeItem(at ip: ItemPath) { storage.removeRow(at: ip) }
     func removeSection(at s: Int) { storage.removeSection(at: s) }
 
     // MARK: List geometry

@@ -74,7 +74,7 @@ struct TableLayout {
     func numberOfRows(in section: Int) -> Int {
         section >= 0 && section < sections.count ? sections[section].rows.count : 0
     }
-    func contains(_ ip: IndexPath) -> Bool {
+    func contains(_ ip: ItemPath) -> Bool {
         ip.section >= 0 && ip.section < sections.count && ip.row >= 0 && ip.row < sections[ip.section].rows.count
     }
 
@@ -82,7 +82,7 @@ struct TableLayout {
     func rowsTop(ofSection s: Int) -> Double { top(ofSection: s) + sections[s].headerHeight }
 
     /// y and height of a row (the index path must be valid).
-    func rowExtent(_ ip: IndexPath) -> (y: Double, height: Double) {
+    func rowExtent(_ ip: ItemPath) -> (y: Double, height: Double) {
         let s = sections[ip.section]
         return (rowsTop(ofSection: ip.section) + s.rows.offset(ofRow: ip.row), s.rows.height(ofRow: ip.row))
     }
@@ -95,17 +95,17 @@ struct TableLayout {
     }
 
     /// The row containing `y`, or nil when `y` falls on a header, footer or outside.
-    func indexPath(atOffset y: Double) -> IndexPath? {
+    func indexPath(atOffset y: Double) -> ItemPath? {
         guard y >= 0, y < totalHeight, let s = section(atOffset: y) else { return nil }
         let rowsTop = rowsTop(ofSection: s)
         let sec = sections[s]
         guard y >= rowsTop, y < rowsTop + sec.rows.total, let r = sec.rows.row(atOffset: y - rowsTop) else { return nil }
-        return IndexPath(row: r, section: s)
+        return ItemPath(row: r, section: s)
     }
 
     /// Calls `body` for every row of non-zero height that overlaps `minY..<maxY`, in order.
     /// Costs O(log n + rows visited).
-    func forEachRow(from minY: Double, to maxY: Double, _ body: (IndexPath, Double, Double) -> Void) {
+    func forEachRow(from minY: Double, to maxY: Double, _ body: (ItemPath, Double, Double) -> Void) {
         guard maxY > minY, var s = section(atOffset: max(0, minY)) else { return }
         while s < sections.count {
             let top = self.top(ofSection: s)
@@ -117,7 +117,7 @@ struct TableLayout {
                 var y = rowsTop + sec.rows.offset(ofRow: r)
                 while r < sec.rows.count && y < maxY {
                     let h = sec.rows.height(ofRow: r)
-                    if h > 0 && y + h > minY { body(IndexPath(row: r, section: s), y, h) }
+                    if h > 0 && y + h > minY { body(ItemPath(row: r, section: s), y, h) }
                     y += h
                     r += 1
                 }
@@ -136,7 +136,7 @@ struct TableLayout {
 
     // MARK: Mutation
 
-    mutating func setHeight(_ h: Double, of ip: IndexPath) {
+    mutating func setHeight(_ h: Double, of ip: ItemPath) {
         version &+= 1
         guard contains(ip) else { return }
         let before = sections[ip.section].rows.height(ofRow: ip.row)
@@ -145,7 +145,7 @@ struct TableLayout {
         if delta != 0 { totals.add(delta, at: ip.section) }
     }
 
-    mutating func insertRow(_ h: Double, at ip: IndexPath, selfSizing: Bool = false) {
+    mutating func insertRow(_ h: Double, at ip: ItemPath, selfSizing: Bool = false) {
         version &+= 1
         guard ip.section >= 0 && ip.section < sections.count else { return }
         let before = sections[ip.section].total
@@ -164,7 +164,7 @@ struct TableLayout {
         totals.add(sections[ip.section].total - before, at: ip.section)
     }
 
-    mutating func removeRow(at ip: IndexPath) {
+    mutating func removeRow(at ip: ItemPath) {
         version &+= 1
         guard contains(ip) else { return }
         let before = sections[ip.section].total
@@ -195,13 +195,13 @@ struct TableLayout {
         totals = FenwickTree(sections.map(\.total))
     }
 
-    mutating func setMeasured(_ ip: IndexPath) {
+    mutating func setMeasured(_ ip: ItemPath) {
         version &+= 1
         guard contains(ip) else { return }
         sections[ip.section].measured?[ip.row] = true
     }
     /// A reloaded self-sizing row is measured again when next bound.
-    mutating func markUnmeasured(_ ip: IndexPath) {
+    mutating func markUnmeasured(_ ip: ItemPath) {
         version &+= 1
         guard contains(ip) else { return }
         if sections[ip.section].measured == nil {
@@ -214,7 +214,7 @@ struct TableLayout {
         sections[ip.section].measured?[ip.row] = false
         sections[ip.section].selfSizing?[ip.row] = true
     }
-    func needsMeasuring(_ ip: IndexPath) -> Bool {
+    func needsMeasuring(_ ip: ItemPath) -> Bool {
         guard contains(ip), let m = sections[ip.section].measured else { return false }
         return !m[ip.row]
     }

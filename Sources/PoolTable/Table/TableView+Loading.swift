@@ -10,12 +10,12 @@ extension TableView {
         listLayout.storage.insertSection(loadSection(section), at: section)
     }
 
-    func insertListRow(at ip: IndexPath) {
+    func insertListRow(at ip: ItemPath) {
         let (h, selfSizing) = rowHeightForInsert(ip)
         listLayout.storage.insertRow(h, at: ip, selfSizing: selfSizing)
     }
 
-    func reloadListRow(at ip: IndexPath) {
+    func reloadListRow(at ip: ItemPath) {
         let (h, selfSizing) = rowHeightForInsert(ip)
         if selfSizing { listLayout.storage.markUnmeasured(ip) } else { listLayout.storage.setHeight(h, of: ip) }
     }
@@ -102,10 +102,10 @@ extension TableView {
     }
 
     /// Height (and whether it self-sizes) of a row that arrives, from the delegate.
-    func rowHeightForInsert(_ ip: IndexPath) -> (Double, Bool) {
+    func rowHeightForInsert(_ ip: ItemPath) -> (Double, Bool) {
         guard let delegate else { return (sanitizedHeight(rowHeight, "rowHeight"), false) }
         defaultRowHeightUsed = false
-        let h = delegate.tableView(self, heightForRowAt: ip)
+        let h = delegate.tableView(self, heightForRowAt: ip.indexPath)
         if h == Self.automaticDimension { return (sanitizedHeight(estimatedRowHeight, "estimatedRowHeight"), true) }
         return (sanitizedHeight(h, "row height"), false)
     }
@@ -125,7 +125,7 @@ extension TableView {
         var selfSizing = BitSet(count: count), measured = BitSet(count: count)
         var anySelfSizing = false
         for r in 0..<count {
-            let (h, auto) = rowHeightForInsert(IndexPath(row: r, section: t))
+            let (h, auto) = rowHeightForInsert(ItemPath(row: r, section: t))
             heights.append(h)
             if auto { selfSizing[r] = true; anySelfSizing = true } else { measured[r] = true }
         }

@@ -43,20 +43,20 @@ public final class TableView: ListBase {
     /// A cell for `indexPath`: the cell being reconfigured for that row, a pooled one (after
     /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
-        dequeueCell(withIdentifier: identifier, for: indexPath, registerHint: "register(_:forCellReuseIdentifier:)") as! TableViewCell
+        dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellReuseIdentifier:)") as! TableViewCell
     }
 
     public var visibleCells: [TableViewCell] { visibleEntries.map { $0.cell as! TableViewCell } }
-    public var indexPathsForVisibleRows: [IndexPath] { visibleEntries.map(\.indexPath) }
+    public var indexPathsForVisibleRows: [IndexPath] { visibleEntries.map(\.indexPath.indexPath) }
     public var preparedCells: [TableViewCell] { preparedEntries.map { $0.cell as! TableViewCell } }
-    public var indexPathsForPreparedRows: [IndexPath] { preparedEntries.map(\.indexPath) }
+    public var indexPathsForPreparedRows: [IndexPath] { preparedEntries.map(\.indexPath.indexPath) }
     public var mountedCells: [TableViewCell] { mountedEntries.map { $0.cell as! TableViewCell } }
-    public var indexPathsForMountedRows: [IndexPath] { mountedEntries.map(\.indexPath) }
+    public var indexPathsForMountedRows: [IndexPath] { mountedEntries.map(\.indexPath.indexPath) }
 
     /// Any mounted cell, visible or prepared; nil otherwise.
-    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { mountedCell(at: indexPath) as? TableViewCell }
+    public func cellForRow(at indexPath: IndexPath) -> TableViewCell? { mountedCell(at: ItemPath(indexPath)) as? TableViewCell }
     /// The row a mounted cell shows; nil for pooled or foreign cells.
-    public func indexPath(for cell: TableViewCell) -> IndexPath? { mountedIndexPath(of: cell) }
+    public func indexPath(for cell: TableViewCell) -> IndexPath? { mountedIndexPath(of: cell)?.indexPath }
     /// The cell's serial number: stable for its lifetime (see `recentCellEvents`).
     public func cellID(of cell: TableViewCell) -> Int { serialNumber(of: cell) }
 
@@ -65,7 +65,7 @@ public final class TableView: ListBase {
     // MARK: Geometry (O(log n))
 
     /// The row's frame in content coordinates; `.zero` for an invalid index path.
-    public func rectForRow(at indexPath: IndexPath) -> Rect { itemRect(indexPath) }
+    public func rectForRow(at indexPath: IndexPath) -> Rect { itemRect(ItemPath(indexPath)) }
     /// Header, rows and footer of the section; `.zero` for an invalid section.
     public func rectForSection(_ section: Int) -> Rect { sectionRect(section) }
     /// The header's place in the content (not where a floating header is drawn).
@@ -76,15 +76,15 @@ public final class TableView: ListBase {
         return Rect(x: 0, y: s.maxY - h, width: s.width, height: h)
     }
     /// The row under a point in content coordinates; nil over headers, footers or nothing.
-    public func indexPathForRow(at point: Point) -> IndexPath? { item(at: point) }
+    public func indexPathForRow(at point: Point) -> IndexPath? { item(at: point)?.indexPath }
     /// Every row whose frame overlaps `rect` vertically (content coordinates), in order.
     public func indexPathsForRows(in rect: Rect) -> [IndexPath] {
-        items(in: Rect(x: 0, y: rect.minY, width: 0, height: rect.height))
+        items(in: Rect(x: 0, y: rect.minY, width: 0, height: rect.height)).indexPaths
     }
     /// Scrolls so the row is at `position` (eased over 300 ms of engine time when animated).
     /// `.none` scrolls the least needed to show it whole.
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        scroll(to: indexPath, at: position, animated: animated)
+        scroll(to: ItemPath(indexPath), at: position, animated: animated)
     }
 
     // MARK: Selection
@@ -92,31 +92,31 @@ public final class TableView: ListBase {
     /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
     /// Does not call the delegate, as in UIKit.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        select(indexPath, animated: animated, scrollPosition: scrollPosition)
+        select(indexPath.map(ItemPath.init), animated: animated, scrollPosition: scrollPosition)
     }
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) { deselect(indexPath, animated: animated) }
+    public func deselectRow(at indexPath: IndexPath, animated: Bool) { deselect(ItemPath(indexPath), animated: animated) }
     /// Selected rows in order; nil when none (as UIKit). Materializes every selected row:
     /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
-    public var indexPathsForSelectedRows: [IndexPath]? { selectedIndexPaths }
-    public var indexPathForSelectedRow: IndexPath? { firstSelectedIndexPath }
+    public var indexPathsForSelectedRows: [IndexPath]? { selectedIndexPaths?.indexPaths }
+    public var indexPathForSelectedRow: IndexPath? { firstSelectedIndexPath?.indexPath }
     /// O(ranges), however many rows are selected.
     public var numberOfSelectedRows: Int { numberOfSelectedItems }
-    public func isRowSelected(at indexPath: IndexPath) -> Bool { isItemSelected(at: indexPath) }
+    public func isRowSelected(at indexPath: IndexPath) -> Bool { isSelected(ItemPath(indexPath)) }
 
     // MARK: Batch updates (see `performBatchUpdates`)
 
-    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchInsert(indexPaths, animation) }
-    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchDelete(indexPaths, animation) }
-    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(indexPath, to: newIndexPath) }
-    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchReload(indexPaths, animation) }
+    public func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchInsert(indexPaths.itemPaths, animation) }
+    public func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchDelete(indexPaths.itemPaths, animation) }
+    public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(ItemPath(indexPath), to: ItemPath(newIndexPath)) }
+    public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchReload(indexPaths.itemPaths, animation) }
     public func insertSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchInsertSections(sections, animation) }
     public func deleteSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchDeleteSections(sections, animation) }
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
-    public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths) }
+    public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
 
     // MARK: The data source and delegate
 
-    override func cellFromDataSource(at ip: IndexPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: ip) }
+    override func cellFromDataSource(at ip: ItemPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: ip.indexPath) }
     override func makePlaceholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }
     override func dataSourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
     override func dataSourceItemCount(inSection section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
@@ -124,29 +124,29 @@ public final class TableView: ListBase {
     override var remeasuresOnEditingChange: Bool { hasSelfSizingRows }
     override func loadLayout() { loadListLayout() }
     override func layoutInsertSection(at section: Int) { insertListSection(at: section) }
-    override func layoutInsertItem(at ip: IndexPath) { insertListRow(at: ip) }
-    override func layoutReloadItem(at ip: IndexPath) { reloadListRow(at: ip) }
+    override func layoutInsertItem(at ip: ItemPath) { insertListRow(at: ip) }
+    override func layoutReloadItem(at ip: ItemPath) { reloadListRow(at: ip) }
     override func layoutRefreshSection(_ section: Int) { refreshListSection(section) }
 
     override func backgroundColor(_ theme: Theme) -> Color { style == .plain ? theme.background : theme.groupedBackground }
     override var headerStyle: TableViewStyle { style }
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }
 
-    override func beginsDragSelection(at ip: IndexPath, localPoint: Point) -> Bool {
+    override func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool {
         localPoint.x < TableViewCell.editingControlWidth
     }
 
-    override func itemWillDisplay(_ cell: ReusableCell, at ip: IndexPath) {
-        delegate?.tableView(self, willDisplay: cell as! TableViewCell, forRowAt: ip)
+    override func itemWillDisplay(_ cell: ReusableCell, at ip: ItemPath) {
+        delegate?.tableView(self, willDisplay: cell as! TableViewCell, forRowAt: ip.indexPath)
     }
-    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: IndexPath) {
-        delegate?.tableView(self, didEndDisplaying: cell as! TableViewCell, forRowAt: ip)
+    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
+        delegate?.tableView(self, didEndDisplaying: cell as! TableViewCell, forRowAt: ip.indexPath)
     }
-    override func notifyDidSelect(_ ip: IndexPath) { delegate?.tableView(self, didSelectRowAt: ip) }
-    override func notifyDidDeselect(_ ip: IndexPath) { delegate?.tableView(self, didDeselectRowAt: ip) }
+    override func notifyDidSelect(_ ip: ItemPath) { delegate?.tableView(self, didSelectRowAt: ip.indexPath) }
+    override func notifyDidDeselect(_ ip: ItemPath) { delegate?.tableView(self, didDeselectRowAt: ip.indexPath) }
     override func notifySelectionDidChange() { delegate?.tableViewSelectionDidChange(self) }
-    override func notifyActivate(_ ip: IndexPath) { delegate?.tableView(self, didActivateRowAt: ip) }
-    override func notifyTapTarget(_ target: String, at ip: IndexPath) { delegate?.tableView(self, didTapTarget: target, inRowAt: ip) }
+    override func notifyActivate(_ ip: ItemPath) { delegate?.tableView(self, didActivateRowAt: ip.indexPath) }
+    override func notifyTapTarget(_ target: String, at ip: ItemPath) { delegate?.tableView(self, didTapTarget: target, inRowAt: ip.indexPath) }
 
     /// Called by the delegate's default `heightForRowAt`, so the table knows the delegate
     /// does not size rows and can keep O(1) memory per section.
@@ -166,7 +166,7 @@ public final class TableView: ListBase {
     // MARK: Self-sizing
 
     /// In edit mode the checkbox column takes part of the row: measure the content's width.
-    override func measuringWidth(for ip: IndexPath) -> Double {
+    override func measuringWidth(for ip: ItemPath) -> Double {
         listLayout.rowFrame(y: 0, height: 0).width - (editingState ? TableViewCell.editingControlWidth : 0)
     }
 

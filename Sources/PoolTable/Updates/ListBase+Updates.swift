@@ -27,16 +27,16 @@ extension ListBase {
     }
 
     // The changes a batch collects (the subclasses name them as UIKit does).
-    func batchInsert(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+    func batchInsert(_ indexPaths: [ItemPath], _ animation: RowAnimation) {
         batch("insert") { $0.insertRows(indexPaths); $0.note(animation) }
     }
-    func batchDelete(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+    func batchDelete(_ indexPaths: [ItemPath], _ animation: RowAnimation) {
         batch("delete") { $0.deleteRows(indexPaths); $0.note(animation) }
     }
-    func batchMove(_ indexPath: IndexPath, to newIndexPath: IndexPath) {
+    func batchMove(_ indexPath: ItemPath, to newIndexPath: ItemPath) {
         batch("move") { $0.moveRow(indexPath, newIndexPath) }
     }
-    func batchReload(_ indexPaths: [IndexPath], _ animation: RowAnimation) {
+    func batchReload(_ indexPaths: [ItemPath], _ animation: RowAnimation) {
         batch("reload") { $0.reloadRows(indexPaths); $0.note(animation) }
     }
     func batchInsertSections(_ sections: some Sequence<Int>, _ animation: RowAnimation) {
@@ -49,7 +49,7 @@ extension ListBase {
     /// Re-runs the data source's cell provider into the same mounted cell (dequeue hands that
     /// cell back), for visible and prepared items alike; items that are not mounted cost
     /// nothing. Calls within one frame coalesce into one bind per item at the next layout pass.
-    func reconfigure(_ indexPaths: [IndexPath]) {
+    func reconfigure(_ indexPaths: [ItemPath]) {
         var added = false
         for ip in indexPaths where mountedIndex(of: ip) != nil { pendingReconfigures.insert(ip); added = true }
         if added { setNeedsLayout() }
@@ -100,8 +100,8 @@ extension ListBase {
             next += 1
         }
         let newCounts = (0..<newSections).map { max(0, dataSourceItemCount(inSection: $0)) }
-        func oldValid(_ ip: IndexPath) -> Bool { geometry.contains(ip) }
-        func newValid(_ ip: IndexPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
+        func oldValid(_ ip: ItemPath) -> Bool { geometry.contains(ip) }
+        func newValid(_ ip: ItemPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
         var removed = [[Int]](repeating: [], count: newSections)
         var arriving = [[Int]](repeating: [], count: newSections)
@@ -121,7 +121,7 @@ extension ListBase {
             guard newSource[ip.section] != nil else { continue }       // inside an inserted section
             arriving[ip.section].append(ip.row); insertedIn[ip.section] += 1
         }
-        var targets = Set<IndexPath>()
+        var targets = Set<ItemPath>()
         for (from, to) in p.moves {
             guard oldValid(from) else { throw BatchUpdateError(kind: .outOfRange, section: from.section, detail: "moved row \(from)") }
             guard newValid(to) else { throw BatchUpdateError(kind: .outOfRange, section: to.section, detail: "move target \(to)") }
@@ -155,7 +155,7 @@ extension ListBase {
         let anchor = captureAnchor()
         let oldOffset = offsetY
         // Where every mounted row is drawn now (mid-animation positions included).
-        var oldScreen: [IndexPath: Double] = [:], oldX: [IndexPath: Double] = [:]
+        var oldScreen: [ItemPath: Double] = [:], oldX: [ItemPath: Double] = [:]
         for k in items.indices {
             let f = presentationFrame(ofSlot: k)
             oldScreen[items[k].indexPath] = f.minY - offsetY
@@ -179,7 +179,7 @@ extension ListBase {
 
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
-        let selectedMoveTargets = Set(p.moves.filter { isItemSelected(at: $0.key) }.map(\.value))
+        let selectedMoveTargets = Set(p.moves.filter { isSelected($0.key) }.map(\.value))
         for s in p.deletedSections.sorted(by: >) { geometry.removeSection(at: s); selection.remove(at: s) }
         for t in p.insertedSections.sorted() {
             layoutInsertSection(at: t)
@@ -188,11 +188,11 @@ extension ListBase {
         for t in survivors.indices {
             guard survivors[t] != nil else { continue }
             for r in mapping.removedOld[t].reversed() {
-                geometry.removeItem(at: IndexPath(row: r, section: t))
+                geometry.removeItem(at: ItemPath(row: r, section: t))
                 selection[t].shiftForDelete(at: r)
             }
             for r in mapping.arrivingNew[t] {
-                let ip = IndexPath(row: r, section: t)
+                let ip = ItemPath(row: r, section: t)
                 layoutInsertItem(at: ip)
                 selection[t].shiftForInsert(at: r, count: 1)
                 if selectedMoveTargets.contains(ip) { selection[t].insert(r) }
@@ -208,7 +208,7 @@ extension ListBase {
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
         // Surviving items keep their cells under their new index paths (sorted again below,
         // with the visible run settled by the layout pass).
-        var next: [(IndexPath, MountedItems.Entry)] = []
+        var next: [(ItemPath, MountedItems.Entry)] = []
         var nextVisible: [Bool] = []
         for k in items.indices {
             let m = items[k]
@@ -298,7 +298,7 @@ extension ListBase {
     }
 
     /// The old index path that became `ip`, if any (inverse of the mapping, for mounted rows).
-    private func oldIndexPath(forNew ip: IndexPath, _ p: PendingUpdates, _ mapping: UpdateMapping) -> IndexPath? {
+    private func oldIndexPath(forNew ip: ItemPath, _ p: PendingUpdates, _ mapping: UpdateMapping) -> ItemPath? {
         if let from = p.moves.first(where: { $0.value == ip })?.key { return from }
         guard let s = mapping.newSectionSource[safe: ip.section] ?? nil else { return nil }
         if mapping.arrivingNew[ip.section].contains(ip.row) { return nil }
@@ -306,14 +306,14 @@ extension ListBase {
         let k = ip.row - mapping.arrivingNew[ip.section].filter { $0 < ip.row }.count
         var row = k
         for r in mapping.removedOld[ip.section] { if r <= row { row += 1 } else { break } }
-        return IndexPath(row: row, section: s)
+        return ItemPath(row: row, section: s)
     }
 
-    private func nearestSurvivor(after old: IndexPath, _ mapping: UpdateMapping) -> IndexPath? {
+    private func nearestSurvivor(after old: ItemPath, _ mapping: UpdateMapping) -> ItemPath? {
         var ip = old
         for _ in 0..<64 {
             guard old.section < mapping.sectionMap.count else { return nil }
-            ip = IndexPath(row: ip.row + 1, section: ip.section)
+            ip = ItemPath(row: ip.row + 1, section: ip.section)
             if let m = mapping.map(ip), geometry.contains(m) { return m }
         }
         return nil
@@ -323,13 +323,13 @@ extension ListBase {
     private func remapTransientState(_ mapping: UpdateMapping) {
         interaction.focus = interaction.focus.flatMap(mapping.map)
         interaction.rangeAnchor = interaction.rangeAnchor.flatMap(mapping.map)
-        var appear: [IndexPath: Transition] = [:]
+        var appear: [ItemPath: Transition] = [:]
         for (ip, t) in rowAnimations.appear { if let n = mapping.map(ip) { appear[n] = t } }
         rowAnimations.appear = appear
         var sectionAppear: [Int: Transition] = [:]
         for (s, t) in rowAnimations.sectionAppear { if let n = mapping.sectionMap[safe: s] ?? nil { sectionAppear[n] = t } }
         rowAnimations.sectionAppear = sectionAppear
-        var sel: [IndexPath: Transition] = [:]
+        var sel: [ItemPath: Transition] = [:]
         for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
         selectionTransitions = sel
         pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))

@@ -4,10 +4,10 @@
 struct PendingUpdates {
     var deletedSections = Set<Int>()
     var insertedSections = Set<Int>()
-    var deletedRows = Set<IndexPath>()
-    var insertedRows = Set<IndexPath>()
-    var reloadedRows = Set<IndexPath>()
-    var moves: [IndexPath: IndexPath] = [:]
+    var deletedRows = Set<ItemPath>()
+    var insertedRows = Set<ItemPath>()
+    var reloadedRows = Set<ItemPath>()
+    var moves: [ItemPath: ItemPath] = [:]
     var conflicts: [String] = []
     /// True when any change asked for an animation (moves always animate).
     var animated = false
@@ -19,12 +19,12 @@ struct PendingUpdates {
 
     mutating func note(_ animation: RowAnimation) { if animation != .none { animated = true } }
 
-    mutating func insertRows(_ ips: [IndexPath]) { insertedRows = adding(ips, to: insertedRows, what: "inserted row") }
-    mutating func deleteRows(_ ips: [IndexPath]) { deletedRows = adding(ips, to: deletedRows, what: "deleted row") }
-    mutating func reloadRows(_ ips: [IndexPath]) { reloadedRows = adding(ips, to: reloadedRows, what: "reloaded row") }
+    mutating func insertRows(_ ips: [ItemPath]) { insertedRows = adding(ips, to: insertedRows, what: "inserted row") }
+    mutating func deleteRows(_ ips: [ItemPath]) { deletedRows = adding(ips, to: deletedRows, what: "deleted row") }
+    mutating func reloadRows(_ ips: [ItemPath]) { reloadedRows = adding(ips, to: reloadedRows, what: "reloaded row") }
     mutating func insertSections(_ s: [Int]) { insertedSections = adding(s, to: insertedSections, what: "inserted section") }
     mutating func deleteSections(_ s: [Int]) { deletedSections = adding(s, to: deletedSections, what: "deleted section") }
-    mutating func moveRow(_ from: IndexPath, _ to: IndexPath) {
+    mutating func moveRow(_ from: ItemPath, _ to: ItemPath) {
         if moves[from] != nil { conflicts.append("row \(from) is moved twice") }
         moves[from] = to
         animated = true
@@ -48,11 +48,11 @@ struct UpdateMapping {
     var removedOld: [[Int]]
     /// Per new section: new rows that arrive (inserted or moved in), sorted.
     var arrivingNew: [[Int]]
-    var moves: [IndexPath: IndexPath]
-    var deletedRows: Set<IndexPath>
+    var moves: [ItemPath: ItemPath]
+    var deletedRows: Set<ItemPath>
 
     /// Where an old row is now; nil if it was deleted (with its section or alone).
-    func map(_ old: IndexPath) -> IndexPath? {
+    func map(_ old: ItemPath) -> ItemPath? {
         if let to = moves[old] { return to }
         guard old.section >= 0, old.section < sectionMap.count, let t = sectionMap[old.section] else { return nil }
         if deletedRows.contains(old) { return nil }
@@ -62,7 +62,7 @@ struct UpdateMapping {
         let k = old.row - countLess(removed, old.row)
         var row = k
         for a in arrivingNew[t] { if a <= row { row += 1 } else { break } }
-        return IndexPath(row: row, section: t)
+        return ItemPath(row: row, section: t)
     }
 
     private func countLess(_ sorted: [Int], _ x: Int) -> Int {

@@ -1,5 +1,6 @@
 import CGettext
 import Glibc
+import PoolTable
 
 /// The app's gettext layer: every string the app shows goes through `tr` / `trn`, which look
 /// it up in the `pooltable` catalog with glibc's `gettext` / `ngettext`.
@@ -122,19 +123,7 @@ public func formatted(_ n: Int) -> String {
 /// `text` with each `{key}` replaced by its value.
 func fill(_ text: String, _ values: KeyValuePairs<String, String>) -> String {
     guard !values.isEmpty, text.contains("{") else { return text }
-    var result = text
-    for (key, value) in values {
-        let token = "{" + key + "}"
-        var out = ""
-        var rest = result[...]
-        while let range = rest.firstRange(of: token) {
-            out += rest[..<range.lowerBound]
-            out += value
-            rest = rest[range.upperBound...]
-        }
-        result = out + rest
-    }
-    return result
+    return DebugOverlay.Strings.fill(text, values)
 }
 
 /// `value` rounded to `fractionDigits` decimals, with the locale's decimal point ("0.50").

@@ -22,6 +22,36 @@ public struct PhotoFormat: Sendable {
         dateLine: { "\(monthNames[clampedMonth($0.month)].prefix(3)) \($0.day)" },
         accessibilityLabel: { "Photo, \($0.date.day) \(monthNames[clampedMonth($0.date.month)]) \($0.date.year)" })
 
+    /// The same texts through the app's catalog (`tr`): month names and the order of day,
+    /// month and year are the translation's ("2026年11月" in Chinese, through `{monthNumber}`).
+    public static let localized = PhotoFormat(
+        monthTitle: { m in
+            tr("{month} {year}", ["month": localizedMonth(m.month), "monthNumber": "\(m.month)", "year": "\(m.year)"])
+        },
+        dateLine: { d in
+            tr("{shortMonth} {day}", ["shortMonth": localizedShortMonth(d.month), "monthNumber": "\(d.month)", "day": "\(d.day)"])
+        },
+        accessibilityLabel: { p in
+            tr("Photo, {day} {month} {year}", ["day": "\(p.date.day)", "month": localizedMonth(p.date.month),
+                                                "monthNumber": "\(p.date.month)", "year": "\(p.date.year)"])
+        })
+
+    private static func localizedMonth(_ month: Int) -> String {
+        switch clampedMonth(month) {
+        case 0: tr("January"); case 1: tr("February"); case 2: tr("March"); case 3: tr("April")
+        case 4: tr("May"); case 5: tr("June"); case 6: tr("July"); case 7: tr("August")
+        case 8: tr("September"); case 9: tr("October"); case 10: tr("November"); default: tr("December")
+        }
+    }
+
+    private static func localizedShortMonth(_ month: Int) -> String {
+        switch clampedMonth(month) {
+        case 0: tr("Jan"); case 1: tr("Feb"); case 2: tr("Mar"); case 3: tr("Apr")
+        case 4: tr("May"); case 5: tr("Jun"); case 6: tr("Jul"); case 7: tr("Aug")
+        case 8: tr("Sep"); case 9: tr("Oct"); case 10: tr("Nov"); default: tr("Dec")
+        }
+    }
+
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                                      "September", "October", "November", "December"]
     private static func clampedMonth(_ month: Int) -> Int { min(11, max(0, month - 1)) }

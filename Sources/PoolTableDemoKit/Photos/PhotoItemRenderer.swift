@@ -98,31 +98,10 @@ public enum PhotoItemRenderer {
             canvas.fill(.circle(center: center, radius: radius + 0.75), color: Color.black.withAlpha(0.28 * (1 - s)))
             if s > 0 {
                 canvas.fill(.circle(center: center, radius: radius), color: theme.accent.withAlpha(min(1, s * 1.5)))
-                canvas.stroke(checkMark(center: center, scale: radius / 10, drawn: s), color: ring, lineWidth: 2)
+                canvas.stroke(Path.checkMark(center: center, scale: radius / 10, drawn: s), color: ring, lineWidth: 2)
             }
             canvas.stroke(.circle(center: center, radius: radius), color: ring.withAlpha(0.95), lineWidth: 1.5)
         }
-    }
-
-    /// The check mark's two strokes (for a 10 pt radius at `scale` 1), trimmed to the first
-    /// `drawn` fraction of their length.
-    static func checkMark(center c: Point, scale: Double, drawn: Double) -> Path {
-        let a = Point(x: c.x - 4.5 * scale, y: c.y + 0.5 * scale)
-        let b = Point(x: c.x - 1.5 * scale, y: c.y + 3.5 * scale)
-        let e = Point(x: c.x + 4.5 * scale, y: c.y - 3.5 * scale)
-        let first = hypot(b.x - a.x, b.y - a.y), second = hypot(e.x - b.x, e.y - b.y)
-        let length = (first + second) * clamp(drawn)
-        var p = Path()
-        p.move(to: a)
-        if length <= first {
-            let t = length / first
-            p.line(to: Point(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t))
-        } else {
-            p.line(to: b)
-            let t = (length - first) / second
-            p.line(to: Point(x: b.x + (e.x - b.x) * t, y: b.y + (e.y - b.y) * t))
-        }
-        return p
     }
 
     private static func clamp(_ v: Double) -> Double { v.isFinite ? min(1, max(0, v)) : 0 }

@@ -31,6 +31,7 @@ final class PhotosScreen: Screen {
 
     func install(in widget: TableWidget) {
         guard let grid = widget.collectionView else { return }
+        controller.format = .localized
         controller.attach(to: grid)
         controller.selectionDidChange = { [weak self] in self?.selectionDidChange?() }
         controller.onChange = { [weak self] in self?.selectionDidChange?() }
