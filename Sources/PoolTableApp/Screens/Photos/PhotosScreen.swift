@@ -19,7 +19,6 @@ final class PhotosScreen: Screen {
     private let deleteButton: UnsafeMutablePointer<GtkWidget>
 
     init() {
-        controller.format = .translated
         deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected photos (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
