@@ -19,7 +19,6 @@ check=false
 [[ "${1:-}" == "--check" ]] && check=true
 
 domain=pooltable
-version="$(sed -n "s/^  version: '\(.*\)',$/\1/p" meson.build)"
 tmp="$(mktemp -d /tmp/pooltable-po.XXXXXX)"
 trap 'rm -rf "$tmp"' EXIT
 
@@ -35,21 +34,13 @@ trap 'rm -rf "$tmp"' EXIT
     echo "resources/io.github.pooltable.PoolTable.metainfo.xml"
 } > "$tmp/POTFILES"
 
-# 2. The template: Swift as C (placeholders are {name}, never printf directives), the rest
-#    by file type (GtkBuilder, desktop entry, AppStream through its ITS rules).
-common=(--from-code=UTF-8 --package-name="$domain" --package-version="$version"
-        --msgid-bugs-address="https://github.com/pooltable/pooltable/issues"
-        --copyright-holder="The PoolTable authors" --add-comments=Translators:
-        --add-location=file)   # no line numbers: moving code does not stale the template
-grep -v '^#' "$tmp/POTFILES" | grep '\.swift$' > "$tmp/swift-files"
-grep -v '^#' "$tmp/POTFILES" | grep -v '\.swift$' > "$tmp/other-files"
-xgettext "${common[@]}" --language=C --keyword= --keyword=tr --keyword=trn:1,2 \
-    --flag=tr:1:no-c-format --flag=trn:1:no-c-format --flag=trn:2:no-c-format \
-    --files-from="$tmp/swift-files" -o "$tmp/swift.pot"
-xgettext "${common[@]}" --files-from="$tmp/other-files" -o "$tmp/other.pot"
-msgcat --use-first "$tmp/swift.pot" "$tmp/other.pot" -o "$tmp/$domain.pot"
-# msgcat drops the package header fields xgettext filled in: take the header from swift.pot.
-msgcat --use-first "$tmp/swift.pot" "$tmp/$domain.pot" -o "$tmp/$domain.pot"
+# 2. The template: one xgettext run over POTFILES with po/xgettext.args, as meson's
+#    pooltable-pot target runs it (Swift is read as C, the rest by file type: GtkBuilder,
+#    desktop entry, AppStream through its ITS rules).
+mapfile -t args < <(grep -v '^#' po/xgettext.args | sed '/^[[:space:]]*$/d')
+xgettext --package-name="$domain" -k_ "${args[@]}" --directory=. --files-from="$tmp/POTFILES" \
+    -o "$tmp/$domain.pot" 2> >(grep -v "extension 'swift' is unknown; will try C" >&2)
+wait
 
 # The creation date changes on every run: compare without it.
 strip_date() { grep -v '^"POT-Creation-Date:' "$1" || true; }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import PoolTableApp
 
 // PoolTable: a GTK 4 app showing the PoolTable engine at work. The app lives in the

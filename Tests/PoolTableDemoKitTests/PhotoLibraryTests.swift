@@ -1,6 +1,5 @@
 // Not all of Foundation: its IndexPath would hide the engine's.
 import struct Foundation.Calendar
-import struct Foundation.IndexSet
 import struct Foundation.TimeZone
 import PoolTable
 @testable import PoolTableDemoKit
@@ -120,7 +119,7 @@ struct PhotoLibraryTests {
         let whole = (0..<library.numberOfItems(in: s)).map { IndexPath(row: $0, section: s) }
         let after = [IndexPath(row: 0, section: s + 1)]
         let change = library.deletePhotos(at: whole + after)
-        #expect(change.sections == IndexSet(integer: s))
+        #expect(change.sections == [s])
         #expect(change.items == after, "items of a deleted section are not named again")
         #expect(change.allIndexPaths == whole + after)
         #expect(library.numberOfSections == original.numberOfSections - 1)
@@ -129,7 +128,7 @@ struct PhotoLibraryTests {
 
         let undone = library.undo()
         let restored = try #require(undone)
-        #expect(restored.sections == IndexSet(integer: s))
+        #expect(restored.sections == [s])
         #expect(restored.items == after)
         #expect(restored.allIndexPaths == whole + after)
         #expect(library.sections == original.sections)
@@ -138,7 +137,7 @@ struct PhotoLibraryTests {
         let all = library.deletePhotos(at: library.sections.indices.flatMap { s in
             (0..<library.numberOfItems(in: s)).map { IndexPath(row: $0, section: s) }
         })
-        #expect(all.sections == IndexSet(integersIn: 0..<original.numberOfSections) && all.items.isEmpty)
+        #expect(all.sections == Set(0..<original.numberOfSections) && all.items.isEmpty)
         #expect(library.numberOfSections == 0 && library.count == 0)
         library.undo()
         #expect(library.sections == original.sections && library.count == 4_000)

@@ -11,14 +11,14 @@ extension TableWidgetTests {
         let app: UnsafeMutablePointer<GtkApplication>
         let window: MainWindow
 
-        /// Harnesses made so far: each gets its own application id (a process cannot
-        /// register the same id twice).
-        private static var made = 0
+        /// Each harness registers its own application id: with a session bus, a closed
+        /// harness's application can stay exported under its id, and registering that id
+        /// again fails (which made every harness after the first return nil).
+        private static var count = 0
 
         init?() {
-            Self.made += 1
-            let id = "io.github.pooltable.PoolTable.Tests" + (Self.made > 1 ? "\(Self.made)" : "")
-            guard let app = gtk_application_new(id, G_APPLICATION_NON_UNIQUE) else { return nil }
+            Self.count += 1
+            guard let app = gtk_application_new("io.github.pooltable.PoolTable.Tests.Harness\(Self.count)", G_APPLICATION_NON_UNIQUE) else { return nil }
             self.app = app
             guard g_application_register(app.cast(to: GApplication.self), nil, nil) != 0 else { return nil }
             window = MainWindow(application: app, options: LaunchOptions())
@@ -41,7 +41,8 @@ extension TableWidgetTests {
 
     @Test("The app's real window: activating win.edit and win.debug changes what GTK draws")
     func appWindowActions() throws {
-        guard GtkTestEnvironment.start(), let harness = AppHarness() else { return }
+        guard GtkTestEnvironment.start() else { return }
+        let harness = try #require(AppHarness())
         defer { harness.close() }
         let table = harness.window.currentTable
         let plain = try #require(table.snapshotToImage())

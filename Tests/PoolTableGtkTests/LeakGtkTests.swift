@@ -37,7 +37,7 @@ extension TableWidgetTests {
         guard GtkTestEnvironment.start() else { return }
         var refs: [Weak] = []
         do {
-            guard let harness = AppHarness() else { return }
+            let harness = try #require(AppHarness())
             for screen in ["news", "downloads", "huge", "inbox"] {
                 harness.window.show(screen: screen)
                 GtkTestEnvironment.settle(0.1)

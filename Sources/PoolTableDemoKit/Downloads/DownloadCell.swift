@@ -1,4 +1,3 @@
-import Foundation
 import PoolTable
 
 /// A download row: name, size and state, a progress bar that eases to each new value over

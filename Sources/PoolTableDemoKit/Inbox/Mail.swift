@@ -1,5 +1,3 @@
-import Foundation
-
 /// One message in the demo inbox.
 public struct Mail: Hashable, Sendable {
     public var sender: String
@@ -50,7 +48,7 @@ public enum MailGenerator {
         var preview = ""
         if lines > 0 {
             let sentences = lines == 1 ? 1 + rng.below(2) : 3 + rng.below(3)
-            preview = (0..<sentences).map { _ in previews[rng.below(previews.count)] }.joined(separator: " ")
+            preview = (0..<sentences).map { _ in previews[rng.below(previews.count)] }.joinedSentences()
                 .replacingFirst("{topic}", with: topics[rng.below(topics.count)].lowercased())
         }
         // Newer buckets hold more unread mail.

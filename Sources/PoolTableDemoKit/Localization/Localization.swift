@@ -18,15 +18,16 @@ public enum Localization {
     /// `localeDirectory` (a directory holding `<lang>/LC_MESSAGES/pooltable.mo`), UTF-8.
     /// Call once at start-up, before any string is looked up.
     ///
-    /// glibc ignores `LANGUAGE` while LC_MESSAGES is the plain "C" locale (no `LANG` set, as
-    /// in a bare shell or CI); then LC_MESSAGES becomes C.UTF-8, so `LANGUAGE=zh_CN` works
-    /// anywhere. Nothing else of the locale changes.
+    /// The plain "C" locale (no `LANG` set, as in a bare shell or CI) is coerced to C.UTF-8
+    /// for LC_CTYPE and LC_MESSAGES, as Python does (PEP 538): glibc ignores `LANGUAGE`
+    /// while LC_MESSAGES is "C", and GLib would print non-ASCII text as "?" while LC_CTYPE is.
+    /// So `LANGUAGE=zh_CN` works anywhere. Numbers, dates and collation keep the user's locale.
     public static func start(localeDirectory: String) {
         setlocale(LC_ALL, "")
-        if let messages = setlocale(LC_MESSAGES, nil).map({ String(cString: $0) }),
-           messages == "C" || messages == "POSIX",
-           let language = getenv("LANGUAGE"), language.pointee != 0 {
-            setlocale(LC_MESSAGES, "C.UTF-8")
+        for category in [LC_CTYPE, LC_MESSAGES] {
+            if let name = setlocale(category, nil).map({ String(cString: $0) }), name == "C" || name == "POSIX" {
+                setlocale(category, "C.UTF-8")
+            }
         }
         bindtextdomain(domain, localeDirectory)
         bind_textdomain_codeset(domain, "UTF-8")
@@ -36,13 +37,23 @@ public enum Localization {
     /// Replaces every lookup while set (for tests: a pseudo-translation that marks each message,
     /// so a screen walk can tell which drawn strings bypassed `tr`). Called with the English
     /// message chosen for the count (`msgid` or `msgid_plural`). Set it on the main thread
-    /// before the strings are made.
-    @_spi(Testing) public nonisolated(unsafe) static var override: ((String) -> String)?
+    /// before the strings are made. It applies only on the thread that set it (the main
+    /// thread), so tests running in parallel on other threads keep real lookups.
+    @_spi(Testing) public nonisolated(unsafe) static var override: ((String) -> String)? {
+        didSet { overrideThread = pthread_self() }
+    }
+    private nonisolated(unsafe) static var overrideThread = pthread_self()
+
+    /// The override, when set and called on the thread that set it.
+    static var activeOverride: ((String) -> String)? {
+        guard let override, pthread_equal(pthread_self(), overrideThread) != 0 else { return nil }
+        return override
+    }
 }
 
 /// The translation of `message`, with `{name}` placeholders replaced by `values`.
 public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
-    let translated = Localization.override?(message) ?? lookUp(message)
+    let translated = Localization.activeOverride?(message) ?? lookUp(message)
     return fill(translated, values)
 }
 
@@ -52,7 +63,7 @@ public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:])
 public func trn(_ singular: String, _ plural: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
     let n = UInt(clamping: count.magnitude)   // the plural rule wants a non-negative count
     let translated: String
-    if let override = Localization.override {
+    if let override = Localization.activeOverride {
         translated = override(n == 1 ? singular : plural)
     } else {
         translated = lookUp(singular, plural, n)
@@ -140,4 +151,16 @@ public func formattedByteCount(_ bytes: Int64) -> String {
     if b < 1_000_000 { return tr("{size} kB", ["size": formatted(b / 1_000, fractionDigits: 0)]) }
     if b < 1_000_000_000 { return tr("{size} MB", ["size": formatted(b / 1_000_000, fractionDigits: 1)]) }
     return tr("{size} GB", ["size": formatted(b / 1_000_000_000, fractionDigits: 1)])
+}
+
+extension Array where Element == String {
+    /// The sentences run together as the language writes them: "One. Two." in English,
+    /// "一。二。" in Chinese (no space after a full-width full stop).
+    public func joinedSentences() -> String {
+        guard var text = first else { return "" }
+        // Translators: how two sentences follow each other in a paragraph; Chinese drops the space.
+        let pattern = tr("{sentence} {next}")
+        for next in dropFirst() { text = fill(pattern, ["sentence": text, "next": next]) }
+        return text
+    }
 }

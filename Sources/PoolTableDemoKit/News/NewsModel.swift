@@ -1,5 +1,3 @@
-import Foundation
-
 /// A news story: the feed's own content. Rows are of very different heights (one-line to
 /// five-line headlines, no summary to a long one, with or without a thumbnail).
 public struct Story: Hashable, Sendable {
@@ -63,7 +61,7 @@ public enum NewsGenerator {
             let a = advertisers[Int.random(in: 0..<advertisers.count, using: &rng)]
             var lines = adLines
             let body = (0..<Int.random(in: 1...3, using: &rng)).map { _ in lines.remove(at: Int.random(in: 0..<lines.count, using: &rng)) }
-                .joined(separator: " ")
+                .joinedSentences()
             return Ad(id: firstID + k, batch: batch, advertiser: a.name, title: a.title, body: body, action: a.action)
         }
     }
@@ -92,7 +90,7 @@ public enum NewsGenerator {
         let summary = (0..<sentences).map { _ in
             lines.remove(at: Int.random(in: 0..<lines.count, using: &rng))
                 .replacingFirst("{thing}", with: pick(things)).replacingFirst("{group}", with: pick(groups))
-        }.joined(separator: " ")
+        }.joinedSentences()
         let minutes = 2 + (i * 7 * 24 * 60) / max(1, count)      // newest first, over a week
         let time = minutes < 60 ? trn("{count} min ago", "{count} min ago", count: minutes)
             : minutes < 24 * 60 ? trn("{count} h ago", "{count} h ago", count: minutes / 60)
@@ -184,7 +182,9 @@ public enum NewsGenerator {
 
 extension String {
     func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
+        guard let range = firstRange(of: target) else { return self }
+        var result = self
+        result.replaceSubrange(range, with: replacement)
+        return result
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One photo of the demo library: a stable id and the moment it was taken. The picture
 /// itself is drawn from the id (`PhotoThumbnail`), so no image files are needed.

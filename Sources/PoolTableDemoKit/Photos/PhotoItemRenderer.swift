@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import PoolTable
 
 /// Draws one grid item of the Photos screen: the photo's thumbnail with rounded corners,

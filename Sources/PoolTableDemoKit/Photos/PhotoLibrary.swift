@@ -1,4 +1,3 @@
-import struct Foundation.IndexSet  // not all of Foundation: its IndexPath would hide the engine's
 import PoolTable
 
 /// The Photos screen's model: a camera roll of generated photos, newest first, in one
@@ -219,12 +218,13 @@ public struct PhotoLibrary: Sendable {
 public struct PhotoLibraryChange: Hashable, Sendable {
     /// Items outside `sections`, ascending: for `deleteItems` / `insertItems`.
     public var items: [IndexPath] = []
-    /// Whole sections: for `deleteSections` / `insertSections`.
-    public var sections = IndexSet()
+    /// Whole sections: for `deleteSections` / `insertSections` (a plain set: Foundation's
+    /// IndexSet would link all of Foundation and ICU into the app, 50 MB).
+    public var sections = Set<Int>()
     /// Every photo deleted or restored, ascending (e.g. to select the restored photos again).
     public var allIndexPaths: [IndexPath] = []
 
-    public init(items: [IndexPath] = [], sections: IndexSet = IndexSet(), allIndexPaths: [IndexPath] = []) {
+    public init(items: [IndexPath] = [], sections: Set<Int> = [], allIndexPaths: [IndexPath] = []) {
         self.items = items; self.sections = sections; self.allIndexPaths = allIndexPaths
     }
     public var isEmpty: Bool { allIndexPaths.isEmpty }

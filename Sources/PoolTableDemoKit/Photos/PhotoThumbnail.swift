@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 import PoolTable
 
 /// Procedural photos: a small landscape drawn from a photo's id alone, through the
