@@ -1,5 +1,4 @@
 import CGtk
-import Foundation
 import PoolTable
 import PoolTableDemoKit
 import PoolTableGtk
@@ -276,21 +275,42 @@ final class MainWindow {
     /// as one JSON line whenever it changes: the screen, each visible row's number (from 1,
     /// across sections) and text as the engine's cell gives it, and the cursor row's number.
     private func traceRows() {
-        let table = currentTable.tableView
-        guard table.hasLoadedData else { return }
+        guard let table = currentTable.listView as? TableView, table.hasLoadedData else { return }
         var starts = [0]
         for s in 0..<table.numberOfSections { starts.append(starts[s] + table.numberOfRows(inSection: s)) }
-        let number = { (ip: PoolTable.IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
-        let rows: [[Any]] = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ip, cell in
-            [number(ip), cell.accessibilityLabel ?? ""]
+        let number = { (ip: IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
+        let rows = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ip, cell in
+            "[\(number(ip)),\(Self.jsonString(cell.accessibilityLabel ?? ""))]"
         }
-        let object: [String: Any] = ["screen": currentScreen.name, "rows": rows, "count": starts.last ?? 0,
-                                     "cursor": table.focusedIndexPath.map { number($0) } ?? 0, "editing": table.isEditing,
-                                     "proxies": currentTable.accessibleProxyCount, "labelUpdates": currentTable.accessibleLabelUpdates]
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]),
-              let line = String(data: data, encoding: .utf8), line != lastRowTrace else { return }
+        // Keys sorted, as the AT-SPI check compares lines.
+        let fields = [
+            "\"count\":\(starts.last ?? 0)",
+            "\"cursor\":\(table.focusedIndexPath.map { number($0) } ?? 0)",
+            "\"editing\":\(table.isEditing)",
+            "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",
+            "\"proxies\":\(currentTable.accessibleProxyCount)",
+            "\"rows\":[" + rows.joined(separator: ",") + "]",
+            "\"screen\":" + Self.jsonString(currentScreen.name),
+        ]
+        let line = "{" + fields.joined(separator: ",") + "}"
+        guard line != lastRowTrace else { return }
         lastRowTrace = line
         Trace.log("rows", line)
+    }
+
+    /// `text` as a JSON string literal.
+    private static func jsonString(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case _ where scalar.value < 0x20: out += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
     }
 
     // MARK: Helpers
