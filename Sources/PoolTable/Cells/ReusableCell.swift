@@ -94,6 +94,7 @@ open class ReusableCell {
     /// when selected): selection changes then change `contentVersion` too. Default false.
     open var contentShowsSelection: Bool { false }
 
+    /// A cell for `reuseIdentifier` (nil: a cell that is never pooled).
     public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
     }

@@ -38,6 +38,7 @@ extension DebugOverlay {
 
     /// One waiting cell as the pool panel draws it.
     public struct PoolCard: Hashable, Sendable {
+        /// The waiting cell's serial number.
         public var cellID: Int
         /// The row or item it showed when it went back to the pool.
         public var lastIndexPath: IndexPath?

@@ -32,6 +32,7 @@ extension DebugOverlay {
         public var clockFrame = "frame {frame}"
         /// `{rate}`: the clock's rate, "0.1".
         public var clockRate = "{rate}×"
+        /// The engine clock line's word for a paused clock.
         public var clockPaused = "paused"
         // Pool panel.
         /// The pool panel's title.
@@ -41,19 +42,29 @@ extension DebugOverlay {
         /// A pool card's caption: the row (`{row}`: "3", or "2:3" outside section 0) the
         /// cell last showed; `cardItem` for a grid's items.
         public var cardRow = "row {row}"
+        /// A pool card's last item (`{row}`), in a grid.
         public var cardItem = "item {row}"
         // Log panel: one line per cell event. `{id}`: the cell's number; `{row}`: the
         // row as a pool card captions it ("row 31", "item 31").
+        /// The event log panel's heading.
         public var logPanel = "Cell events"
+        /// The event log panel's heading while the log is frozen.
         public var logPanelFrozen = "Cell events (frozen)"
+        /// Log line: a cell was created (`{id}`).
         public var eventCreated = "#{id} created (pool miss)"
+        /// Log line: a cell was taken from the pool (`{id}`).
         public var eventReused = "#{id} reused → prepareForReuse"
+        /// Log line: a cell was bound (`{id}`, `{row}`).
         public var eventBound = "#{id} bound to {row}"
+        /// Log line: a cell entered the viewport (`{id}`, `{row}`).
         public var eventWillDisplay = "#{id} shown ({row})"
+        /// Log line: a cell left the viewport (`{id}`, `{row}`).
         public var eventDidEndDisplaying = "#{id} hidden ({row})"
+        /// Log line: a cell went back to the pool (`{id}`, `{row}`).
         public var eventRecycled = "#{id} recycled ({row})"
         /// A cell going back to the pool that showed no row (a finished delete animation).
         public var eventRecycledGhost = "#{id} recycled"
+        /// Log line: the pool was full and a cell was released (`{id}`).
         public var eventDiscarded = "#{id} discarded (pool full)"
         // Marks on the zoomed table.
         /// `{indexPath}`: the row, as "[0, 5]".
@@ -77,6 +88,7 @@ extension DebugOverlay {
         public var legendNotMounted = "not mounted"
         /// Legend: stale cells.
         public var legendStale = "stale cell"
+        /// The legend's entry for cell numbers and colours.
         public var legendIdentity = "#7: cell number, one colour per cell"
 
         /// The English strings.

@@ -40,6 +40,7 @@ public final class DebugOverlay {
         public var backdrop = Color(hex: 0x000000, alpha: 0.18)
         /// How strongly a mounted cell is washed with its identity colour.
         public var identityWashAlpha = 0.4
+        /// The default palette.
         public init() {}
     }
 
@@ -65,9 +66,13 @@ public final class DebugOverlay {
     /// What the host's animation clock reads: frames advanced (a paused clock holds its
     /// count; a step adds one), engine seconds, the rate, and whether it is paused.
     public struct Clock: Sendable, Equatable {
+        /// Frames the host's clock has advanced.
         public var frames: Int
+        /// Engine seconds per frame-clock second (0.1 in slow motion).
         public var rate: Double
+        /// Whether engine time is paused.
         public var isPaused: Bool
+        /// The host clock's state to show.
         public init(frames: Int, rate: Double, isPaused: Bool) {
             self.frames = frames; self.rate = rate; self.isPaused = isPaused
         }

@@ -11,11 +11,16 @@ public final class RecordingCanvas: Canvas {
     /// would have recorded it again (no entry for the key from the last frame with the
     /// same version and size).
     public struct CachedDraw: Hashable {
+        /// The unit's key.
         public var key: ObjectIdentifier
+        /// The unit's content version.
         public var version: Int
+        /// The unit's size.
         public var size: Size
+        /// Whether a retaining canvas would have recorded it again.
         public var rebuilt: Bool
     }
+    /// One recorded drawing call, in viewport coordinates.
     public enum Operation: Hashable {
         /// A filled rectangle and its colour (after alpha).
         case fillRect(Rect, Color)
@@ -29,6 +34,7 @@ public final class RecordingCanvas: Canvas {
 
     /// Setting a different theme drops the cache books, as the GTK shell does.
     public var theme: Theme { didSet { if theme != oldValue { dropCache() } } }
+    /// Everything drawn since the last `reset()`, in order.
     public private(set) var operations: [Operation] = []
     /// The `drawCached` calls since the last `reset()`, in order.
     public private(set) var cachedDraws: [CachedDraw] = []

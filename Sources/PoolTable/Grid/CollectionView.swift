@@ -91,6 +91,7 @@ public final class CollectionView: ListBase {
     public func cellForItem(at indexPath: IndexPath) -> CollectionViewCell? { mountedCell(at: ItemPath(indexPath)) as? CollectionViewCell }
     /// The item a mounted cell shows; nil for pooled or foreign cells.
     public func indexPath(for cell: CollectionViewCell) -> IndexPath? { mountedIndexPath(of: cell)?.indexPath }
+    /// The cell's serial number: stable for its lifetime (see `recentCellEvents`).
     public func cellID(of cell: CollectionViewCell) -> Int { serialNumber(of: cell) }
 
     // MARK: Geometry
@@ -130,6 +131,7 @@ public final class CollectionView: ListBase {
     public func reloadItems(at indexPaths: [IndexPath]) { batchReload(indexPaths.itemPaths, .automatic) }
     /// Re-runs `cellForItemAt` into the same mounted cell; items that are not mounted cost nothing.
     public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
+    /// Inserts sections at new indexes: an `IndexSet`, `[0, 2]`, a range (in `performBatchUpdates`).
     public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
     /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }

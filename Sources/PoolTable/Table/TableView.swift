@@ -129,6 +129,7 @@ public final class TableView: ListBase {
     public func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) { batchMove(ItemPath(indexPath), to: ItemPath(newIndexPath)) }
     /// Rebinds rows at old index paths with a fresh cell, re-reading their heights (in `performBatchUpdates`).
     public func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) { batchReload(indexPaths.itemPaths, animation) }
+    /// Inserts sections at new indexes: an `IndexSet`, `[0, 2]`, a range (in `performBatchUpdates`).
     public func insertSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchInsertSections(sections, animation) }
     /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchDeleteSections(sections, animation) }

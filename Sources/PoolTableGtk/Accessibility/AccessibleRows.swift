@@ -7,6 +7,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     public var number: Int
     /// All rows of all sections.
     public var count: Int
+    /// The row or item.
     public var indexPath: IndexPath
 }
 

@@ -22,6 +22,7 @@ extension TableWidget {
 
     /// Accessible proxies made so far and label updates sent (diagnostics, tests).
     public var accessibleProxyCount: Int { accessibleRows.proxiesCreated }
+    /// How many times a proxy's label was sent to assistive technology (rate-limited per row).
     public var accessibleLabelUpdates: Int { accessibleRows.labelUpdates }
 
     /// The label of the proxy mirroring `indexPath`'s cell now (nil if it has none).

@@ -60,6 +60,7 @@ public final class RenderNodeCache {
     /// The units being recorded now, innermost last (units nest).
     private var recording: [ObjectIdentifier] = []
 
+    /// An empty cache.
     public init() {}
 
     deinit { removeAll() }

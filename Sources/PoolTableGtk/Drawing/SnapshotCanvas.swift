@@ -47,7 +47,12 @@ public final class SnapshotCanvas: Canvas {
     private var stack: [State] = []
     private var scratch: PangoTextLayout?
 
+    /// A canvas appending render nodes to a snapshot. Call `finish()` when done.
     /// - Parameters:
+    ///   - snapshot: the `GtkSnapshot *` to append to.
+    ///   - pangoContext: the context text is laid out in.
+    ///   - theme: the colours to draw with.
+    ///   - pixelScale: device pixels per logical pixel, for snapping.
     ///   - cache: keeps `drawCached` units and path textures between frames; the caller
     ///     brackets each frame with its `beginFrame()` / `endFrame()`.
     public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,

@@ -36,6 +36,7 @@ public final class ControllableTimeSource: AnimationTimeSource {
     /// Frame time and engine time that correspond at the current rate.
     private var base: (frame: Double, engine: Double)?
 
+    /// A source running at the frame clock's rate, not paused.
     public init() {}
 
     public func engineTime(forFrameTime frameTime: Double) -> Double? {
