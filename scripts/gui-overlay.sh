@@ -18,24 +18,16 @@ set -uo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$REPO"
-if [[ -z "${DISPLAY:-}" ]]; then
-    if [[ -n "${POOLTABLE_OVERLAY_XVFB:-}" ]]; then echo "FAIL: still no DISPLAY under xvfb-run"; exit 1; fi
-    exec env POOLTABLE_OVERLAY_XVFB=1 xvfb-run -a -s "-screen 0 1280x800x24" bash "$0" "$@"
-fi
+# shellcheck source=scripts/lib/gui-harness.sh
+source "$REPO/scripts/lib/gui-harness.sh"
+harness_need_display "$0" "$@"
+harness_need_tools xdotool import compare convert
 OUT="${1:-$REPO/docs/screenshots}"
 WORK="$(mktemp -d /tmp/pooltable-overlay.XXXXXX)"
 mkdir -p "$OUT"
-
-if [[ -n "${POOLTABLE_BIN:-}" ]]; then
-    BIN="$POOLTABLE_BIN"
-else
-    # shellcheck disable=SC2086
-    swift build ${SWIFT_BUILD_ARGS:-} --product pooltable 2>&1 | grep -v 'prohibited flag' | tail -n 2
-    # shellcheck disable=SC2086
-    BIN="$(swift build ${SWIFT_BUILD_ARGS:-} --show-bin-path)/pooltable"
-fi
-[[ -x "$BIN" ]] || { echo "FAIL: no app binary at $BIN"; exit 1; }
-export G_DEBUG=fatal-criticals GTK_A11Y=none NO_AT_BRIDGE=1 GDK_BACKEND=x11 LANGUAGE=en LANG=C.UTF-8
+harness_build_app
+harness_app_env
+export LANGUAGE=en LANG=C.UTF-8
 
 W=1200; H=780
 FAILED=0
