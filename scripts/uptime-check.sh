@@ -31,4 +31,4 @@ compiler=$(command -v clang || command -v cc)
 "$compiler" -shared -fPIC -O2 -o "$dir/shim.so" "$dir/shim.c" -ldl
 echo "uptime-check: GTK suite with the monotonic clock ${extra} s ahead (real uptime $(cut -d' ' -f1 /proc/uptime) s)"
 xvfb-run -a -s "-screen 0 1280x800x24" env UPTIME_EXTRA="$extra" LD_PRELOAD="$dir/shim.so" G_DEBUG=fatal-criticals \
-    swift test --skip-build --filter PoolTableGtkTests </dev/null
+    swift test --skip-build --filter "${UPTIME_FILTER:-PoolTableGtkTests}" </dev/null

@@ -237,21 +237,11 @@ extension TableWidgetTests {
 
 // MARK: Helpers
 
-@MainActor
-private final class PaintCounter { var count = 0 }
-
 /// Lets GTK paint one more frame of the table (its draw function, at the engine's current
 /// animation time), then returns what GTK drew, through `snapshotToImage`.
 @MainActor
 private func drawnFrame(_ harness: WindowHarness) throws -> CairoImage {
-    let widget = harness.table
-    let clock = try #require(gtk_widget_get_frame_clock(widget.drawingArea))
-    let counter = PaintCounter()
-    let handler = Signal.connect(clock, "after-paint") { counter.count += 1 }
-    defer { Signal.disconnect(clock, handler) }
-    widget.queueDraw()
-    try #require(GtkTestEnvironment.iterate(timeout: 5) { counter.count > 0 }, "GTK painted a frame")
-    return try #require(widget.snapshotToImage())
+    try #require(harness.table.snapshotToImage(), "GTK painted a frame")
 }
 
 /// Where `text` is drawn now, in viewport y (the top of its text box), if it is drawn once.

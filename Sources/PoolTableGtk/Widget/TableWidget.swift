@@ -224,11 +224,34 @@ public final class TableWidget {
     }
 
     /// What GTK itself draws for the whole widget (scrolled window, scrollbars and the
-    /// table through the real draw function), via a `GtkWidgetPaintable` snapshot rendered
-    /// with cairo. Nil while the widget has no size.
-    public func snapshotToImage(scale: Double = 1) -> CairoImage? {
+    /// table through the real draw function): queues a frame, runs the main loop until GTK
+    /// has painted it (at most `timeout` seconds), and renders the widget's node from that
+    /// paint with cairo. Nil while the widget has no size or is not mapped, or if no frame
+    /// came in time.
+    ///
+    /// The node is taken inside the frame clock's `after-paint`: GTK drops a widget's node
+    /// on any later `queue_draw` (a ticking animation, a live update), and a
+    /// `GtkWidgetPaintable` made after that shows nothing.
+    public func snapshotToImage(scale: Double = 1, timeout: Double = 5) -> CairoImage? {
         let width = Int(gtk_widget_get_width(widget)), height = Int(gtk_widget_get_height(widget))
-        guard width > 0, height > 0, let paintable = gtk_widget_paintable_new(widget) else { return nil }
+        guard width > 0, height > 0, gtk_widget_get_mapped(widget) != 0,
+              let clock = gtk_widget_get_frame_clock(drawingArea) else { return nil }
+        var image: CairoImage?
+        let handler = Signal.connect(clock, "after-paint") { [self] in
+            if image == nil { image = paintedImage(width: width, height: height, scale: scale) }
+        }
+        defer { Signal.disconnect(clock, handler) }
+        queueDraw()
+        let deadline = g_get_monotonic_time() + gint64(timeout * 1e6)
+        while image == nil, g_get_monotonic_time() < deadline {
+            if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
+        }
+        return image
+    }
+
+    /// The widget's node from the paint that just happened, drawn into a new image.
+    private func paintedImage(width: Int, height: Int, scale: Double) -> CairoImage? {
+        guard let paintable = gtk_widget_paintable_new(widget) else { return nil }
         defer { g_object_unref(paintable.rawPointer) }
         guard let snapshot = gtk_snapshot_new() else { return nil }
         gdk_paintable_snapshot(paintable, snapshot, Double(width), Double(height))
