@@ -31,6 +31,8 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
         self.downloads = (0..<downloads).map { _ in Double.random(in: 0..<0.5, using: &rng) }
         speeds = (0..<downloads).map { _ in Double.random(in: 0.002...0.02, using: &rng) }
         tableView.register({ BenchRowCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
+        // The same content as the GtkListView, which GTK's examples show without separators.
+        tableView.separatorStyle = .none
         tableView.dataSource = self
         tableView.delegate = self
     }

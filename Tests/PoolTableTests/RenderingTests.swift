@@ -75,6 +75,78 @@ struct RenderingTests {
         #expect(!canvas.filledRects(color: canvas.theme.separator).isEmpty)
     }
 
+    @Test("separatorStyle .none draws no lines between rows")
+    func noSeparators() {
+        let (table, _) = makeTable()
+        table.separatorStyle = .none
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        #expect(canvas.filledRects(color: canvas.theme.separator).isEmpty)
+        #expect(!canvas.texts.filter { $0.0.hasPrefix("Row") }.isEmpty)
+    }
+
+    /// Fills of a full row (the cell's background) in `color`.
+    func rowBackgrounds(_ canvas: RecordingCanvas, _ color: Color, width: Double) -> [Rect] {
+        canvas.filledRects(color: color).filter { $0.width == width && $0.height == 44 }
+    }
+
+    @Test("a cell does not repaint the backdrop the view already painted, unless rows may overlap")
+    func cellBackgroundOverBackdrop() {
+        let (table, model) = makeTable()
+        let canvas = RecordingCanvas()
+        let theme = canvas.theme
+        #expect(theme.cellBackground == theme.background, "light theme: cells and plain table share white")
+        table.render(in: canvas)
+        #expect(rowBackgrounds(canvas, theme.cellBackground, width: 360).isEmpty, "same pixels: the fill is skipped")
+
+        // A dark table's cells differ from its background: every visible row paints its own.
+        let dark = RecordingCanvas(theme: .dark)
+        table.render(in: dark)
+        #expect(rowBackgrounds(dark, Theme.dark.cellBackground, width: 360).count == table.indexPathsForVisibleRows.count)
+
+        // While a row animation runs, rows may slide over each other: each paints its background.
+        table.advanceAnimations(to: 0)
+        model.rows[0] -= 1
+        table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .fade)
+        table.advanceAnimations(to: 0.05)
+        canvas.reset(); table.render(in: canvas)
+        #expect(rowBackgrounds(canvas, theme.cellBackground, width: 360).count >= table.indexPathsForVisibleRows.count)
+        table.advanceAnimations(to: 2)
+        canvas.reset(); table.render(in: canvas)
+        #expect(rowBackgrounds(canvas, theme.cellBackground, width: 360).isEmpty)
+
+        // Grouped rows sit on their section's group, already filled with the cell background.
+        let (grouped, _) = makeTable(style: .grouped)
+        let g = RecordingCanvas()
+        grouped.render(in: g)
+        let rowWidth = grouped.rectForRow(at: IndexPath(row: 0, section: 0)).width
+        #expect(rowBackgrounds(g, theme.cellBackground, width: rowWidth).isEmpty)
+        #expect(!g.filledRects(color: theme.cellBackground).isEmpty, "the group is filled")
+    }
+
+    @Test("a cell with a background of its own (not the view's) still paints it")
+    func tintedCellBackground() {
+        final class TintedCell: TableViewCell {
+            override func backgroundColor(_ theme: Theme) -> Color { Color(hex: 0xfff4d6) }
+        }
+        final class Source: TableViewDataSource {
+            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 20 }
+            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+                let cell = tableView.dequeueReusableCell(withIdentifier: "tinted", for: indexPath)
+                cell.text = "Row \(indexPath.row)"
+                return cell
+            }
+        }
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 360, height: 300))
+        table.register({ TintedCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "tinted")
+        let source = Source()
+        table.dataSource = source
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        #expect(rowBackgrounds(canvas, Color(hex: 0xfff4d6), width: 360).count == table.indexPathsForVisibleRows.count)
+        withExtendedLifetime(source) {}
+    }
+
     @Test("edit mode draws a checkbox column that slides in with the shared phase")
     func checkboxColumn() {
         let (table, _) = makeTable()

@@ -50,6 +50,13 @@ open class ReusableCell {
     /// on the main actor, without a dynamic exclusivity check (the scroll step's budget).
     @exclusivity(unchecked) public internal(set) var lastIndexPath: IndexPath?
 
+    /// The opaque colour the view has already painted under the cell in this frame, or nil
+    /// (unknown: a row animation may slide rows over each other). A cell whose background
+    /// is exactly that colour need not paint it: the pixels are the same, and GTK's node
+    /// diff then damages only what the cell draws on top (a scrolled frame repaints the
+    /// text, not every row edge to edge). Set by the view before each `draw`.
+    @exclusivity(unchecked) var backdrop: Color?
+
     /// Set by `MountedItems` when the cell is bound, cleared when it goes back to the pool.
     @exclusivity(unchecked) var mountedIndexPath: ItemPath?
     /// What the overlay's "stale" diagnostic compares against.

@@ -67,7 +67,8 @@ open class TableViewCell: ReusableCell {
     open override func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
-        canvas.fill(bounds, color: backgroundColor(theme))
+        let background = backgroundColor(theme)
+        if background.alpha < 1 || background != backdrop { canvas.fill(bounds, color: background) }
         if isSelected || selectionProgress > 0 {
             let tint = isEditing || edit > 0 ? selectionProgress : (isSelected ? 1 : 0)
             if tint > 0 { canvas.fill(bounds, color: theme.selectionTint.withAlpha(theme.selectionTint.alpha * tint)) }

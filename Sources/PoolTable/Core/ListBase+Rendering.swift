@@ -63,6 +63,8 @@ extension ListBase {
         let alpha = rowAnimations.alpha(for: m.indexPath, at: now)
         if alpha < 1 { canvas.multiplyAlpha(alpha) }
         m.cell.advanceContentAnimation(to: now)
+        // While rows animate they may overlap: each cell paints its own background then.
+        m.cell.backdrop = rowAnimations.isRunning ? nil : itemBackdrop(canvas.theme)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         canvas.restore()
     }

@@ -186,6 +186,8 @@ public class ListBase {
 
     /// The view's background behind the items.
     func backgroundColor(_ theme: Theme) -> Color { theme.background }
+    /// The opaque colour painted under the items before they draw (see `ReusableCell.backdrop`).
+    func itemBackdrop(_ theme: Theme) -> Color? { backgroundColor(theme) }
     /// How section headers and footers draw.
     var headerStyle: TableViewStyle { .plain }
     /// Draws the visible items (slots into `MountedItems`) and the ghosts of deleted ones:

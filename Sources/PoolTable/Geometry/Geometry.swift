@@ -78,6 +78,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(minX), \(minY), \(width), \(height))" }
 }
 
+/// Lines between a table's rows (UIKit's `UITableViewCell.SeparatorStyle`).
+public enum TableViewCellSeparatorStyle: Sendable {
+    /// No lines.
+    case none
+    /// A one-pixel line under every row but a section's last, from `separatorInsetLeft`.
+    case singleLine
+}
+
 /// `.plain`: section headers float (stick to the top) while scrolling.
 /// `.grouped`: sections are inset, rounded groups; nothing floats.
 public enum TableViewStyle: Sendable {

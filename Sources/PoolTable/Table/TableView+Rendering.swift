@@ -27,6 +27,7 @@ extension TableView {
     }
 
     private func drawSeparators(_ slots: [Int], in canvas: Canvas) {
+        guard separatorStyle == .singleLine else { return }
         let color = canvas.theme.separator
         for k in slots {
             let m = items[k]

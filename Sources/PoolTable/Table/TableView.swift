@@ -23,6 +23,8 @@ public final class TableView: ListBase {
     public var sectionHeaderHeight = 30.0 { didSet { if sectionHeaderHeight != oldValue { setNeedsReload() } } }
     /// Footer height for sections with a footer title (when the delegate does not say).
     public var sectionFooterHeight = 30.0 { didSet { if sectionFooterHeight != oldValue { setNeedsReload() } } }
+    /// Whether rows are divided by separator lines (UIKit's `separatorStyle`). Default `.singleLine`.
+    public var separatorStyle = TableViewCellSeparatorStyle.singleLine { didSet { if separatorStyle != oldValue { setNeedsDisplay() } } }
     /// The left inset of the separator lines between rows.
     public var separatorInsetLeft = 16.0
 
@@ -151,6 +153,8 @@ public final class TableView: ListBase {
     override func layoutRefreshSection(_ section: Int) { refreshListSection(section) }
 
     override func backgroundColor(_ theme: Theme) -> Color { style == .plain ? theme.background : theme.groupedBackground }
+    /// Grouped rows sit on their section's rounded group, filled with the cell background.
+    override func itemBackdrop(_ theme: Theme) -> Color? { style == .plain ? theme.background : theme.cellBackground }
     override var headerStyle: TableViewStyle { style }
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }
 
