@@ -7,13 +7,16 @@ extension ListBase {
         guard frame.width > 0 && frame.height > 0 else { return }
         let theme = canvas.theme
         let viewport = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
-        canvas.save()
-        canvas.clip(to: viewport)
         // One unit that changes only with the theme and size: a retaining canvas keeps it.
         let background = backgroundColor(theme)
         canvas.drawCached(key: ObjectIdentifier(self), version: 0, size: viewport.size) { canvas in
             canvas.fill(viewport, color: background)
         }
+        // The rows and headers apart from the background (a retaining canvas makes them one
+        // group): when GTK's diff gives up on a scrolled frame (over 30 damaged rects), it
+        // damages that group's bounds, which are only as wide as what the rows draw.
+        canvas.save()
+        canvas.clip(to: viewport)
         canvas.translate(x: 0, y: -offsetY)
         presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
         defer { presentedFramesForRender = nil }
