@@ -271,27 +271,39 @@ final class MainWindow {
         Trace.log("subtitle", text)
     }
 
-    /// For the accessibility check (scripts/a11y-check.py): what the current table shows,
-    /// as one JSON line whenever it changes: the screen, each visible row's number (from 1,
-    /// across sections) and text as the engine's cell gives it, and the cursor row's number.
+    /// For the accessibility check (scripts/a11y-check.py): what the current table or grid
+    /// shows, as one JSON line whenever it changes: the screen, each visible row's or item's
+    /// number (from 1, across sections) and text as the engine's cell gives it (in item
+    /// order: a grid's lines top to bottom, each left to right), the cursor's number, and
+    /// for a grid its number of columns.
     private func traceRows() {
-        guard let table = currentTable.listView as? TableView, table.hasLoadedData else { return }
-        var starts = [0]
-        for s in 0..<table.numberOfSections { starts.append(starts[s] + table.numberOfRows(inSection: s)) }
-        let number = { (ip: IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
-        let rows = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ip, cell in
-            "[\(number(ip)),\(Self.jsonString(cell.accessibilityLabel ?? ""))]"
+        let list = currentTable.listView
+        guard list.hasLoadedData else { return }
+        let visible: [(IndexPath, ReusableCell)]
+        var columns: Int?
+        if let table = list as? TableView {
+            visible = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ($0, $1) }
+        } else if let grid = list as? CollectionView {
+            visible = zip(grid.indexPathsForVisibleItems, grid.visibleCells).map { ($0, $1) }
+            columns = grid.numberOfColumns
+        } else {
+            return
         }
+        var starts = [0]
+        for s in 0..<list.numberOfSections { starts.append(starts[s] + list.numberOfItems(inSection: s)) }
+        let number = { (ip: IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
+        let rows = visible.map { ip, cell in "[\(number(ip)),\(Self.jsonString(cell.accessibilityLabel ?? ""))]" }
         // Keys sorted, as the AT-SPI check compares lines.
-        let fields = [
+        var fields = [
             "\"count\":\(starts.last ?? 0)",
-            "\"cursor\":\(table.focusedIndexPath.map { number($0) } ?? 0)",
-            "\"editing\":\(table.isEditing)",
+            "\"cursor\":\(list.focusedIndexPath.map { number($0) } ?? 0)",
+            "\"editing\":\(list.isEditing)",
             "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",
             "\"proxies\":\(currentTable.accessibleProxyCount)",
             "\"rows\":[" + rows.joined(separator: ",") + "]",
             "\"screen\":" + Self.jsonString(currentScreen.name),
         ]
+        if let columns { fields.insert("\"columns\":\(columns)", at: 0) }
         let line = "{" + fields.joined(separator: ",") + "}"
         guard line != lastRowTrace else { return }
         lastRowTrace = line
