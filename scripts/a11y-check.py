@@ -5,10 +5,24 @@ provides the private D-Bus session, the accessibility bus and the X display.
 
     /usr/bin/python3 scripts/a11y-check.py --bin PATH [--only NAME ...] [--logs DIR]
 
-Each check is a function decorated with @check; add one for a new screen (e.g. the Photos
-grid) the same way: launch the app on it, find its list, compare with the rows the app
-traces (POOLTABLE_TRACE=1: one JSON line per change of the rows on screen, see
-MainWindow.traceRows). Exits non-zero if any check fails.
+Each check is a function decorated with @check: it launches the app on a screen, finds
+its list and compares it with the rows or items the app traces (POOLTABLE_TRACE=1: one JSON
+line per change of what the current table or grid shows, see MainWindow.traceRows; a grid's
+line also has its number of columns). The checks:
+
+  Inbox     the list's items are the rows on screen, named and described, with section
+            headers; Down moves focus to exactly the cursor row; Space in edit mode checks
+            and selects it; End replaces the items; Tab and Shift+Tab (roving tab stop)
+  Photos    the grid is a list whose items are the photos on screen in reading order (lines
+            top to bottom, each left to right), described "Photo 12 of 100,000", with the
+            month headers; Right/Left move along a line and Down/Up by a line (a column
+            count's worth of items), one item focused and focusable, a focus event each
+            step; Space in edit mode checks and selects the photo; Page Down and End replace
+            the items, and recycled items leave the tree
+  News, Downloads   lists of named items; a download's progress reaches AT-SPI at most a
+            few times a second
+
+Exits non-zero if any check fails.
 """
 import argparse
 import json
