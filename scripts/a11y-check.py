@@ -345,6 +345,9 @@ def tab_and_shift_tab(ctx):
     app.key("Tab")
     out = focused_object(app)
     expect(out is not None and not in_list(out), f"Tab stayed in the list ({out and out.name})")
+    # Where Tab lands is a control a user can see and a screen reader can name.
+    expect(out.name and extents(out)[2] > 0 and extents(out)[3] > 0,
+           f"Tab left the list for {out.getRoleName()} {out.name!r} at {extents(out)} (unnamed or invisible)")
     app.key("shift+Tab")
     back = focused_object(app)
     expect(in_list(back) and Item(back).number == cursor, f"Shift+Tab did not return to row {cursor}")

@@ -31,6 +31,9 @@ final class MainWindow {
     private var shownScreen: Screen?
     /// The debug overlay on every table and the debug bar (DebugBar.swift).
     private let debugTools: DebugTools
+    /// The debug bar's horizontal scroller: in the focus chain only while Debug is on (see
+    /// `buildStack`).
+    private let barScroller: UnsafeMutablePointer<GtkWidget>
     /// With POOLTABLE_TRACE: reports the rows on screen (see `traceRows`).
     private let rowTracer = GLibTimeout()
     private var lastRowTrace = ""
@@ -42,6 +45,7 @@ final class MainWindow {
         tables = screens.map { $0.makeWidget() }
         debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
+        barScroller = gtk_scrolled_window_new()!
         subtitle = gtk_label_new(nil)!
         // A plain button on the boolean action: "Done" is a suggested action, which GTK's
         // checked-toggle style would grey out.
@@ -183,10 +187,12 @@ final class MainWindow {
         gtk_box_append(content.cast(to: GtkBox.self), stack)
         // In a horizontal scroller: the bar's controls must not set the window's minimum width
         // (a revealer that slides vertically keeps its child's width even while hidden).
-        let barScroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(barScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.opaque, 1)
         gtk_scrolled_window_set_child(barScroller.opaque, debugTools.bar.widget)
+        // A scrolled window whose child takes no focus takes it itself: with the bar hidden,
+        // Tab from the table would stop on this empty, nameless, zero-high pane.
+        gtk_widget_set_can_focus(barScroller, debugOverlayEnabled.gboolean)
         gtk_box_append(content.cast(to: GtkBox.self), barScroller)
         gtk_window_set_child(window.cast(to: GtkWindow.self), content)
     }
@@ -216,6 +222,7 @@ final class MainWindow {
             guard let self else { return }
             self.debugOverlayEnabled = on
             self.debugTools.setEnabled(on)
+            gtk_widget_set_can_focus(self.barScroller, on.gboolean)
         }
     }
 
