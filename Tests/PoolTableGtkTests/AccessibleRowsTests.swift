@@ -88,8 +88,9 @@ extension TableWidgetTests {
             }
             return out
         }
+        let adjustment: UnsafeMutablePointer<GtkAdjustment> = try #require(widget.verticalAdjustment)
         for y in [0.0, 4_321, 87_654] {
-            gtk_adjustment_set_value(try #require(widget.verticalAdjustment), y)
+            gtk_adjustment_set_value(adjustment, y)
             GtkTestEnvironment.iterate(timeout: 2) { problems().isEmpty }
             #expect(problems() == [], "offset \(y)")
         }
