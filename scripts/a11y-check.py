@@ -12,7 +12,8 @@ line also has its number of columns). The checks:
 
   Inbox     the list's items are the rows on screen, named and described, with section
             headers; Down moves focus to exactly the cursor row; Space in edit mode checks
-            and selects it; End replaces the items; Tab and Shift+Tab (roving tab stop)
+            and selects it; End replaces the items; Tab and Shift+Tab (roving tab stop; Tab
+            leaves for a named, visible control)
   Photos    the grid is a list whose items are the photos on screen in reading order (lines
             top to bottom, each left to right), described "Photo 12 of 100,000", with the
             month headers; Right/Left move along a line and Down/Up by a line (a column
