@@ -5,10 +5,25 @@ provides the private D-Bus session, the accessibility bus and the X display.
 
     /usr/bin/python3 scripts/a11y-check.py --bin PATH [--only NAME ...] [--logs DIR]
 
-Each check is a function decorated with @check; add one for a new screen (e.g. the Photos
-grid) the same way: launch the app on it, find its list, compare with the rows the app
-traces (POOLTABLE_TRACE=1: one JSON line per change of the rows on screen, see
-MainWindow.traceRows). Exits non-zero if any check fails.
+Each check is a function decorated with @check: it launches the app on a screen, finds
+its list and compares it with the rows or items the app traces (POOLTABLE_TRACE=1: one JSON
+line per change of what the current table or grid shows, see MainWindow.traceRows; a grid's
+line also has its number of columns). The checks:
+
+  Inbox     the list's items are the rows on screen, named and described, with section
+            headers; Down moves focus to exactly the cursor row; Space in edit mode checks
+            and selects it; End replaces the items; Tab and Shift+Tab (roving tab stop; Tab
+            leaves for a named, visible control)
+  Photos    the grid is a list whose items are the photos on screen in reading order (lines
+            top to bottom, each left to right), described "Photo 12 of 100,000", with the
+            month headers; Right/Left move along a line and Down/Up by a line (a column
+            count's worth of items), one item focused and focusable, a focus event each
+            step; Space in edit mode checks and selects the photo; Page Down and End replace
+            the items, and recycled items leave the tree
+  News, Downloads   lists of named items; a download's progress reaches AT-SPI at most a
+            few times a second
+
+Exits non-zero if any check fails.
 """
 import argparse
 import json
@@ -331,6 +346,9 @@ def tab_and_shift_tab(ctx):
     app.key("Tab")
     out = focused_object(app)
     expect(out is not None and not in_list(out), f"Tab stayed in the list ({out and out.name})")
+    # Where Tab lands is a control a user can see and a screen reader can name.
+    expect(out.name and extents(out)[2] > 0 and extents(out)[3] > 0,
+           f"Tab left the list for {out.getRoleName()} {out.name!r} at {extents(out)} (unnamed or invisible)")
     app.key("shift+Tab")
     back = focused_object(app)
     expect(in_list(back) and Item(back).number == cursor, f"Shift+Tab did not return to row {cursor}")
@@ -382,6 +400,167 @@ def downloads_progress_reaches_at_at_a_human_rate(ctx):
     progress = [n for n in (i.name for i in items(lst)) if re.search(r"\d+ % of ", n)]
     expect(progress, "no item says its progress")
     return f"{len(changes)} items renamed, at most {busiest} times in {seconds:.1f} s ({rate:.1f}/s); e.g. {progress[0]!r}"
+
+
+@check
+def photos_grid_is_a_list_of_named_items(ctx):
+    app = ctx.app("photos")
+    lst = showing_list(app, "Photos")
+    columns = app.trace()["columns"]
+    expect(columns >= 2, f"the grid has {columns} columns")
+    # In reading order: lines top to bottom, each left to right (AT-SPI child order).
+    shown = expect_rows_match(app, lst, "Photo")
+    expect(len(shown) >= 2 * columns, f"only {len(shown)} items on screen in {columns} columns")
+    lines = grid_lines(shown)
+    expect(len(lines) >= 2 and all(len(line) <= columns for line in lines),
+           f"{len(lines)} lines of {[len(line) for line in lines]} items in {columns} columns")
+    for line in lines:
+        xs = [i.extents[0] for i in line]
+        expect(xs == sorted(set(xs)), f"a line's items are not left to right: {line}")
+    full = [line for line in lines if len(line) == columns]
+    expect(full, f"no full line of {columns} items")
+    heads = [c.name for c in lst if c is not None and c.getRole() == pyatspi.ROLE_LABEL]
+    month = re.sub(r"^Photo, \d+ ", "", shown[0].name)      # "Photo, 20 November 2026" → "November 2026"
+    expect(month in heads, f"no section header {month!r} (labels: {heads})")
+    return f"{len(shown)} photos on screen in {len(lines)} lines of {columns}, named ({shown[0].name!r}) and described ({shown[0].description!r}); header {month!r}"
+
+
+def grid_lines(shown):
+    """Visible items grouped by the line they are on (same top edge), top to bottom."""
+    lines = []
+    for i in shown:
+        if lines and lines[-1][0].extents[1] == i.extents[1]:
+            lines[-1].append(i)
+        else:
+            lines.append([i])
+    return lines
+
+
+def expect_focus_on_cursor(app, lst, since, had_focus=None):
+    """Exactly one item focused and focusable: the cursor's, with a focus event for it
+    among the events after index `since` (unless it is `had_focus`, the object path of the
+    item that was focused already). Returns the focused item."""
+    cursor = app.trace()["cursor"]
+    all_items = items(lst)
+    focused = [i for i in all_items if i.focused]
+    expect(len(focused) == 1, f"{len(focused)} items focused: {focused}")
+    expect(focused[0].number == cursor, f"focused item is photo {focused[0].number}, the cursor is on {cursor}")
+    focusable = [i for i in all_items if i.focusable]
+    expect(len(focusable) == 1 and focusable[0].number == cursor, f"focusable items {focusable} (want one tab stop, photo {cursor})")
+    # (Names repeat in a grid, "Photo, 20 November 2026": tell items apart by object path.)
+    gained = [e for e in app.events[since:] if e[1] == "object:state-changed:focused" and e[4] == 1 and e[2] == "list item"]
+    if focused[0].acc.path != had_focus:
+        expect(gained and gained[-1][5] == focused[0].acc.path, f"no focus event for photo {cursor} (events: {gained[-3:]})")
+    return focused[0]
+
+
+@check
+def arrow_keys_move_focus_in_two_dimensions(ctx):
+    app = ctx.app("photos")
+    lst = showing_list(app, "Photos")
+    columns = app.trace()["columns"]
+    steps = []
+
+    def press(key, had_focus=None):
+        since = len(app.events)
+        app.key(key)
+        item = expect_focus_on_cursor(app, lst, since, had_focus)
+        steps.append(f"{key}→{item.number}")
+        return item
+
+    # The window opens with the first photo's item focused (the tab stop before any cursor):
+    # Home puts the cursor on it, with no new focus event.
+    first = [i for i in items(lst) if i.focused]
+    start = press("Home", had_focus=first[0].acc.path if first else None)
+    expect(start.number == 1, f"Home focused photo {start.number}")
+    right = press("Right")
+    expect(right.number == start.number + 1, f"Right moved from photo {start.number} to {right.number}")
+    expect(right.extents[1] == start.extents[1] and right.extents[0] > start.extents[0],
+           f"Right did not move along the line: {start.extents} → {right.extents}")
+    down = press("Down")
+    expect(down.number == right.number + columns, f"Down moved from photo {right.number} to {down.number} ({columns} columns)")
+    expect(down.extents[0] == right.extents[0] and down.extents[1] > right.extents[1],
+           f"Down did not move to the same column of the next line: {right.extents} → {down.extents}")
+    left = press("Left")
+    expect(left.number == down.number - 1 and left.extents[1] == down.extents[1], f"Left moved from photo {down.number} to {left.number}")
+    up = press("Up")
+    expect(up.number == start.number and up.extents == start.extents, f"Up moved from photo {left.number} to {up.number}")
+    expect(not states(lst).contains(pyatspi.STATE_FOCUSABLE), "the list itself is focusable (traps Shift+Tab)")
+    return f"{' '.join(steps)} in {columns} columns; one item focused and focusable, a focus event each step"
+
+
+@check
+def space_in_edit_mode_checks_the_photo(ctx):
+    app = ctx.app("photos")
+    lst = showing_list(app, "Photos")
+    columns = app.trace()["columns"]
+    app.key("ctrl+e", settle=0.8)
+    app.wait_for(lambda: app.trace()["editing"], "edit mode")
+    app.key("Right", "Right")             # in edit mode the cursor moves without selecting
+    before = [i for i in items(lst) if i.focused][0]
+    expect(not any(i.checked or i.selected for i in items(lst)), "a photo is checked before Space")
+    expect(before.description.endswith("not checked"), f"before Space: {before.description!r}")
+    app.key("space")
+    item = [i for i in items(lst) if i.focused][0]
+    expect(item.number == before.number, "Space moved the focus")
+    expect(item.checked and item.selected, f"after Space: checked={item.checked} selected={item.selected}")
+    expect(item.description.endswith(", checked"), f"description {item.description!r}")
+    app.wait_for(lambda: last_trace_value(app, "subtitle") == "1 selected", "the subtitle says 1 selected")
+    app.key("space")
+    item = [i for i in items(lst) if i.focused][0]
+    expect(not item.checked and not item.selected, "a second Space did not uncheck the photo")
+    app.key("space", "Down", "space")
+    checked = sorted(i.number for i in items(lst) if i.checked)
+    want = [before.number, before.number + columns]
+    expect(checked == want, f"photos {checked} checked after Space, Down, Space (want {want})")
+    expect(all(i.selected for i in items(lst) if i.checked), "a checked photo is not selected")
+    app.wait_for(lambda: last_trace_value(app, "subtitle") == "2 selected", "the subtitle says 2 selected")
+    app.key("ctrl+backslash")
+    expect(not [i for i in items(lst) if i.checked or i.selected], "Ctrl+\\ did not deselect all")
+    app.key("Escape")
+    app.wait_for(lambda: not app.trace()["editing"], "edit mode ends")
+    after = [i for i in items(lst) if i.focused][0]
+    expect(not after.description.endswith("checked"), f"description after edit mode {after.description!r}")
+    return f"photo {before.number}: Space checks and selects it, again unchecks it; photos {want} checked (2 selected); Ctrl+\\ deselects all"
+
+
+def last_trace_value(app, key):
+    """The app's last `key=value` trace line's value (e.g. the subtitle)."""
+    prefix = f"pooltable-trace: {key}="
+    last = None
+    with open(app.log_path, errors="replace") as f:
+        for line in f:
+            if line.startswith(prefix):
+                last = line[len(prefix):].rstrip("\n")
+    return last
+
+
+@check
+def page_down_and_end_replace_the_photos(ctx):
+    app = ctx.app("photos")
+    lst = showing_list(app, "Photos")
+    top = expect_rows_match(app, lst, "Photo")
+    app.key("Home")
+    app.key("Page_Down", "Page_Down", "Page_Down", settle=1.0)
+    paged = expect_rows_match(app, lst, "Photo")
+    expect(min(i.number for i in paged) > max(i.number for i in top), f"after Page Down ×3 photos {[i.number for i in paged]} are on screen")
+    focused = expect_focus_on_cursor(app, lst, 0)
+    app.key("End", settle=1.0)
+    trace = app.trace()
+    expect(trace["cursor"] == trace["count"], f"cursor {trace['cursor']} after End")
+    shown = expect_rows_match(app, lst, "Photo")
+    expect(not ({i.name for i in top} & {i.name for i in shown}), "photos from the top are still named on screen")
+    stale = [i for i in items(lst) if i.number is None or i.number <= max(i.number for i in top)]
+    expect(not stale, f"items of photos from the top are still in the tree: {stale[:5]}")
+    last = expect_focus_on_cursor(app, lst, 0)
+    expect(last.number == trace["count"], f"focused after End: photo {last.number}")
+    total = len(items(lst))
+    # Proxies follow the mounted cells (visible and prepared lines), not every photo seen.
+    bound = len(shown) + 6 * trace["columns"]
+    expect(total <= bound, f"{total} list items exported for {len(shown)} on screen (proxies not recycled?)")
+    return (f"Page Down ×3: photos {paged[0].number}–{paged[-1].number}, photo {focused.number} focused; "
+            f"End: {len(shown)} new photos ({shown[-1].name!r}), photo {last.number:,} focused; {total} items in the tree, "
+            f"{trace['proxies']} proxies made")
 
 
 # --------------------------------------------------------------------------------------------

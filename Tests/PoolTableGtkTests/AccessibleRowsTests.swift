@@ -1,5 +1,6 @@
 import CGtk
 import PoolTable
+@testable import PoolTableApp
 @testable import PoolTableGtk
 import Testing
 
@@ -59,6 +60,40 @@ extension TableWidgetTests {
         }
         // Every step replaced all mounted rows: the proxies were recycled, not made per row.
         #expect(table.accessibleProxyCount <= peakMounted + 1, "\(table.accessibleProxyCount) proxies, peak \(peakMounted) mounted")
+    }
+
+    @Test("A grid's proxies: one LIST_ITEM per mounted photo, in reading order (lines top to bottom, each left to right)")
+    func gridProxiesInReadingOrder() throws {
+        guard GtkTestEnvironment.start(), let harness = AppHarness() else { return }
+        defer { harness.close() }
+        harness.window.show(screen: "photos")
+        GtkTestEnvironment.settle(0.3)
+        let widget = harness.window.currentTable
+        let grid = try #require(widget.collectionView, "the Photos screen shows a grid")
+        #expect(grid.numberOfColumns >= 3)
+        // AT-SPI lists a widget's children in widget order: that is the order a screen reader reads.
+        func problems() -> [String] {
+            let items = shownProxies(widget).filter { $0.role == GTK_ACCESSIBLE_ROLE_LIST_ITEM }
+            var out: [String] = []
+            if items.count != grid.indexPathsForMountedItems.count {
+                out.append("\(items.count) list items for \(grid.indexPathsForMountedItems.count) mounted photos")
+            }
+            var previous: (y: Float, x: Float)?
+            for item in items {
+                var bounds = graphene_rect_t()
+                _ = gtk_widget_compute_bounds(item.widget, widget.drawingArea, &bounds)
+                let here = (y: bounds.origin.y, x: bounds.origin.x)
+                if let previous, here < previous { out.append("a list item at \(here) follows one at \(previous)") }
+                previous = here
+            }
+            return out
+        }
+        let adjustment: UnsafeMutablePointer<GtkAdjustment> = try #require(widget.verticalAdjustment)
+        for y in [0.0, 4_321, 87_654] {
+            gtk_adjustment_set_value(adjustment, y)
+            GtkTestEnvironment.iterate(timeout: 2) { problems().isEmpty }
+            #expect(problems() == [], "offset \(y)")
+        }
     }
 
     @Test("A roving tab stop: only the cursor row's proxy is focusable, and it takes the focus when the cursor moves")

@@ -31,6 +31,9 @@ final class MainWindow {
     private var shownScreen: Screen?
     /// The debug overlay on every table and the debug bar (DebugBar.swift).
     private let debugTools: DebugTools
+    /// The debug bar's horizontal scroller: in the focus chain only while Debug is on (see
+    /// `buildStack`).
+    private let barScroller: UnsafeMutablePointer<GtkWidget>
     /// With POOLTABLE_TRACE: reports the rows on screen (see `traceRows`).
     private let rowTracer = GLibTimeout()
     private var lastRowTrace = ""
@@ -42,6 +45,7 @@ final class MainWindow {
         tables = screens.map { $0.makeWidget() }
         debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
+        barScroller = gtk_scrolled_window_new()!
         subtitle = gtk_label_new(nil)!
         // A plain button on the boolean action: "Done" is a suggested action, which GTK's
         // checked-toggle style would grey out.
@@ -183,10 +187,12 @@ final class MainWindow {
         gtk_box_append(content.cast(to: GtkBox.self), stack)
         // In a horizontal scroller: the bar's controls must not set the window's minimum width
         // (a revealer that slides vertically keeps its child's width even while hidden).
-        let barScroller = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(barScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
         gtk_scrolled_window_set_propagate_natural_height(barScroller.opaque, 1)
         gtk_scrolled_window_set_child(barScroller.opaque, debugTools.bar.widget)
+        // A scrolled window whose child takes no focus takes it itself: with the bar hidden,
+        // Tab from the table would stop on this empty, nameless, zero-high pane.
+        gtk_widget_set_can_focus(barScroller, debugOverlayEnabled.gboolean)
         gtk_box_append(content.cast(to: GtkBox.self), barScroller)
         gtk_window_set_child(window.cast(to: GtkWindow.self), content)
     }
@@ -216,6 +222,7 @@ final class MainWindow {
             guard let self else { return }
             self.debugOverlayEnabled = on
             self.debugTools.setEnabled(on)
+            gtk_widget_set_can_focus(self.barScroller, on.gboolean)
         }
     }
 
@@ -271,27 +278,39 @@ final class MainWindow {
         Trace.log("subtitle", text)
     }
 
-    /// For the accessibility check (scripts/a11y-check.py): what the current table shows,
-    /// as one JSON line whenever it changes: the screen, each visible row's number (from 1,
-    /// across sections) and text as the engine's cell gives it, and the cursor row's number.
+    /// For the accessibility check (scripts/a11y-check.py): what the current table or grid
+    /// shows, as one JSON line whenever it changes: the screen, each visible row's or item's
+    /// number (from 1, across sections) and text as the engine's cell gives it (in item
+    /// order: a grid's lines top to bottom, each left to right), the cursor's number, and
+    /// for a grid its number of columns.
     private func traceRows() {
-        guard let table = currentTable.listView as? TableView, table.hasLoadedData else { return }
-        var starts = [0]
-        for s in 0..<table.numberOfSections { starts.append(starts[s] + table.numberOfRows(inSection: s)) }
-        let number = { (ip: IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
-        let rows = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ip, cell in
-            "[\(number(ip)),\(Self.jsonString(cell.accessibilityLabel ?? ""))]"
+        let list = currentTable.listView
+        guard list.hasLoadedData else { return }
+        let visible: [(IndexPath, ReusableCell)]
+        var columns: Int?
+        if let table = list as? TableView {
+            visible = zip(table.indexPathsForVisibleRows, table.visibleCells).map { ($0, $1) }
+        } else if let grid = list as? CollectionView {
+            visible = zip(grid.indexPathsForVisibleItems, grid.visibleCells).map { ($0, $1) }
+            columns = grid.numberOfColumns
+        } else {
+            return
         }
+        var starts = [0]
+        for s in 0..<list.numberOfSections { starts.append(starts[s] + list.numberOfItems(inSection: s)) }
+        let number = { (ip: IndexPath) -> Int in starts[ip.section] + ip.row + 1 }
+        let rows = visible.map { ip, cell in "[\(number(ip)),\(Self.jsonString(cell.accessibilityLabel ?? ""))]" }
         // Keys sorted, as the AT-SPI check compares lines.
-        let fields = [
+        var fields = [
             "\"count\":\(starts.last ?? 0)",
-            "\"cursor\":\(table.focusedIndexPath.map { number($0) } ?? 0)",
-            "\"editing\":\(table.isEditing)",
+            "\"cursor\":\(list.focusedIndexPath.map { number($0) } ?? 0)",
+            "\"editing\":\(list.isEditing)",
             "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",
             "\"proxies\":\(currentTable.accessibleProxyCount)",
             "\"rows\":[" + rows.joined(separator: ",") + "]",
             "\"screen\":" + Self.jsonString(currentScreen.name),
         ]
+        if let columns { fields.insert("\"columns\":\(columns)", at: 0) }
         let line = "{" + fields.joined(separator: ",") + "}"
         guard line != lastRowTrace else { return }
         lastRowTrace = line

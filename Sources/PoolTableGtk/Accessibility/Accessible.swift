@@ -37,6 +37,17 @@ public enum Accessible {
         gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
     }
 
+    /// `GTK_ACCESSIBLE_STATE_HIDDEN`: a hidden widget leaves the AT-SPI tree (its parent
+    /// announces the child removed) without the relayout `gtk_widget_set_visible` queues.
+    public static func setHidden(_ widget: some GPointer, _ hidden: Bool) {
+        var value = GValue()
+        gtk_accessible_state_init_value(GTK_ACCESSIBLE_STATE_HIDDEN, &value)
+        defer { g_value_unset(&value) }
+        setInteger(&value, hidden ? 1 : 0)
+        var state = GTK_ACCESSIBLE_STATE_HIDDEN
+        gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
+    }
+
     /// `GTK_ACCESSIBLE_STATE_CHECKED`: true or false, or nil for "not checkable" (reset).
     public static func setChecked(_ widget: some GPointer, _ checked: Bool?) {
         guard let checked else {

@@ -224,6 +224,7 @@ final class AccessibleRows {
         proxy.isShown = true
         needsAllocation = true
         gtk_widget_set_child_visible(proxy.widget, 1)
+        Accessible.setHidden(proxy.widget, false)
     }
 
     /// Hides a proxy that mirrors nothing any more and keeps it for reuse.
@@ -234,7 +235,10 @@ final class AccessibleRows {
         proxy.generation = -1
         if proxy.isShown {
             proxy.isShown = false
+            // (Not drawn, and not in the AT-SPI tree either: child-visible alone leaves a
+            // recycled proxy among the list's children with its old name and place.)
             gtk_widget_set_child_visible(proxy.widget, 0)
+            Accessible.setHidden(proxy.widget, true)
         }
         pool.append(proxy)
     }
@@ -394,11 +398,14 @@ final class AccessibleRows {
 
     // MARK: Child order
 
-    /// The proxies in reading order: top to bottom, headers before their rows.
+    /// The proxies in reading order: top to bottom, headers before their rows, and a grid's
+    /// items on one line left to right.
     private func readingOrder() -> [Proxy] {
         var all = Array(rows.values) + Array(headers.values)
         if let stop = tabStop, stop.cell == nil { all.append(stop) }
-        return all.sorted { ($0.rect.minY, $0.section == nil ? 1 : 0) < ($1.rect.minY, $1.section == nil ? 1 : 0) }
+        return all.sorted {
+            ($0.rect.minY, $0.section == nil ? 1 : 0, $0.rect.minX) < ($1.rect.minY, $1.section == nil ? 1 : 0, $1.rect.minX)
+        }
     }
 
     private func childOrderChanged() -> Bool {
