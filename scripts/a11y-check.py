@@ -376,7 +376,7 @@ def news_is_a_list(ctx):
 
 
 @check
-def downloads_progress_reaches_at_at_a_human_rate(ctx):
+def downloads_progress_reaches_assistive_technology_at_a_human_rate(ctx):
     app = ctx.app("downloads")
     lst = showing_list(app, "Downloads")
     expect_rows_match(app, lst, "Download")

@@ -31,6 +31,11 @@ final class AccessibleRows {
     /// Live label changes of one row closer together than this are held back and sent
     /// together: screen readers cannot speak faster than that anyway.
     static let minimumLabelInterval = 0.5
+    /// Proxies that only moved (the list scrolled) are placed again together, at most this
+    /// long after they moved: where a row is matters to assistive technology (its extents),
+    /// but not at 60 frames a second, and placing every proxy each frame costs a scrolled
+    /// frame about a sixth of its work. New proxies and resized ones are placed at once.
+    static let movedPlacementDelay = 0.15
 
     /// The screen's name, on the list itself.
     var label: String? { didSet { if label != oldValue { Accessible.setLabel(view, label) } } }
@@ -62,8 +67,13 @@ final class AccessibleRows {
     private var flushSourceID: guint = 0
     /// The focus must move to the tab stop at the next idle (a change found during layout).
     private var pendingFocusMove = false
-    /// A proxy moved, appeared or disappeared since the last `allocate()`.
+    /// A proxy appeared or changed size since the last `allocate()`: place it now.
     private var needsAllocation = false
+    /// Proxies only moved: place them all within `movedPlacementDelay`.
+    private var movedSinceAllocation = false
+    /// The next `allocate()` places every proxy, not only new or resized ones.
+    private var placeAll = true
+    private var moveSourceID: guint = 0
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     private(set) var proxiesCreated = 0
@@ -78,6 +88,7 @@ final class AccessibleRows {
     /// Removes the pending GLib sources; the widgets go with the view.
     func invalidate() {
         if idleSourceID != 0 { g_source_remove(idleSourceID); idleSourceID = 0 }
+        if moveSourceID != 0 { g_source_remove(moveSourceID); moveSourceID = 0 }
         if flushSourceID != 0 { g_source_remove(flushSourceID); flushSourceID = 0 }
         rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; tabStop = nil
     }
@@ -115,18 +126,21 @@ final class AccessibleRows {
                 arrivals.append((cell, ip))
             }
         }
-        // A row whose cell was replaced keeps its proxy (same accessible object for the row);
-        // the other released proxies go back to the free list before new rows take from it.
+        // A row whose cell was replaced keeps its proxy (same accessible object for the row).
         var releasedByRow: [IndexPath: Proxy] = [:]
         for proxy in released.values { if let ip = proxy.indexPath { releasedByRow[ip] = proxy } }
         var kept: [ObjectIdentifier: Proxy] = [:]
         for (cell, ip) in arrivals {
             if let same = releasedByRow.removeValue(forKey: ip) { kept[ObjectIdentifier(cell)] = same }
         }
+        // The other released proxies go straight to the new rows (while scrolling, as many
+        // rows arrive as leave): they stay shown, only their name, states and place change.
+        // Hiding and showing each would unmap and map a widget and send two more events.
+        var spare: [Proxy] = []
         for proxy in releasedByRow.values {
             proxy.cell = nil
             if proxy === tabStop { continue }   // stays with its row until the cursor moves
-            retire(proxy, into: &freeRows)
+            spare.append(proxy)
         }
         for (cell, ip) in arrivals {
             let id = ObjectIdentifier(cell)
@@ -136,13 +150,14 @@ final class AccessibleRows {
             } else if let stop = tabStop, stop.cell == nil, stop.indexPath == ip {
                 proxy = stop
             } else {
-                proxy = freeRows.popLast() ?? makeProxy(role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+                proxy = spare.popLast() ?? freeRows.popLast() ?? makeProxy(role: GTK_ACCESSIBLE_ROLE_LIST_ITEM)
             }
             proxy.cell = id
             rows[id] = proxy
             show(proxy)
             refresh(proxy, cell: cell, at: ip, editing: editing, now: now, newCell: true)
         }
+        for proxy in spare { retire(proxy, into: &freeRows) }
 
         updateHeaders()
         updateTabStop(inLayout: inLayout)
@@ -162,12 +177,17 @@ final class AccessibleRows {
     /// labels) must not happen in the middle of GTK's layout.
     func setNeedsUpdate() { scheduleIdle() }
 
-    /// Places every proxy in use at its rect (called from the view's size_allocate).
+    /// Places the proxies at their rects (called from the view's size_allocate): new and
+    /// resized ones always, the others when their batched move is due (`movedPlacementDelay`)
+    /// or when nothing is waiting to move.
     func allocate() {
+        let all = placeAll || !movedSinceAllocation
         needsAllocation = false
-        for proxy in rows.values { allocate(proxy) }
-        for proxy in headers.values { allocate(proxy) }
-        if let stop = tabStop, stop.cell == nil { allocate(stop) }
+        placeAll = false
+        if all { movedSinceAllocation = false }
+        for proxy in rows.values { allocate(proxy, all: all) }
+        for proxy in headers.values { allocate(proxy, all: all) }
+        if let stop = tabStop, stop.cell == nil { allocate(stop, all: all) }
     }
 
     /// Moves keyboard focus to the tab stop; false when the table has no rows to focus.
@@ -208,6 +228,8 @@ final class AccessibleRows {
         var rect = Rect.zero
         var isShown = true
         var isFocusable = false
+        /// The rect it was last allocated at (nil: not since it was shown).
+        var placed: Rect?
 
         init(widget: UnsafeMutablePointer<GtkWidget>) { self.widget = widget }
     }
@@ -233,6 +255,7 @@ final class AccessibleRows {
         proxy.indexPath = nil
         proxy.section = nil
         proxy.generation = -1
+        proxy.placed = nil
         if proxy.isShown {
             proxy.isShown = false
             // (Not drawn, and not in the AT-SPI tree either: child-visible alone leaves a
@@ -246,6 +269,7 @@ final class AccessibleRows {
     /// Label (if the cell changed), states, description and rect of a row's proxy.
     private func refresh(_ proxy: Proxy, cell: ReusableCell, at ip: IndexPath, editing: Bool, now: Double, newCell: Bool = false) {
         let rebound = newCell || proxy.indexPath != ip
+        if rebound && proxy.indexPath != ip { proxy.placed = nil }   // another row: place it at once
         proxy.indexPath = ip
         if cell.displayGeneration != proxy.generation || rebound {
             // The same row changing again soon (live progress) waits; a new row does not.
@@ -285,7 +309,9 @@ final class AccessibleRows {
     }
 
     private func place(_ proxy: Proxy, at rect: Rect) {
-        if proxy.rect != rect { proxy.rect = rect; needsAllocation = true }
+        guard proxy.rect != rect || proxy.placed == nil else { return }
+        proxy.rect = rect
+        if proxy.placed?.size == rect.size { movedSinceAllocation = true } else { needsAllocation = true }
     }
 
     /// Section header proxies: one per mounted header with a title.
@@ -369,8 +395,9 @@ final class AccessibleRows {
         return gtk_root_get_focus(root) == widget
     }
 
-    private func allocate(_ proxy: Proxy) {
-        guard proxy.isShown else { return }
+    private func allocate(_ proxy: Proxy, all: Bool) {
+        guard proxy.isShown, all || proxy.placed?.size != proxy.rect.size else { return }
+        proxy.placed = proxy.rect
         // GTK wants a measure before an allocation; the results are cached.
         var minimum: Int32 = 0
         gtk_widget_measure(proxy.widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
@@ -403,9 +430,9 @@ final class AccessibleRows {
     private func readingOrder() -> [Proxy] {
         var all = Array(rows.values) + Array(headers.values)
         if let stop = tabStop, stop.cell == nil { all.append(stop) }
-        return all.sorted {
-            ($0.rect.minY, $0.section == nil ? 1 : 0, $0.rect.minX) < ($1.rect.minY, $1.section == nil ? 1 : 0, $1.rect.minX)
-        }
+        // The keys once, then a sort of plain tuples (this runs after every frame).
+        let keys = all.map { ($0.rect.minY, $0.section == nil ? 1 : 0, $0.rect.minX) }
+        return all.indices.sorted { keys[$0] < keys[$1] }.map { all[$0] }
     }
 
     private func childOrderChanged() -> Bool {
@@ -438,9 +465,28 @@ final class AccessibleRows {
             self.idleSourceID = 0
             self.update(inLayout: false)
             if self.needsAllocation { gtk_widget_queue_allocate(self.view) }
+            if self.movedSinceAllocation { self.scheduleMovedPlacement() }
         }
         // GDK_PRIORITY_REDRAW: dispatched beside the frame clock, never starved by busy frames.
         idleSourceID = g_idle_add_full(G_PRIORITY_HIGH_IDLE + 20, { data in
+            guard let data else { return GLibConstant.sourceRemove }
+            nonisolated(unsafe) let box = data
+            MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
+            return GLibConstant.sourceRemove
+        }, box.retainedPointer(), releaseBox)
+    }
+
+    /// Places every proxy `movedPlacementDelay` from now (once, however often they move meanwhile).
+    private func scheduleMovedPlacement() {
+        guard moveSourceID == 0 else { return }
+        let box = Box<@MainActor () -> Void> { [weak self] in
+            guard let self else { return }
+            self.moveSourceID = 0
+            guard self.movedSinceAllocation else { return }
+            self.placeAll = true
+            gtk_widget_queue_allocate(self.view)
+        }
+        moveSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(Self.movedPlacementDelay * 1000), { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
             MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
