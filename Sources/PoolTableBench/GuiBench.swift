@@ -138,6 +138,8 @@ struct GuiReport: Codable {
     var smoke: Bool
     var rows: Int
     var scrollFrames: Int
+    /// Runs of each toolkit, alternating, whose frames were pooled (1 in older reports).
+    var rounds: Int? = nil
     var window: String
     var results: [RendererResult]
     var chart: String?
@@ -166,20 +168,49 @@ final class GuiBench {
         }
         let renderers = options.renderers.isEmpty ? (options.smoke ? ["cairo"] : ["cairo", "default"]) : options.renderers
         var results: [RendererResult] = []
+        let rounds = options.rounds ?? (options.smoke ? 1 : 3)
         for renderer in renderers {
             note("gui: renderer \(renderer): baseline")
             guard let base = child("baseline", renderer: renderer, rows: rows, frames: min(frames, 60), downloads: 0) else { continue }
-            note("gui: renderer \(renderer): GtkListView")
-            guard let lv = child("listview", renderer: renderer, rows: rows, frames: frames, downloads: 0) else { continue }
-            // PoolTable's rows get the heights GtkListView gave the same content (CSS padding included).
+            // Each toolkit runs `rounds` times, alternating (GtkListView first in odd rounds,
+            // PoolTable first in even ones), and each one's frames are pooled: a machine whose
+            // speed drifts between two children cannot favour one toolkit.
+            var lvRuns: [ChildResult] = [], ptRuns: [ChildResult] = [], dlRuns: [ChildResult] = []
             var heights: (Double, Double)?
-            if let one = lv.rowHeights.first, let two = lv.rowHeights.last, two > one { heights = (one, two) }
-            else { notes.append("GtkListView reported row heights \(lv.rowHeights); PoolTable measured its own") }
-            note("gui: renderer \(renderer): PoolTable")
-            guard let pt = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: 0, heights: heights) else { continue }
-            note("gui: renderer \(renderer): PoolTable + \(downloads) downloads")
-            let dl = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: downloads, heights: heights)
-            results.append(summarize(renderer: renderer, baseline: base, pooltable: pt, listview: lv, downloads: dl))
+            for round in 1...rounds {
+                func listView() {
+                    note("gui: renderer \(renderer), round \(round)/\(rounds): GtkListView")
+                    guard let lv = child("listview", renderer: renderer, rows: rows, frames: frames, downloads: 0) else { return }
+                    lvRuns.append(lv)
+                    // PoolTable's rows get the heights GtkListView gave the same content (CSS padding included).
+                    guard heights == nil else { return }
+                    if let one = lv.rowHeights.first, let two = lv.rowHeights.last, two > one { heights = (one, two) }
+                    else { notes.append("GtkListView reported row heights \(lv.rowHeights); PoolTable measured its own") }
+                }
+                func poolTable() {
+                    note("gui: renderer \(renderer), round \(round)/\(rounds): PoolTable")
+                    if let pt = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: 0, heights: heights) { ptRuns.append(pt) }
+                    note("gui: renderer \(renderer), round \(round)/\(rounds): PoolTable + \(downloads) downloads")
+                    if let dl = child("pooltable", renderer: renderer, rows: rows, frames: frames, downloads: downloads, heights: heights) { dlRuns.append(dl) }
+                }
+                if round % 2 == 1 || lvRuns.isEmpty { listView(); poolTable() } else { poolTable(); listView() }
+            }
+            guard let lv = ChildResult.pooled(lvRuns), let pt = ChildResult.pooled(ptRuns) else { continue }
+            if rounds > 1, lvRuns.count == ptRuns.count {
+                let perRound = zip(ptRuns, lvRuns).map { pair in
+                    let (p, l) = pair
+                    let m = { (r: ChildResult) in Stats.median(r.frames.filter { $0.kind == "scroll" || $0.kind.hasPrefix("jump") }.map(\.workMs)) }
+                    return fmt(m(p) / m(l), 2) + "x"
+                }
+                notes.append("\(renderer): frame work median PoolTable / GtkListView per round: \(perRound.joined(separator: ", ")) (pooled: the tables)")
+            }
+            var result = summarize(renderer: renderer, baseline: base, pooltable: pt, listview: lv, downloads: ChildResult.pooled(dlRuns))
+            // The chart shows the first round's frames, in script order.
+            let first = { (runs: [ChildResult], base: Int) in ToolkitSummary(name: "", runs[0], baselineKiB: base).workMs }
+            result.pooltable.workMs = first(ptRuns, base.peakRSSKiB)
+            result.listview.workMs = first(lvRuns, base.peakRSSKiB)
+            if !dlRuns.isEmpty { result.pooltableDownloads?.workMs = first(dlRuns, base.peakRSSKiB) }
+            results.append(result)
         }
 
         var chartPath: String?
@@ -202,8 +233,9 @@ final class GuiBench {
             if ok { chartPath = options.chartPath } else { notes.append("could not write the chart to \(options.chartPath)") }
         }
 
-        let report = GuiReport(machine: machine, command: command, smoke: options.smoke, rows: rows, scrollFrames: frames,
+        var report = GuiReport(machine: machine, command: command, smoke: options.smoke, rows: rows, scrollFrames: frames,
                                window: "800x600", results: results, chart: chartPath, notes: notes)
+        report.rounds = options.rounds ?? (options.smoke ? 1 : 3)
         let text = renderText(report)
         if options.json {
             note(text)
@@ -309,7 +341,8 @@ final class GuiBench {
 
     func renderText(_ report: GuiReport) -> String {
         var out = "PoolTable vs GtkListView: \(countLabel(report.rows)) rows (checkbox + \"Row N\", every 7th two lines), "
-            + "800x600 window, \(report.scrollFrames) frames of +37 px then jumps to 25/50/75/100 %\n"
+            + "800x600 window, \(report.scrollFrames) frames of +37 px then jumps to 25/50/75/100 %"
+            + ((report.rounds ?? 1) > 1 ? "; \(report.rounds ?? 1) rounds per toolkit, alternating, frames pooled" : "") + "\n"
             + "frame work = frame clock before-paint (start of update) to end of after-paint, per scripted frame\n"
         for r in report.results {
             out += "\nrenderer: \(r.renderer) (GSK_RENDERER=\(r.requested == "default" ? "unset" : r.requested))\n\n"

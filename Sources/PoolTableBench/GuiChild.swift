@@ -63,6 +63,26 @@ struct ChildResult: Codable {
     /// Row heights in use (PoolTable: one and two lines; GtkListView: those of its row widgets).
     var rowHeights: [Double]
     var notes: [String]
+
+    /// Several runs of one toolkit as one: every run's frames, the median run's peak RSS and
+    /// time to first frame, the highest counts. Runs of a machine that drifts (a VM's
+    /// neighbours) land on both sides of a comparison when the toolkits alternate.
+    static func pooled(_ runs: [ChildResult]) -> ChildResult? {
+        guard var r = runs.first else { return nil }
+        guard runs.count > 1 else { return r }
+        r.frames = runs.flatMap(\.frames)
+        r.peakRSSKiB = Int(Stats.median(runs.map { Double($0.peakRSSKiB) }))
+        r.finalRSSKiB = Int(Stats.median(runs.map { Double($0.finalRSSKiB) }))
+        r.timeToFirstFrameMs = Stats.median(runs.map(\.timeToFirstFrameMs))
+        r.alivePeak = runs.map(\.alivePeak).max() ?? r.alivePeak
+        r.created = runs.map(\.created).max() ?? r.created
+        r.bindsTotal = runs.map(\.bindsTotal).reduce(0, +)
+        r.reconfigureCalls = runs.map(\.reconfigureCalls).reduce(0, +)
+        r.rowsReconfigured = runs.map(\.rowsReconfigured).reduce(0, +)
+        r.framesSeen = runs.map(\.framesSeen).reduce(0, +)
+        r.notes = Array(Set(runs.flatMap(\.notes))).sorted()
+        return r
+    }
 }
 
 @MainActor

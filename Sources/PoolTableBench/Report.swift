@@ -56,7 +56,12 @@ enum MarkdownReport {
             md += "\n## PoolTable vs GtkListView (GUI)\n\n`\(gui.command)` — \(countLabel(gui.rows)) rows (a checkbox and \"Row N\", every 7th "
             md += "row two lines), \(gui.window) window, \(gui.scrollFrames) frames scrolling 37 px each, then jumps to 25/50/75/100 %. "
             md += "Frame work: from the frame clock's before-paint (start of update) to the end of after-paint, per scripted frame. "
-            md += "Each toolkit ran in its own process (peak RSS = VmHWM of that process).\n"
+            md += "Each toolkit ran in its own process (peak RSS = VmHWM of that process)"
+            if let rounds = gui.rounds, rounds > 1 {
+                md += ", \(rounds) times, alternating with the other (GtkListView first in odd rounds); each toolkit's frames are pooled "
+                md += "and its peak RSS is the median run's"
+            }
+            md += ".\n"
             if gui.chart != nil { md += "\n![frame work per frame](\(chart))\n" }
             for r in gui.results {
                 md += "\n### \(r.renderer) (GSK_RENDERER=\(r.requested == "default" ? "unset" : r.requested))\n\n"

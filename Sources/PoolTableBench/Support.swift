@@ -11,6 +11,8 @@ struct Options {
     var chartPath = "bench-frames.png"
     /// `gui`: which renderers to run (`cairo`, `default`); empty = both (smoke: cairo only).
     var renderers: [String] = []
+    /// `gui`: rounds of the toolkits' children, alternating, pooled (nil: 3; smoke: 1).
+    var rounds: Int?
     /// `gui-one` (the internal child mode): the toolkit and its knobs.
     var toolkit = "pooltable"
     var rows = 1_000_000
@@ -40,6 +42,7 @@ struct Options {
       --smoke             tiny counts and few repetitions: proves it runs, in seconds
       --chart PATH        gui: where to write the frame-work chart (default bench-frames.png)
       --renderer NAME     gui: cairo or default (repeatable; default: both, smoke: cairo)
+      --rounds N          gui: run each toolkit N times, alternating, frames pooled (default 3; smoke 1)
       --seconds N         soak: how long to run (default 600)
 
     internal:
@@ -69,6 +72,7 @@ struct Options {
             case "--json": o.json = true
             case "--smoke": o.smoke = true
             case "--chart": o.chartPath = value(a)
+            case "--rounds": o.rounds = max(1, int(a))
             case "--renderer":
                 let r = value(a)
                 guard r == "cairo" || r == "default" else { fail("--renderer: cairo or default, not \(r)") }
