@@ -450,12 +450,20 @@ extension WindowHarness {
 
     /// A point of the drawing area (viewport coordinates) in the X window's coordinates.
     func windowPoint(_ p: Point) -> (x: Int, y: Int) {
-        var x = 0.0, y = 0.0
-        _ = gtk_widget_translate_coordinates(table.drawingArea, window, p.x, p.y, &x, &y)
-        var sx = 0.0, sy = 0.0
-        if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &sx, &sy) }
-        return (Int((x + sx).rounded()), Int((y + sy).rounded()))
+        xWindowPoint(p, of: table.drawingArea, in: window)
     }
+}
+
+/// A point of `widget` in the X window's coordinates: through the surface's transform (the
+/// client-side decoration's shadow), in device pixels (GDK_SCALE=2 doubles them).
+@MainActor
+func xWindowPoint(_ p: Point, of widget: UnsafeMutablePointer<GtkWidget>, in window: UnsafeMutablePointer<GtkWidget>) -> (x: Int, y: Int) {
+    var x = 0.0, y = 0.0
+    _ = gtk_widget_translate_coordinates(widget, window, p.x, p.y, &x, &y)
+    var sx = 0.0, sy = 0.0
+    if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &sx, &sy) }
+    let scale = Double(gtk_widget_get_scale_factor(window))
+    return (Int(((x + sx) * scale).rounded()), Int(((y + sy) * scale).rounded()))
 }
 
 @MainActor

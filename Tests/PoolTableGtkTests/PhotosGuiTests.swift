@@ -79,12 +79,6 @@ extension TableWidgetTests.AppHarness {
     /// Maps viewport points of `table` to the X window's coordinates.
     func windowPoint(in table: TableWidget) -> (Point) -> (x: Int, y: Int) {
         let window = self.window.window
-        return { p in
-            var x = 0.0, y = 0.0
-            _ = gtk_widget_translate_coordinates(table.drawingArea, window, p.x, p.y, &x, &y)
-            var sx = 0.0, sy = 0.0
-            if let native = gtk_widget_get_native(window) { gtk_native_get_surface_transform(native, &sx, &sy) }
-            return (Int((x + sx).rounded()), Int((y + sy).rounded()))
-        }
+        return { p in xWindowPoint(p, of: table.drawingArea, in: window) }
     }
 }
