@@ -15,6 +15,19 @@ struct DebugOverlayTests {
 
     func fills(_ canvas: RecordingCanvas, _ color: Color) -> Int { canvas.filledRects(color: color).count }
 
+    @Test("after the table drew (skipping backgrounds its own backdrop hides), the overlay's cells paint theirs")
+    func overlayCellsPaintTheirBackground() {
+        let (table, _) = makeTable()
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        let cellBackground = canvas.theme.cellBackground
+        #expect(canvas.filledRects(color: cellBackground).filter { $0.width == 800 }.count == 1, "only the view's background")
+        canvas.reset()
+        DebugOverlay().render(table, in: canvas)
+        // Every mounted cell, zoomed out over the overlay's grey, fills its own white.
+        #expect(fills(canvas, cellBackground) >= table.mountedCells.count, "\(fills(canvas, cellBackground)) fills for \(table.mountedCells.count) cells")
+    }
+
     @Test("visible rows in the visible tint, exactly the prepared rows in the prepared tint, labelled")
     func tints() {
         let (table, _) = makeTable()

@@ -126,7 +126,6 @@ extension ListBase {
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
             canvas.multiplyAlpha(g.fade.value(at: now))
-            g.cell.backdrop = nil
             g.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: g.height))
             canvas.restore()
         }

@@ -54,7 +54,8 @@ open class ReusableCell {
     /// (unknown: a row animation may slide rows over each other). A cell whose background
     /// is exactly that colour need not paint it: the pixels are the same, and GTK's node
     /// diff then damages only what the cell draws on top (a scrolled frame repaints the
-    /// text, not every row edge to edge). Set by the view before each `draw`.
+    /// text, not every row edge to edge). Set by the view for the duration of each `draw` of
+    /// its rows; nil for any other draw (ghosts of deleted rows, the debug overlay).
     @exclusivity(unchecked) var backdrop: Color?
 
     /// Set by `MountedItems` when the cell is bound, cleared when it goes back to the pool.

@@ -69,6 +69,7 @@ extension ListBase {
         // While rows animate they may overlap: each cell paints its own background then.
         m.cell.backdrop = rowAnimations.isRunning ? nil : itemBackdrop(canvas.theme)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        m.cell.backdrop = nil   // only for this draw: others (the overlay's) paint their own
         canvas.restore()
     }
 
