@@ -196,20 +196,16 @@ final class GuiBench {
                 if round % 2 == 1 || lvRuns.isEmpty { listView(); poolTable() } else { poolTable(); listView() }
             }
             guard let lv = ChildResult.pooled(lvRuns), let pt = ChildResult.pooled(ptRuns) else { continue }
+            let round = { (r: ChildResult) in ToolkitSummary(name: r.toolkit, r, baselineKiB: base.peakRSSKiB) }
             if rounds > 1, lvRuns.count == ptRuns.count {
-                let perRound = zip(ptRuns, lvRuns).map { pair in
-                    let (p, l) = pair
-                    let m = { (r: ChildResult) in Stats.median(r.frames.filter { $0.kind == "scroll" || $0.kind.hasPrefix("jump") }.map(\.workMs)) }
-                    return fmt(m(p) / m(l), 2) + "x"
-                }
+                let perRound = zip(ptRuns, lvRuns).map { fmt(round($0).medianMs / round($1).medianMs, 2) + "x" }
                 notes.append("\(renderer): frame work median PoolTable / GtkListView per round: \(perRound.joined(separator: ", ")) (pooled: the tables)")
             }
             var result = summarize(renderer: renderer, baseline: base, pooltable: pt, listview: lv, downloads: ChildResult.pooled(dlRuns))
             // The chart shows the first round's frames, in script order.
-            let first = { (runs: [ChildResult], base: Int) in ToolkitSummary(name: "", runs[0], baselineKiB: base).workMs }
-            result.pooltable.workMs = first(ptRuns, base.peakRSSKiB)
-            result.listview.workMs = first(lvRuns, base.peakRSSKiB)
-            if !dlRuns.isEmpty { result.pooltableDownloads?.workMs = first(dlRuns, base.peakRSSKiB) }
+            result.pooltable.workMs = round(ptRuns[0]).workMs
+            result.listview.workMs = round(lvRuns[0]).workMs
+            if let first = dlRuns.first { result.pooltableDownloads?.workMs = round(first).workMs }
             results.append(result)
         }
 

@@ -158,7 +158,7 @@ final class DebugBar {
             gtk_widget_set_tooltip_text(button, tooltip)
             gtk_widget_set_focus_on_click(button, 0)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            setAccessibleLabel(button, name)
+            Accessible.setLabel(button, name)
             gtk_box_append(box.cast(to: GtkBox.self), button)
         }
         gtk_widget_set_sensitive(stepButton, 0)
@@ -180,7 +180,7 @@ final class DebugBar {
         gtk_widget_set_valign(chameleonSwitch, GTK_ALIGN_CENTER)
         gtk_widget_set_focus_on_click(chameleonSwitch, 0)
         gtk_widget_set_tooltip_text(chameleonSwitch, Self.chameleonTooltip)
-        setAccessibleLabel(chameleonSwitch, tr("Chameleon layout (article 001)"))
+        Accessible.setLabel(chameleonSwitch, tr("Chameleon layout (article 001)"))
         Signal.connectPointer(chameleonSwitch, "notify::active") { [weak self] _ in
             guard let self else { return }
             self.onChameleonChange?(self.chameleonLayout)
@@ -205,18 +205,6 @@ final class DebugBar {
         }
         gtk_label_set_text(valueLabel.opaque, text)
     }
-}
-
-/// Names `widget` for assistive technologies (GTK_ACCESSIBLE_PROPERTY_LABEL), through the
-/// non-variadic `gtk_accessible_update_property_value`.
-@MainActor
-func setAccessibleLabel(_ widget: UnsafeMutablePointer<GtkWidget>, _ label: String) {
-    var value = GValue()
-    g_value_init(&value, GType(16 << 2))    // G_TYPE_STRING (a macro Swift does not import)
-    label.withCString { g_value_set_string(&value, $0) }
-    var property = GTK_ACCESSIBLE_PROPERTY_LABEL
-    gtk_accessible_update_property_value(OpaquePointer(widget), 1, &property, &value)
-    g_value_unset(&value)
 }
 
 /// Debug mode for every table of the window: the engine's overlay drawn over each one,

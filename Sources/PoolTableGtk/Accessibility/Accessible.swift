@@ -29,23 +29,13 @@ public enum Accessible {
 
     /// `GTK_ACCESSIBLE_STATE_SELECTED`.
     public static func setSelected(_ widget: some GPointer, _ selected: Bool) {
-        var value = GValue()
-        gtk_accessible_state_init_value(GTK_ACCESSIBLE_STATE_SELECTED, &value)
-        defer { g_value_unset(&value) }
-        setInteger(&value, selected ? 1 : 0)
-        var state = GTK_ACCESSIBLE_STATE_SELECTED
-        gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
+        setBooleanState(widget, GTK_ACCESSIBLE_STATE_SELECTED, selected)
     }
 
     /// `GTK_ACCESSIBLE_STATE_HIDDEN`: a hidden widget leaves the AT-SPI tree (its parent
     /// announces the child removed) without the relayout `gtk_widget_set_visible` queues.
     public static func setHidden(_ widget: some GPointer, _ hidden: Bool) {
-        var value = GValue()
-        gtk_accessible_state_init_value(GTK_ACCESSIBLE_STATE_HIDDEN, &value)
-        defer { g_value_unset(&value) }
-        setInteger(&value, hidden ? 1 : 0)
-        var state = GTK_ACCESSIBLE_STATE_HIDDEN
-        gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
+        setBooleanState(widget, GTK_ACCESSIBLE_STATE_HIDDEN, hidden)
     }
 
     /// `GTK_ACCESSIBLE_STATE_CHECKED`: true or false, or nil for "not checkable" (reset).
@@ -86,6 +76,15 @@ public enum Accessible {
     }
 
     // MARK: Private
+
+    private static func setBooleanState(_ widget: some GPointer, _ state: GtkAccessibleState, _ on: Bool) {
+        var value = GValue()
+        gtk_accessible_state_init_value(state, &value)
+        defer { g_value_unset(&value) }
+        setInteger(&value, on ? 1 : 0)
+        var state = state
+        gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
+    }
 
     /// GTK initialises boolean attributes that may also be "undefined", and tristates, as
     /// `gint`s; plain booleans as `gboolean`; tokens as enums.

@@ -29,7 +29,7 @@ extension TableWidget {
             customRenderer = nil
             pointerTransform = nil
             stopOverlayRefresh()
-            gtk_accessible_reset_property(OpaquePointer(drawingArea), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
+            Accessible.setDescription(drawingArea, nil)
         }
     }
 
@@ -40,12 +40,7 @@ extension TableWidget {
         let summary = overlay.accessibleSummary(listView)
         guard summary != overlay.hostAccessibleDescription else { return }
         overlay.hostAccessibleDescription = summary
-        var value = GValue()
-        g_value_init(&value, GType(16 << 2))    // G_TYPE_STRING (a macro Swift does not import)
-        summary.withCString { g_value_set_string(&value, $0) }
-        var property = GTK_ACCESSIBLE_PROPERTY_DESCRIPTION
-        gtk_accessible_update_property_value(OpaquePointer(drawingArea), 1, &property, &value)
-        g_value_unset(&value)
+        Accessible.setDescription(drawingArea, summary)
     }
 
     /// One overlay frame: the host's figures first (the previous frame's work, since this
