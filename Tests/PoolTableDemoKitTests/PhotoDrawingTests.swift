@@ -141,7 +141,12 @@ struct PhotoDrawingTests {
         #expect(canvas.texts.map(\.0) == ["Nov 3"])
         let line = canvas.texts[0].1
         #expect(line.minY >= bounds.maxY - PhotoItemRenderer.dateLineHeight && line.maxY <= bounds.maxY, "under the thumbnail")
-        #expect(PhotoItemRenderer.accessibilityLabel(for: photo) == "Photo, 3 November 2026")
+        #expect(PhotoItemRenderer.accessibilityLabel(for: photo) == "Hills at golden hour, 3 November 2026, 14:05:00")
+        // Names tell photos apart (a screen reader user hears the name first): subject, day
+        // and time to the second.
+        let library = PhotoLibrary(count: 2_000, seed: 7)
+        let labels = (0..<library.numberOfItems(in: 0)).map { PhotoItemRenderer.accessibilityLabel(for: library.photo(section: 0, item: $0)) }
+        #expect(Set(labels).count == labels.count, "\(labels.count) photos, \(Set(labels).count) names")
         #expect(PhotoFormat.english.monthTitle(photo.date.photoMonth) == "November 2026")
 
         var german = PhotoFormat.english

@@ -113,11 +113,88 @@ extension TableWidgetTests {
         for _ in 0..<40 { table.tableView.handleKey(.down) }   // engine calls only: the shell follows
         GtkTestEnvironment.settle()
         let cursor = table.tableView.focusedIndexPath!
-        #expect(cursor.row == 39)
+        #expect(cursor.row == 40, "the first Down moved on from row 0, the row the tab stop announced")
         #expect(focusables().count == 1)
         let focus = gtk_root_get_focus(root)
         #expect(focus == focusables().first, "the focus followed the cursor row")
-        #expect(table.accessibleLabel(ofRowAt: cursor) == "Row 39")
+        #expect(table.accessibleLabel(ofRowAt: cursor) == "Row 40")
+    }
+
+    @Test("Real keys: the first Down moves from the announced row; End, Home and Page Down move the focus to the target row's proxy, and a proxy never changes row while it holds the focus")
+    func focusedProxyKeepsItsRow() throws {
+        try #require(GtkTestEnvironment.start() && XDoTool.isAvailable)
+        let harness = try #require(WindowHarness(rows: 2000))
+        defer { harness.close() }
+        let table = harness.table
+        let rows = table.accessibleRows
+        let title = harness.uniqueTitle()
+        table.grabFocus()
+        GtkTestEnvironment.settle()
+        let root = try #require(gtk_widget_get_root(table.drawingArea))
+        func text(_ widget: UnsafeMutablePointer<GtkWidget>?) -> String {
+            guard let widget, let t = rows.spokenText(of: widget) else { return "(not a proxy)" }
+            return "\(t.label ?? "") | \(t.description ?? "")"
+        }
+        // Every focus change: the proxy that had the focus must still say what it said when
+        // it took it (a screen reader reads a focused proxy's changes as that row's).
+        var focused: (widget: UnsafeMutablePointer<GtkWidget>?, said: String) = (gtk_root_get_focus(root), "")
+        focused.said = text(focused.widget)
+        var heard = [focused.said]
+        var problems: [String] = []
+        let handler = Signal.connectPointer(harness.window, "notify::focus-widget") { _ in
+            let now = gtk_root_get_focus(root)
+            guard now != focused.widget else { return }
+            if text(focused.widget) != focused.said { problems.append("left '\(focused.said)' saying '\(text(focused.widget))'") }
+            focused = (now, text(now))
+            heard.append(focused.said)
+        }
+        defer { g_signal_handler_disconnect(harness.window.rawPointer, handler) }
+        #expect(focused.said == "Row 0 | Row 1 of 2,000", "the tab stop is the first visible row")
+
+        var keys = XScript(title: title, harness: harness)
+        keys.focusWindow()
+        for key in ["Down", "Down", "End", "Home", "Page_Down", "End", "Home"] { keys.key(key) }
+        #expect(XDoTool.run(keys.arguments) == 0)
+        GtkTestEnvironment.settle(0.3)
+        #expect(problems == [])
+        let cursor = try #require(table.tableView.focusedIndexPath)
+        #expect(text(gtk_root_get_focus(root)) == "Row \(cursor.row) | Row \(cursor.row + 1) of 2,000")
+        // One focus change per key, each to the key's target row.
+        #expect(heard.first == "Row 0 | Row 1 of 2,000")
+        #expect(Array(heard.dropFirst(1).prefix(4)) == ["Row 1 | Row 2 of 2,000", "Row 2 | Row 3 of 2,000",
+                                                          "Row 1999 | Row 2,000 of 2,000", "Row 0 | Row 1 of 2,000"], "\(heard)")
+        #expect(heard.count == 8, "\(heard)")
+    }
+
+    @Test("announce() rides on the focused row's description until the focus moves on; ignored while the focus is elsewhere")
+    func announceThroughTheFocusedRow() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 100))
+        defer { harness.close() }
+        let table = harness.table
+        let rows = table.accessibleRows
+        let root = try #require(gtk_widget_get_root(table.drawingArea))
+        func focusedDescription() -> String? { gtk_root_get_focus(root).flatMap { rows.spokenText(of: $0)?.description } }
+
+        gtk_root_set_focus(root, nil)
+        table.announce("ignored")                   // the focus is not in the table
+        table.grabFocus()
+        GtkTestEnvironment.settle()
+        #expect(focusedDescription() == "Row 1 of 100")
+        table.tableView.setEditing(true, animated: false)
+        table.announce("Edit mode on")
+        GtkTestEnvironment.settle()
+        #expect(focusedDescription() == "Row 1 of 100, not checked. Edit mode on")
+        let first = try #require(gtk_root_get_focus(root))
+        table.tableView.handleKey(.space)
+        table.announce("1 selected")
+        GtkTestEnvironment.settle()
+        #expect(focusedDescription() == "Row 1 of 100, checked. 1 selected", "one change: the state and the message together")
+        table.tableView.handleKey(.down)
+        GtkTestEnvironment.settle()
+        #expect(gtk_root_get_focus(root) != first)
+        #expect(focusedDescription() == "Row 2 of 100, not checked")
+        #expect(rows.spokenText(of: first)?.description == "Row 1 of 100, checked", "the message left with the focus")
     }
 
     @Test("A row's live label changes reach GTK at most about twice a second, and the last one arrives")

@@ -31,7 +31,8 @@ struct GridInputTests {
         grid.pointerDown(at: Point(x: 130, y: 50)); grid.pointerUp(at: Point(x: 130, y: 50))
         #expect(selected(grid) == [ip(5)])
         grid.setEditing(true, animated: false)
-        for i in [1, 2, 1] { grid.pointerDown(at: viewportCenter(grid, ip(i))); grid.pointerUp(at: viewportCenter(grid, ip(i))) }
+        #expect(selected(grid) == [])                       // edit mode starts with nothing selected
+        for i in [1, 2, 1, 5] { grid.pointerDown(at: viewportCenter(grid, ip(i))); grid.pointerUp(at: viewportCenter(grid, ip(i))) }
         #expect(selected(grid) == [ip(2), ip(5)])
         #expect(gridStateProblems(grid, source) == [])
     }
@@ -192,11 +193,13 @@ struct GridInputTests {
     func keyboard2D() {
         let (grid, source) = make([8, 5], titles: true, header: 30)
         // Section 0 lines: [0 1 2] [3 4 5] [6 7]; section 1: [0 1 2] [3 4].
-        #expect(grid.handleKey(.right))
-        #expect(grid.focusedIndexPath == ip(0))
-        #expect(selected(grid) == [ip(0)])                  // arrows select outside edit mode
+        // No cursor yet: the first key moves on from the first visible item (the one a
+        // screen reader announced when the grid took focus).
+        #expect(grid.keyboardFocusIndexPath == ip(0))
+        #expect(grid.focusedIndexPath == nil)
         #expect(grid.handleKey(.right))
         #expect(grid.focusedIndexPath == ip(1))
+        #expect(selected(grid) == [ip(1)])                  // arrows select outside edit mode
         grid.handleKey(.down)
         #expect(grid.focusedIndexPath == ip(4))
         grid.handleKey(.down)
@@ -239,7 +242,7 @@ struct GridInputTests {
     @Test("Page Down / Page Up keep the column and the focus on screen; Shift extends in edit mode; select all / deselect all")
     func pagingAndSelectAll() {
         let (grid, source) = make([3000])
-        grid.handleKey(.right); grid.handleKey(.right)      // focus item 1 (column 1)
+        grid.handleKey(.right)                              // from item 0 to item 1 (column 1)
         #expect(grid.focusedIndexPath == ip(1))
         var previous = 1
         for _ in 0..<5 {

@@ -151,12 +151,12 @@ struct RenderingTests {
     func checkboxColumn() {
         let (table, _) = makeTable()
         table.allowsMultipleSelectionDuringEditing = true
-        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
         let canvas = RecordingCanvas()
         func titleX() -> Double { canvas.texts.first { $0.0 == "Row 0.0" }!.1.minX }
         canvas.reset(); table.render(in: canvas)
         let x0 = titleX()
         table.setEditing(true, animated: true)
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
         table.advanceAnimations(to: 0)
         table.advanceAnimations(to: 0.125)
         canvas.reset(); table.render(in: canvas)

@@ -128,13 +128,48 @@ struct SelectionInputTests {
         #expect(selectedRows(table) == [3])
     }
 
+    @Test("with no cursor the keys act from the first visible row: Down moves on from it, Space toggles it")
+    func firstKeyActsFromFirstVisibleRow() {
+        let (table, _) = makeTable()
+        table.contentOffset = Point(x: 0, y: 44 * 50 + 10)     // row 50 is partly visible at the top
+        #expect(table.focusedIndexPath == nil)
+        #expect(table.keyboardFocusIndexPath == IndexPath(row: 50, section: 0))
+        table.handleKey(.down)
+        #expect(table.focusedIndexPath == IndexPath(row: 51, section: 0))
+        #expect(selectedRows(table) == [51])
+
+        let (fresh, _) = makeTable()
+        fresh.allowsMultipleSelectionDuringEditing = true
+        fresh.setEditing(true, animated: false)
+        fresh.handleKey(.space)
+        #expect(selectedRows(fresh) == [0], "Space checks the row a screen reader announced")
+        fresh.handleKey(.space)
+        #expect(selectedRows(fresh) == [])
+    }
+
+    @Test("entering edit mode starts with nothing selected, and says so to the delegate")
+    func editModeStartsEmpty() {
+        let (table, source) = makeTable()
+        table.allowsMultipleSelectionDuringEditing = true
+        table.handleKey(.down); table.handleKey(.down)
+        #expect(selectedRows(table) == [2], "browsing selects")
+        let changes = source.selectionChanges
+        table.setEditing(true, animated: true)
+        #expect(table.indexPathsForSelectedRows == nil, "the browse highlight is not a checked row")
+        #expect(source.selectionChanges == changes + 1)
+        #expect(table.focusedIndexPath == IndexPath(row: 2, section: 0), "the cursor stays")
+        table.handleKey(.space)
+        #expect(selectedRows(table) == [2], "the first Space checks the row")
+    }
+
     @Test("keyboard: arrows, Page Down, Home and End move focus and keep it on screen")
     func keyboard() {
         let (table, _) = makeTable()
-        table.handleKey(.down)
-        #expect(table.focusedIndexPath == IndexPath(row: 0, section: 0))
-        table.handleKey(.down)
+        table.handleKey(.down)                              // no cursor: on from the first visible row
+        #expect(table.focusedIndexPath == IndexPath(row: 1, section: 0))
         #expect(selectedRows(table) == [1])
+        table.handleKey(.down)
+        #expect(selectedRows(table) == [2])
         table.handleKey(.pageDown)
         #expect(table.focusedIndexPath!.row > 5)
         table.handleKey(.end)

@@ -25,6 +25,8 @@ final class ModelSource: TableViewDataSource, TableViewDelegate {
     var willDisplay: [IndexPath] = []
     var didEndDisplaying: [IndexPath] = []
     var createdCells = 0
+    /// `tableViewSelectionDidChange` calls.
+    var selectionChanges = 0
 
     init(rows: [Int], heights: ((IndexPath) -> Double)? = nil, headers: [String?]? = nil, footers: [String?]? = nil) {
         self.rows = rows
@@ -67,6 +69,7 @@ final class ModelSource: TableViewDataSource, TableViewDelegate {
     }
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) { willDisplay.append(indexPath) }
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) { didEndDisplaying.append(indexPath) }
+    func tableViewSelectionDidChange(_ tableView: TableView) { selectionChanges += 1 }
 }
 
 /// Varied but deterministic heights: 44, 60, 88, 120 … by row.

@@ -11,8 +11,10 @@ extension ListBase {
     public var isEditing: Bool { editingState }
 
     /// Enters or leaves edit mode. Animated: every mounted row moves together over 250 ms;
-    /// rows that mount mid-way join at the current phase. Leaving edit mode clears the
-    /// multiple selection, as UIKit does.
+    /// rows that mount mid-way join at the current phase. Entering edit mode starts with
+    /// nothing selected (UIKit's editing, GNOME's selection mode: a row highlighted while
+    /// browsing is not a checked row); leaving it clears the selection unless multiple
+    /// selection is allowed outside edit mode.
     public func setEditing(_ editing: Bool, animated: Bool) {
         reloadIfNeeded()
         guard editing != editingState else { return }
@@ -28,7 +30,7 @@ extension ListBase {
         }
         editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
         cancelInteraction()
-        if !editing && !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
+        if editing || !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
         let targets = editingRefreshTargets
         for m in targets {
             m.cell.setEditing(editing, animated: animated)

@@ -94,6 +94,17 @@ extension ListBase {
 
     /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
     public var focusedIndexPath: IndexPath? { interaction.focus?.indexPath }
+
+    /// Where the next key acts: the cursor, or before there is one the first visible row or
+    /// item — the one a screen reader announces when the view takes focus, so the first
+    /// arrow key moves on from it and Space toggles it. Nil when nothing is visible. Reads
+    /// the last layout pass; does not lay out.
+    public var keyboardFocusIndexPath: IndexPath? { keyboardFocus?.indexPath }
+
+    var keyboardFocus: ItemPath? {
+        if let focus = interaction.focus, geometry.contains(focus) { return focus }
+        return items.visible.first?.indexPath
+    }
     /// True while a drag across the checkboxes is selecting or deselecting rows.
     public var isDragSelecting: Bool { interaction.drag != nil }
 
@@ -233,7 +244,7 @@ extension ListBase {
     public func handleKey(_ key: TableKey, modifiers: InputModifiers = []) -> Bool {
         layoutIfNeeded()
         guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
-        let current = interaction.focus.flatMap { geometry.contains($0) ? $0 : nil }
+        let current = keyboardFocus
         interaction.showsFocusRing = true
         var next: ItemPath?
         // Moving along (up/down, page) keeps the column the cursor set out in, like a text

@@ -74,7 +74,7 @@ extension ListBase {
     }
 
     private func drawFocusRing(in canvas: Canvas) {
-        guard showsFocusRing, let ip = interaction.focus, let i = mountedIndex(of: ip), items.isVisible(i) else { return }
+        guard showsFocusRing, let ip = keyboardFocus, let i = mountedIndex(of: ip), items.isVisible(i) else { return }
         let f = drawnFrame(ofSlot: i).insetBy(dx: 2, dy: 2)
         canvas.stroke(.roundedRect(f, radius: 6), color: canvas.theme.focusRing, lineWidth: 2)
     }

@@ -37,6 +37,8 @@ final class MainWindow {
     /// With POOLTABLE_TRACE: reports the rows on screen (see `traceRows`).
     private let rowTracer = GLibTimeout()
     private var lastRowTrace = ""
+    /// The selection count screen readers last heard in edit mode (nil outside it).
+    private var spokenSelectionCount: Int?
 
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
@@ -178,9 +180,14 @@ final class MainWindow {
             table.accessibleLabel = screen.title
             let noun = screen.rowNoun
             table.accessibleRowDescription = {
-                tr("{noun} {number} of {count}", ["noun": noun, "number": formatted($0.number), "count": formatted($0.count)])
+                let position = tr("{noun} {number} of {count}", ["noun": noun, "number": formatted($0.number), "count": formatted($0.count)])
+                guard let checked = $0.checked else { return position }
+                return checked ? tr("{position}, checked", ["position": position]) : tr("{position}, not checked", ["position": position])
             }
-            gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
+            let page = gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
+            // The page would be heard as "Inbox panel" before the list's own "Inbox": one name.
+            // (Empty, not reset: GTK 4.8 names an unlabelled page by its type, "GtkStackPage".)
+            if let page { Accessible.setLabel(page, "") }
         }
         // The debug bar slides in under the tables while Debug is on.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
@@ -228,7 +235,12 @@ final class MainWindow {
 
     private func setEditing(_ editing: Bool) {
         let table = currentTable.listView
-        if table.isEditing != editing { table.setEditing(editing, animated: true) }
+        if table.isEditing != editing {
+            table.setEditing(editing, animated: true)
+            // Heard with the focused row (the subtitle's change is not spoken).
+            currentTable.announce(editing ? tr("Edit mode on") : tr("Edit mode off"))
+        }
+        spokenSelectionCount = editing ? table.numberOfSelectedItems : nil
         updateChrome()
     }
 
@@ -274,6 +286,12 @@ final class MainWindow {
         gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? tr("Deselect All") : tr("Select All"))
         let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedItems) : currentScreen.subtitle
         gtk_label_set_text(subtitle.opaque, text)
+        if !editing {
+            spokenSelectionCount = nil
+        } else if spokenSelectionCount != table.numberOfSelectedItems {
+            spokenSelectionCount = table.numberOfSelectedItems
+            currentTable.announce(text)
+        }
         Trace.log("editing", "\(editing)")
         Trace.log("subtitle", text)
     }

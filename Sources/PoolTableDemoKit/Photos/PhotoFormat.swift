@@ -6,7 +6,8 @@ public struct PhotoFormat: Sendable {
     public var monthTitle: @Sendable (PhotoMonth) -> String
     /// The date line under a thumbnail: "Nov 3".
     public var dateLine: @Sendable (PhotoDate) -> String
-    /// What a screen reader says for a photo: "Photo, 3 November 2026".
+    /// What a screen reader says for a photo, telling it from its neighbours: its subject,
+    /// date and time ("Hills at dusk, 3 November 2026, 18:42:07").
     public var accessibilityLabel: @Sendable (Photo) -> String
 
     public init(monthTitle: @escaping @Sendable (PhotoMonth) -> String,
@@ -20,7 +21,11 @@ public struct PhotoFormat: Sendable {
     public static let english = PhotoFormat(
         monthTitle: { "\(monthNames[clampedMonth($0.month)]) \($0.year)" },
         dateLine: { "\(monthNames[clampedMonth($0.month)].prefix(3)) \($0.day)" },
-        accessibilityLabel: { "Photo, \($0.date.day) \(monthNames[clampedMonth($0.date.month)]) \($0.date.year)" })
+        accessibilityLabel: { p in
+            let scene = PhotoThumbnail.scene(for: p.id)
+            let subject = "\(landscapeNames[scene.landscape]!) \(timeOfDayPhrases[scene.timeOfDay]!)"
+            return "\(subject), \(p.date.day) \(monthNames[clampedMonth(p.date.month)]) \(p.date.year), \(clockTime(p.date))"
+        })
 
     /// The same texts through the app's catalog (`tr`): month names and the order of day,
     /// month and year are the translation's ("2026年11月" in Chinese, through `{monthNumber}`).
@@ -32,8 +37,15 @@ public struct PhotoFormat: Sendable {
             tr("{shortMonth} {day}", ["shortMonth": localizedShortMonth(d.month), "monthNumber": "\(d.month)", "day": "\(d.day)"])
         },
         accessibilityLabel: { p in
-            tr("Photo, {day} {month} {year}", ["day": "\(p.date.day)", "month": localizedMonth(p.date.month),
-                                                "monthNumber": "\(p.date.month)", "year": "\(p.date.year)"])
+            let scene = PhotoThumbnail.scene(for: p.id)
+            // Translators: a photo's subject, e.g. "Hills at dusk": {landscape} is "Hills",
+            // "Sea"…, {timeOfDay} is "at dawn", "by day"…
+            let subject = tr("{landscape} {timeOfDay}", ["landscape": localizedLandscape(scene.landscape),
+                                                         "timeOfDay": localizedTimeOfDay(scene.timeOfDay)])
+            // Translators: what a screen reader says for a photo: "Hills at dusk, 3 November 2026, 18:42:07".
+            return tr("{subject}, {day} {month} {year}, {time}", ["subject": subject, "day": "\(p.date.day)",
+                                                                  "month": localizedMonth(p.date.month), "monthNumber": "\(p.date.month)",
+                                                                  "year": "\(p.date.year)", "time": clockTime(p.date)])
         })
 
     private static func localizedMonth(_ month: Int) -> String {
@@ -51,6 +63,30 @@ public struct PhotoFormat: Sendable {
         case 8: tr("Sep"); case 9: tr("Oct"); case 10: tr("Nov"); default: tr("Dec")
         }
     }
+
+    private static func localizedLandscape(_ landscape: PhotoThumbnail.Landscape) -> String {
+        switch landscape {
+        case .hills: tr("Hills"); case .sea: tr("Sea"); case .mountains: tr("Mountains"); case .city: tr("City"); case .dunes: tr("Dunes")
+        }
+    }
+
+    private static func localizedTimeOfDay(_ time: PhotoThumbnail.TimeOfDay) -> String {
+        switch time {
+        case .dawn: tr("at dawn"); case .day: tr("by day"); case .goldenHour: tr("at golden hour"); case .dusk: tr("at dusk"); case .night: tr("at night")
+        }
+    }
+
+    /// "18:42:07" (the 24-hour clock where the photo was taken; to the second, since photos of
+    /// one session can share a minute and a subject).
+    private static func clockTime(_ date: PhotoDate) -> String {
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(date.hour):\(two(date.minute)):\(two(date.second))"
+    }
+
+    private static let landscapeNames: [PhotoThumbnail.Landscape: String] = [
+        .hills: "Hills", .sea: "Sea", .mountains: "Mountains", .city: "City", .dunes: "Dunes"]
+    private static let timeOfDayPhrases: [PhotoThumbnail.TimeOfDay: String] = [
+        .dawn: "at dawn", .day: "by day", .goldenHour: "at golden hour", .dusk: "at dusk", .night: "at night"]
 
     private static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August",
                                      "September", "October", "November", "December"]

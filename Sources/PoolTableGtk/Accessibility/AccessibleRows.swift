@@ -9,6 +9,16 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     public var count: Int
     /// The row or item.
     public var indexPath: IndexPath
+    /// In edit mode, whether the row is checked (selected); nil outside edit mode.
+    public var checked: Bool?
+
+    /// A position outside edit mode unless `checked` is given.
+    public init(number: Int, count: Int, indexPath: IndexPath, checked: Bool? = nil) {
+        self.number = number
+        self.count = count
+        self.indexPath = indexPath
+        self.checked = checked
+    }
 }
 
 /// What assistive technology sees of a table: one small proxy widget per mounted row
@@ -23,9 +33,17 @@ public struct AccessibleRowPosition: Sendable, Equatable {
 /// proxy is relabelled only when its cell's `displayGeneration` moved and the label text
 /// really changed — live updates (download progress) at most `minimumLabelInterval` apart.
 ///
-/// Focus is a roving tab stop: only the cursor row's proxy is focusable (the first visible
-/// row's while there is no cursor); when the cursor moves, the new row's proxy takes the
-/// focus if the old one had it. The view itself is focusable only while it has no rows.
+/// Focus is a roving tab stop on the engine's `keyboardFocusIndexPath` (the cursor row, or
+/// the first visible one before there is a cursor): only that row's proxy is focusable; when
+/// the cursor moves, the new row's proxy takes the focus if the old one had it. The proxy
+/// that holds the focus never shows another row: Orca 43 ignores a focused list item's name
+/// changes and reads its description alone, so a rebound focused proxy would be heard as the
+/// old row with a new number. It stays with its row, detached from the recycled cell, until
+/// the focus has moved to the target row's proxy. The view itself is focusable only while it
+/// has no rows.
+///
+/// `announce(_:)` speaks through the focused row: GTK 4.8 has no announce call, and Orca
+/// speaks a changed description of the item it has focus on (measured, ACCESSIBILITY.md).
 @MainActor
 final class AccessibleRows {
     /// Live label changes of one row closer together than this are held back and sent
@@ -44,7 +62,8 @@ final class AccessibleRows {
     var viewDescription: String? {
         didSet { if viewDescription != oldValue { Accessible.setDescription(view, viewDescription) } }
     }
-    /// The description of a row from its position (default: "Row 12 of 2,069").
+    /// The description of a row from its position (default: "Row 12 of 2,069", with
+    /// ", checked" or ", not checked" in edit mode).
     var describe: @MainActor (AccessibleRowPosition) -> String = AccessibleRows.defaultDescription
 
     private unowned let listView: ListBase
@@ -75,9 +94,13 @@ final class AccessibleRows {
     /// The next `allocate()` places every proxy, not only new or resized ones.
     private var placeAll = true
     private var moveSourceID: guint = 0
+    /// A message for the focused row's description, not yet applied (`announce`).
+    private var pendingAnnouncement: String?
 
+    /// Every proxy made (rows and headers, in use or free).
+    private var allProxies: [Proxy] = []
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
-    private(set) var proxiesCreated = 0
+    var proxiesCreated: Int { allProxies.count }
     /// Label updates sent to GTK so far.
     private(set) var labelUpdates = 0
 
@@ -91,12 +114,27 @@ final class AccessibleRows {
         if idleSourceID != 0 { g_source_remove(idleSourceID); idleSourceID = 0 }
         if moveSourceID != 0 { g_source_remove(moveSourceID); moveSourceID = 0 }
         if flushSourceID != 0 { g_source_remove(flushSourceID); flushSourceID = 0 }
-        rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; tabStop = nil
+        rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; tabStop = nil; allProxies = []
     }
 
-    /// "Row 1,234 of 100,000,000".
+    /// "Row 1,234 of 100,000,000" (", checked" or ", not checked" in edit mode).
     static func defaultDescription(_ position: AccessibleRowPosition) -> String {
-        "Row \(groupedDigits(position.number)) of \(groupedDigits(position.count))"
+        let text = "Row \(groupedDigits(position.number)) of \(groupedDigits(position.count))"
+        guard let checked = position.checked else { return text }
+        return text + (checked ? ", checked" : ", not checked")
+    }
+
+    // MARK: Announcing
+
+    /// Says `message` after the focused row's description: the next reconcile appends it to
+    /// the description of the row that then holds the focus (the key's target), so a screen
+    /// reader hears the row and the message as one utterance. It stays there until the focus
+    /// moves on, when the row's own description comes back (unheard: the row no longer has
+    /// the focus). Ignored while the focus is outside the list, where nothing would speak it.
+    func announce(_ message: String) {
+        guard containsFocus, !message.isEmpty else { return }
+        pendingAnnouncement = message
+        scheduleIdle()
     }
 
     // MARK: Reconciling
@@ -113,6 +151,13 @@ final class AccessibleRows {
         let editing = listView.isEditing
         let now = monotonicSeconds()
         refreshSectionStarts()
+        // A message for the row that keeps the focus joins its state changes of this pass
+        // (one description change, one utterance); one for a row the focus moves to waits
+        // for the move (`updateTabStop`).
+        if pendingAnnouncement != nil, let stop = tabStop, stop.indexPath == listView.keyboardFocusIndexPath {
+            stop.announcement = pendingAnnouncement
+            pendingAnnouncement = nil
+        }
 
         // Cells still mounted keep their proxies; the others' proxies are released.
         var released = rows
@@ -121,6 +166,12 @@ final class AccessibleRows {
         for (ip, cell) in laidOut {
             let id = ObjectIdentifier(cell)
             if let proxy = released.removeValue(forKey: id) {
+                if proxy === tabStop && proxy.indexPath != ip {
+                    // The cursor row's proxy keeps its row while its cell moves on.
+                    proxy.cell = nil
+                    arrivals.append((cell, ip))
+                    continue
+                }
                 rows[id] = proxy
                 refresh(proxy, cell: cell, at: ip, editing: editing, now: now)
             } else {
@@ -162,6 +213,8 @@ final class AccessibleRows {
 
         updateHeaders()
         updateTabStop(inLayout: inLayout)
+        if let stop = tabStop, stop.cell == nil { sendDescription(stop, checked: stop.position?.checked ?? nil) }
+        if !inLayout { pendingAnnouncement = nil }   // said, or nowhere to say it
         if let stop = tabStop, stop.cell == nil { placeDetached(stop) }
 
         let multi = listView.isMultipleSelectionActive
@@ -210,6 +263,11 @@ final class AccessibleRows {
         rows.values.first { $0.indexPath == indexPath }?.label
     }
 
+    /// What a proxy widget says now, name and description (tests); nil for other widgets.
+    func spokenText(of widget: UnsafeMutablePointer<GtkWidget>) -> (label: String?, description: String?)? {
+        allProxies.first { $0.widget == widget }.map { ($0.label, $0.description) }
+    }
+
     // MARK: Private
 
     /// One proxy widget and what was last told to GTK about it.
@@ -224,7 +282,11 @@ final class AccessibleRows {
         var labelTime = -Double.infinity
         var selected: Bool?
         var checked: Bool?? = .none
-        var position: (number: Int, count: Int, checked: Bool?)?
+        var position: (number: Int, count: Int, checked: Bool?, announcement: String?)?
+        /// A message said after the description while this proxy has the focus (`announce`).
+        var announcement: String?
+        /// The description last sent.
+        var description: String?
         /// In viewport coordinates.
         var rect = Rect.zero
         var isShown = true
@@ -238,8 +300,9 @@ final class AccessibleRows {
     private func makeProxy(role: GtkAccessibleRole) -> Proxy {
         let widget = Accessible.makeProxy(role: role)
         gtk_widget_set_parent(widget, view)
-        proxiesCreated += 1
-        return Proxy(widget: widget)
+        let proxy = Proxy(widget: widget)
+        allProxies.append(proxy)
+        return proxy
     }
 
     private func show(_ proxy: Proxy) {
@@ -257,6 +320,7 @@ final class AccessibleRows {
         proxy.section = nil
         proxy.generation = -1
         proxy.placed = nil
+        proxy.announcement = nil
         if proxy.isShown {
             proxy.isShown = false
             // (Not drawn, and not in the AT-SPI tree either: child-visible alone leaves a
@@ -296,16 +360,23 @@ final class AccessibleRows {
             proxy.checked = .some(checked)
             Accessible.setChecked(proxy.widget, checked)
         }
+        sendDescription(proxy, checked: checked)
+        place(proxy, at: viewportRect(cell.frame))
+    }
+
+    /// Sends the row's description if its position, checked state or announcement changed.
+    /// Orca does not speak `checked` on list items, so the description says it.
+    private func sendDescription(_ proxy: Proxy, checked: Bool?) {
+        guard let ip = proxy.indexPath else { return }
         let number = (ip.section < sectionStarts.count ? sectionStarts[ip.section] : 0) + ip.row + 1
         let count = sectionStarts.last ?? 0
-        if proxy.position.map({ $0.number != number || $0.count != count || $0.checked != checked }) ?? true {
-            proxy.position = (number, count, checked)
-            var text = describe(AccessibleRowPosition(number: number, count: count, indexPath: ip))
-            // Orca does not speak `checked` on list items: say it in the description too.
-            if let checked { text += checked ? ", checked" : ", not checked" }
-            Accessible.setDescription(proxy.widget, text)
-        }
-        place(proxy, at: viewportRect(cell.frame))
+        let message = proxy.announcement
+        guard proxy.position.map({ $0.number != number || $0.count != count || $0.checked != checked || $0.announcement != message }) ?? true
+        else { return }
+        proxy.position = (number, count, checked, message)
+        let text = describe(AccessibleRowPosition(number: number, count: count, indexPath: ip, checked: checked))
+        proxy.description = proxy.announcement.map { "\(text). \($0)" } ?? text
+        Accessible.setDescription(proxy.widget, proxy.description)
     }
 
     private func place(_ proxy: Proxy, at rect: Rect) {
@@ -348,10 +419,23 @@ final class AccessibleRows {
                 return
             }
             tabStop = wanted
-            if let wanted { setFocusable(wanted, true) }
+            if let wanted {
+                setFocusable(wanted, true)
+                if let message = pendingAnnouncement, hadFocus {
+                    // Before the focus arrives: read with the row's name, not after it.
+                    pendingAnnouncement = nil
+                    wanted.announcement = message
+                    sendDescription(wanted, checked: wanted.position?.checked ?? nil)
+                }
+            }
             if hadFocus, let wanted { gtk_widget_grab_focus(wanted.widget) }
             if let old {
                 setFocusable(old, false)
+                if old.announcement != nil {
+                    // Its own description again, after the focus left (so it is not spoken).
+                    old.announcement = nil
+                    sendDescription(old, checked: old.position?.checked ?? nil)
+                }
                 if old.cell == nil && old.section == nil && !rows.values.contains(where: { $0 === old }) {
                     retire(old, into: &freeRows)
                 }
@@ -366,15 +450,13 @@ final class AccessibleRows {
     }
 
     private func wantedTabStop() -> Proxy? {
-        if let focus = listView.focusedIndexPath {
+        if let focus = listView.keyboardFocusIndexPath {
             if let proxy = rows.values.first(where: { $0.indexPath == focus }) { return proxy }
             if let stop = tabStop, stop.indexPath == focus { return stop }
         }
-        // No cursor (or it is far away and never had a proxy): the first visible row.
-        let height = listView.frame.height
-        let visible = rows.values.filter { $0.rect.maxY > 0 && $0.rect.minY < height }
+        // Nothing visible (or the cursor is far away and never had a proxy): the first row.
         let zero = IndexPath(row: 0, section: 0)
-        return (visible.isEmpty ? Array(rows.values) : visible).min { ($0.indexPath ?? zero) < ($1.indexPath ?? zero) }
+        return rows.values.min { ($0.indexPath ?? zero) < ($1.indexPath ?? zero) }
     }
 
     /// A tab stop whose cell left keeps the row's place (outside the viewport).

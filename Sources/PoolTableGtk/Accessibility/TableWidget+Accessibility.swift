@@ -11,13 +11,22 @@ extension TableWidget {
     }
 
     /// Describes a row by its position, e.g. "Message 12 of 2,069" (default "Row 12 of
-    /// 2,069"). In edit mode ", checked" or ", not checked" follows.
+    /// 2,069"); in edit mode the position's `checked` says whether to add "checked".
     public var accessibleRowDescription: @MainActor (AccessibleRowPosition) -> String {
         get { accessibleRows.describe }
         set {
             accessibleRows.describe = newValue
             setAccessibleRowsNeedUpdate()
         }
+    }
+
+    /// Has a screen reader say `message` (e.g. "Edit mode on", "3 selected") with the row
+    /// that holds the keyboard focus after the current input: GTK 4.8 has no announce call
+    /// (4.14's `gtk_accessible_announce`), and Orca speaks a change of the focused item's
+    /// description, so the message follows that row's description until the focus moves on.
+    /// Does nothing while the keyboard focus is outside the table.
+    public func announce(_ message: String) {
+        accessibleRows.announce(message)
     }
 
     /// Accessible proxies made so far and label updates sent (diagnostics, tests).
