@@ -299,8 +299,8 @@ final class MainWindow {
     /// For the accessibility check (scripts/a11y-check.py): what the current table or grid
     /// shows, as one JSON line whenever it changes: the screen, each visible row's or item's
     /// number (from 1, across sections) and text as the engine's cell gives it (in item
-    /// order: a grid's lines top to bottom, each left to right), the cursor's number, and
-    /// for a grid its number of columns.
+    /// order: a grid's lines top to bottom, each left to right), the cursor's number and
+    /// whether it is selected, and for a grid its number of columns.
     private func traceRows() {
         let list = currentTable.listView
         guard list.hasLoadedData else { return }
@@ -322,6 +322,7 @@ final class MainWindow {
         var fields = [
             "\"count\":\(starts.last ?? 0)",
             "\"cursor\":\(list.focusedIndexPath.map { number($0) } ?? 0)",
+            "\"cursorSelected\":\(list.focusedIndexPath.map { list.isItemSelected(at: $0) } ?? false)",
             "\"editing\":\(list.isEditing)",
             "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",
             "\"proxies\":\(currentTable.accessibleProxyCount)",

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# What a screen-reader user hears: the real Orca 43 (Debian 12) drives the Inbox and the
+# Photos grid key by key under Xvfb, and scripts/orca/check.py checks the transcript per key
+# against what the app showed after it (POOLTABLE_TRACE=1): no silence after a navigation
+# key, the focused row's name and number and no stale one, the checked state, and the
+# edit-mode and selection-count announcements.
+#
+#   scripts/orca-check.sh            build (debug) if needed, run both screens, check
+#   scripts/orca-check.sh --stock    also hear the stock GtkListView/GtkGridView peer (anchor.py)
+#
+# Environment: SWIFT_BUILD_ARGS, POOLTABLE_BIN (as the other GUI scripts); ORCA_LOGS (where
+# the transcripts and Orca's debug logs go, default ci-logs/orca). Needs orca
+# speech-dispatcher xvfb xauth xdotool dbus-x11 at-spi2-core python3-pyatspi (and python3-gi
+# gir1.2-gtk-4.0 for --stock). Exits non-zero if a check fails. The harness under
+# scripts/orca/ is the recipe of ../shared/tools/orca/ (README there).
+set -uo pipefail
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$REPO"
+# shellcheck source=lib/gui-harness.sh
+source "$REPO/scripts/lib/gui-harness.sh"
+harness_need_tools orca speech-dispatcher xvfb-run xdotool dbus-run-session
+/usr/bin/python3 -c 'import pyatspi' 2>/dev/null || { echo "FAIL: python3-pyatspi is missing"; exit 1; }
+harness_build_app
+
+LOGS="${ORCA_LOGS:-$REPO/ci-logs/orca}"
+mkdir -p "$LOGS"
+export ORCA_RUN_DIR="$LOGS"
+# English, whatever the machine's locale: the checks read the English words.
+APP=(env LANGUAGE=en LANG=C.UTF-8 POOLTABLE_TRACE=1 G_DEBUG=fatal-criticals "$BIN")
+
+status=0
+hear() {  # hear NAME TITLE KEYS ARGS...
+    local name=$1 title=$2 keys=$3; shift 3
+    echo "== Orca: $name"
+    bash "$REPO/scripts/orca/run.sh" "$name" "$keys" "${APP[@]}" "$@" || true
+    if ! /usr/bin/python3 "$REPO/scripts/orca/check.py" "$LOGS/$name=$title"; then
+        status=1
+        echo "-- $name: what the app logged"; tail -n 20 "$LOGS/$name/app.log"
+    fi
+}
+hear inbox Inbox "$REPO/scripts/orca/keys/inbox.keys" --screen inbox
+hear photos Photos "$REPO/scripts/orca/keys/photos.keys" --screen photos
+
+if [[ "${1:-}" == "--stock" ]]; then
+    for kind in list grid; do
+        echo "== Orca: stock GtkListView/GtkGridView ($kind)"
+        keys="$REPO/scripts/orca/keys/inbox.keys"; [[ $kind == grid ]] && keys="$REPO/scripts/orca/keys/photos.keys"
+        bash "$REPO/scripts/orca/run.sh" "stock-$kind" "$keys" /usr/bin/python3 "$REPO/scripts/orca/anchor.py" "$kind" || true
+    done
+fi
+exit $status

@@ -1,0 +1,142 @@
+#!/usr/bin/python3
+"""Reads what Orca said per key (parse.py) beside what the app showed after each key (its
+POOLTABLE_TRACE=1 lines in app.log, time-stamped by inner.sh) and checks that a screen
+reader user was told the truth:
+
+- startup: the screen's name is said once (no "Inbox panel. Inbox."), no toolkit type name;
+- a navigation key (arrows, Home, End, Page keys) is never silent, moves on from the row
+  said before it, and is heard as exactly the focused row's name, then its position with
+  the focused row's number (no stale number, no number without its name);
+- Ctrl+E is heard once: the focused row, not checked (edit mode starts with nothing
+  selected), and "Edit mode on"; Escape says "Edit mode off";
+- Space and Ctrl+A in edit mode are heard once: the focused row's checked state as the app
+  has it, and the selection count as the subtitle shows it.
+
+usage: check.py RUN_DIR [RUN_DIR ...]     exit 1 on any failure; prints one line per check.
+"""
+import json
+import os
+import re
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import parse  # noqa: E402
+
+NAVIGATION = {"Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Down"}
+# Orca echoes some keys as it hears them (key echo); those utterances are not the app's.
+ECHO = {"left control", "right control", "left shift", "right shift", "left alt", "space",
+        "escape", "page down", "page up", "return", "tab"}
+POSITION = re.compile(r"^(?P<noun>.+?) (?P<number>[\d,]+) of (?P<count>[\d,]+)(?P<rest>.*?)\.?$")
+TRACE = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) pooltable-trace: (\w+)=(.*)$")
+
+
+def grouped(n):
+    return f"{n:,}"
+
+
+def app_states(run):
+    """[(time, {"rows": …, "subtitle": …})]: the app's state after each trace line."""
+    states, current = [], {}
+    for line in open(os.path.join(run, "app.log"), errors="replace"):
+        m = TRACE.match(line.rstrip("\n"))
+        if not m:
+            continue
+        t, key, value = m.groups()
+        current = dict(current)
+        current[key] = json.loads(value) if key == "rows" else value
+        states.append((t, current))
+    return states
+
+
+def state_before(states, t):
+    """The app's last state traced before time t (None: the end of the run)."""
+    found = {}
+    for when, state in states:
+        if t is not None and when >= t:
+            break
+        found = state
+    return found
+
+
+class Checker:
+    def __init__(self, run):
+        self.run = os.path.basename(run.rstrip("/"))
+        self.failures = []
+        self.passes = 0
+
+    def expect(self, ok, what):
+        if ok:
+            self.passes += 1
+        else:
+            self.failures.append(what)
+            print(f"  FAIL  {self.run}: {what}")
+
+    def check(self, run, title):
+        segs = parse.segments(run)
+        states = app_states(run)
+        self.expect(states, "the app traced its state (POOLTABLE_TRACE=1)")
+        startup = segs[0][2]
+        named = [u for u in startup if u.rstrip(".") == title]
+        self.expect(len(named) == 1, f"startup says the screen's name '{title}' once: {startup}")
+        self.expect(not any("Gtk" in u for u in startup), f"startup says no toolkit type name: {startup}")
+        # The row announced at startup: where the first key moves on from.
+        last_number = next((int(m.group("number").replace(",", "")) for u in startup
+                            if (m := POSITION.match(u))), None)
+        for i in range(1, len(segs)):
+            key, start, said, _ = segs[i]
+            if key in ("focus", "end"):
+                continue
+            end = segs[i + 1][1] if i + 1 < len(segs) else None
+            state = state_before(states, end)
+            rows = state.get("rows") or {}
+            cursor = rows.get("cursor", 0)
+            label = dict((n, t) for n, t in rows.get("rows", [])).get(cursor)
+            heard = [u for u in said if u.lower() not in ECHO and not (len(u) == 1 and u.isalpha())]
+            where = f"#{i} {key}: heard {heard}"
+            if key in NAVIGATION:
+                self.expect(heard, f"{where}: not silent")
+                self.expect(cursor != 0 and cursor != last_number, f"{where}: moved on from row {last_number} (now {cursor})")
+                self.expect(len(heard) == 2, f"{where}: one announcement, the focused row's name and its position")
+                if heard:
+                    self.expect(label is not None and heard[0].rstrip(".") == label.rstrip("."),
+                                f"{where}: first the focused row's name '{label}'")
+                numbers = [int(m.group("number").replace(",", "")) for u in heard if (m := POSITION.match(u))]
+                self.expect(numbers == [cursor], f"{where}: the focused row's number {grouped(cursor)} and no other")
+                last_number = cursor
+                continue
+            position = POSITION.match(heard[0]) if len(heard) == 1 else None
+            self.expect(len(heard) == 1, f"{where}: one utterance")
+            if key == "ctrl+e":
+                self.expect(rows.get("editing") is True, f"{where}: edit mode is on")
+                self.expect(rows.get("cursorSelected") is False, f"{where}: the cursor row is not carried into the selection")
+                self.expect(position is not None and "not checked" in heard[0] and heard[0].endswith("Edit mode on"),
+                            f"{where}: the focused row, not checked, then 'Edit mode on'")
+            elif key == "Escape":
+                self.expect(rows.get("editing") is False, f"{where}: edit mode is off")
+                self.expect(position is not None and heard[0].endswith("Edit mode off"),
+                            f"{where}: the focused row, then 'Edit mode off'")
+            elif key in ("space", "ctrl+a"):
+                subtitle = state.get("subtitle", "")
+                checked = ", checked" if rows.get("cursorSelected") else ", not checked"
+                self.expect(position is not None and checked in heard[0],
+                            f"{where}: says '{checked[2:]}' as the app has the focused row")
+                self.expect(bool(subtitle) and heard[0].endswith(subtitle), f"{where}: ends with the count '{subtitle}'")
+            if position:
+                number = int(position.group("number").replace(",", ""))
+                self.expect(number == cursor, f"{where}: the focused row's number {grouped(cursor)}")
+
+
+def main(argv):
+    failures = 0
+    for arg in argv:
+        run, _, title = arg.partition("=")
+        checker = Checker(run)
+        checker.check(run, title)
+        print(f"  {'PASS' if not checker.failures else 'FAIL'}  {checker.run}: {checker.passes} checks passed, "
+              f"{len(checker.failures)} failed")
+        failures += len(checker.failures)
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

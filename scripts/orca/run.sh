@@ -1,0 +1,11 @@
+#!/bin/bash
+# usage: run.sh NAME KEYSFILE APP-COMMAND...   -> ${ORCA_RUN_DIR:-/tmp/orca-run}/NAME/{orca-debug.out,marks.txt,transcript.md,app.log,*.png}
+# From ../shared/tools/orca/ (the recipe for hearing what Orca 43 says per key).
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+NAME=$1; KEYS=$(realpath "$2"); shift 2
+OUT=${ORCA_RUN_DIR:-/tmp/orca-run}/$NAME; rm -rf "$OUT"; mkdir -p "$OUT"
+timeout 300 dbus-run-session -- xvfb-run -a -s "-screen 0 1280x800x24" \
+    "$HERE/inner.sh" "$OUT" "$KEYS" "$@" >"$OUT/run.log" 2>&1
+/usr/bin/python3 "$HERE/parse.py" "$OUT" >"$OUT/transcript.md"
+cat "$OUT/transcript.md"
