@@ -43,6 +43,17 @@ struct RowAnimationState {
         !offsets.isEmpty || !xOffsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty
             || !sectionAppear.isEmpty || !sectionGhosts.isEmpty
     }
+
+    /// A later batch update moves the rows and sections still appearing (their fade-ins
+    /// follow them; those of rows it deletes end).
+    mutating func remapAppearances(_ mapping: UpdateMapping) {
+        var moved: [ItemPath: Transition] = [:]
+        for (ip, t) in appear { if let n = mapping.map(ip) { moved[n] = t } }
+        appear = moved
+        var movedSections: [Int: Transition] = [:]
+        for (s, t) in sectionAppear { if let n = mapping.sectionMap[safe: s] ?? nil { movedSections[n] = t } }
+        sectionAppear = movedSections
+    }
     var hasGhosts: Bool { !ghosts.isEmpty }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 

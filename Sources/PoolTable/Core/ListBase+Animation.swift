@@ -14,11 +14,8 @@ extension ListBase {
             editingTransition = e.isFinished(at: t) ? nil : e
             changed = true
         }
-        if !selectionTransitions.isEmpty {
-            for (ip, var tr) in selectionTransitions {
-                tr.pin(at: t)
-                selectionTransitions[ip] = tr.isFinished(at: t) ? nil : tr
-            }
+        if selection.isAnimating {
+            selection.advanceAnimations(to: t)
             changed = true
         }
         if var s = scrollAnimation {
@@ -45,7 +42,7 @@ extension ListBase {
 
     /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.
     public var hasRunningAnimations: Bool {
-        editingTransition != nil || !selectionTransitions.isEmpty || scrollAnimation != nil
+        editingTransition != nil || selection.isAnimating || scrollAnimation != nil
             || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || cellAnimationsPending
     }
 

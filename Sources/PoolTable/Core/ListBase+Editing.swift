@@ -78,25 +78,19 @@ extension ListBase {
     /// use `numberOfSelectedRows` / `isRowSelected` for large selections.
     var selectedIndexPaths: [ItemPath]? {
         reloadIfNeeded()
-        var out: [ItemPath] = []
-        for (s, set) in selection.enumerated() { for r in set.rows { out.append(ItemPath(row: r, section: s)) } }
+        let out = Array(selection.indexPaths)
         return out.isEmpty ? nil : out
     }
 
-    var firstSelectedIndexPath: ItemPath? {
-        for (s, set) in selection.enumerated() { if let r = set.ranges.first?.lowerBound { return ItemPath(row: r, section: s) } }
-        return nil
-    }
+    var firstSelectedIndexPath: ItemPath? { selection.first }
 
     /// O(ranges), however many rows are selected.
-    public var numberOfSelectedItems: Int { selection.reduce(0) { $0 + $1.count } }
+    public var numberOfSelectedItems: Int { selection.count }
 
     /// Whether the row or item is selected; O(log ranges).
     public func isItemSelected(at indexPath: IndexPath) -> Bool { isSelected(ItemPath(indexPath)) }
 
-    func isSelected(_ indexPath: ItemPath) -> Bool {
-        indexPath.section >= 0 && indexPath.section < selection.count && selection[indexPath.section].contains(indexPath.row)
-    }
+    func isSelected(_ indexPath: ItemPath) -> Bool { selection.contains(indexPath) }
 
     /// Selects every row (one range per section) when multiple selection is active.
     public func selectAll(animated: Bool = true) {
@@ -113,8 +107,8 @@ extension ListBase {
 
     func deselectAll(animated: Bool, notify: Bool, except keep: ItemPath? = nil) {
         var changed = false
-        for s in selection.indices where !selection[s].isEmpty {
-            for range in selection[s].ranges {
+        for s in 0..<selection.sectionCount {
+            for range in selection.ranges(inSection: s) {
                 if let keep, keep.section == s, range.contains(keep.row) {
                     setSelected(false, rows: range.lowerBound..<keep.row, section: s, animated: animated, notify: false)
                     setSelected(false, rows: (keep.row + 1)..<range.upperBound, section: s, animated: animated, notify: false)
@@ -129,24 +123,20 @@ extension ListBase {
 
     /// Changes the selection of a range of rows in one section, updating mounted cells.
     func setSelected(_ selected: Bool, rows: Range<Int>, section s: Int, animated: Bool, notify: Bool = false) {
-        guard s >= 0 && s < selection.count else { return }
+        guard s >= 0 && s < selection.sectionCount else { return }
         let r = max(0, rows.lowerBound)..<min(geometry.numberOfItems(in: s), rows.upperBound)
         guard !r.isEmpty else { return }
-        if selected { selection[s].insert(r) } else { selection[s].remove(r) }
+        selection.set(selected, rows: r, section: s)
         for m in items.entries where m.indexPath.section == s && r.contains(m.indexPath.row) {
             let ip = m.indexPath
             if m.cell.isSelected != selected {
-                if animated {
-                    let from = m.cell.selectionProgress
-                    selectionTransitions[ip] = Transition(from: from, to: selected ? 1 : 0, duration: Self.selectionAnimationDuration)
-                } else {
-                    selectionTransitions[ip] = nil
-                }
+                selection.setTransition(animated ? Transition(from: m.cell.selectionProgress, to: selected ? 1 : 0,
+                                                              duration: Self.selectionAnimationDuration) : nil, for: ip)
                 m.cell.setSelected(selected, animated: animated)
             }
         }
         updateAnimatedCellState()
-        if animated && !selectionTransitions.isEmpty { host?.tableViewNeedsAnimationTicks(self) }
+        if animated && selection.isAnimating { host?.tableViewNeedsAnimationTicks(self) }
         if notify { notifySelectionDidChange() }
         setNeedsDisplay()
     }
@@ -158,7 +148,7 @@ extension ListBase {
         let selected = isSelected(ip)
         if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
         cell.editingProgress = editingProgress
-        cell.selectionProgress = selectionTransitions.isEmpty ? (selected ? 1 : 0) : selectionTransitions[ip]?.value(at: now) ?? (selected ? 1 : 0)
+        cell.selectionProgress = selection.progress(of: ip, at: now, selected: selected)
     }
 
     /// Pushes the current animation phases to every mounted cell. A cell whose editing state
@@ -168,7 +158,7 @@ extension ListBase {
         for m in items.entries {
             let cell = m.cell
             cell.editingProgress = cell.isEditing == editingState ? phase : (cell.isEditing ? 1 : 0)
-            cell.selectionProgress = selectionTransitions[m.indexPath]?.value(at: now) ?? (cell.isSelected ? 1 : 0)
+            cell.selectionProgress = selection.progress(of: m.indexPath, at: now, selected: cell.isSelected)
         }
     }
 

@@ -44,14 +44,6 @@ struct InteractionState {
     var allowsMultipleSelection = false
     var allowsMultipleSelectionDuringEditing = false
     var showsFocusRing = false
-    /// The keyboard focus row.
-    var focus: ItemPath?
-    /// The x the cursor keeps while moving along (up/down, page), in content coordinates, and
-    /// the item the last such move reached: any other move (a click, a drag) leaves the focus
-    /// elsewhere, and the goal lapses.
-    var goal: (x: Double, reached: ItemPath)?
-    /// Where Shift ranges start.
-    var rangeAnchor: ItemPath?
     var press: Press?
     var drag: DragSelection?
     /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
@@ -69,9 +61,8 @@ struct InteractionState {
     }
 
     /// A drag across the checkbox column: one provisional range over the selection as it
-    /// was when the drag began, committed on release.
+    /// was when the drag began (`SelectionModel.beginDrag`), committed on release.
     struct DragSelection {
-        var base: [RowRangeSet]
         var anchor: ItemPath
         var current: ItemPath
         var selecting: Bool
@@ -82,7 +73,6 @@ struct InteractionState {
     var multipleSelectionInteraction = false
 
     mutating func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
-    mutating func reset() { cancelDrag(); focus = nil; rangeAnchor = nil }
 }
 
 extension ListBase {
@@ -93,7 +83,7 @@ extension ListBase {
     static let dragThreshold = 4.0
 
     /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
-    public var focusedIndexPath: IndexPath? { interaction.focus?.indexPath }
+    public var focusedIndexPath: IndexPath? { tracked.focus?.indexPath }
 
     /// Where the next key acts: the cursor, or before there is one the first visible row or
     /// item — the one a screen reader announces when the view takes focus, so the first
@@ -102,7 +92,7 @@ extension ListBase {
     public var keyboardFocusIndexPath: IndexPath? { keyboardFocus?.indexPath }
 
     var keyboardFocus: ItemPath? {
-        if let focus = interaction.focus, geometry.contains(focus) { return focus }
+        if let focus = tracked.focus, geometry.contains(focus) { return focus }
         return items.visible.first?.indexPath
     }
     /// True while a drag across the checkboxes is selecting or deselecting rows.
@@ -136,7 +126,8 @@ extension ListBase {
     /// where it began and the pointer, with auto-scroll at the edges.
     private func beginDrag(at ip: ItemPath, pointer p: Point) {
         let selecting = !isSelected(ip)
-        interaction.drag = InteractionState.DragSelection(base: selection, anchor: ip, current: ip, selecting: selecting, pointer: p)
+        selection.beginDrag()
+        interaction.drag = InteractionState.DragSelection(anchor: ip, current: ip, selecting: selecting, pointer: p)
         applyDrag()
     }
 
@@ -170,6 +161,7 @@ extension ListBase {
     /// the delegate hears didEnd for every didBegin.
     func cancelInteraction() {
         interaction.cancelDrag()
+        selection.endDrag()
         endMultipleSelectionInteraction()
     }
 
@@ -189,8 +181,8 @@ extension ListBase {
             interaction.drag = nil
             interaction.autoScrollVelocity = 0
             interaction.lastAutoScrollTime = nil
-            interaction.focus = press.indexPath
-            interaction.rangeAnchor = press.indexPath
+            selection.endDrag()
+            tracked.place(at: press.indexPath)
             notifySelectionDidChange()
             endMultipleSelectionInteraction()
             return
@@ -208,6 +200,7 @@ extension ListBase {
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.drag != nil { notifySelectionDidChange() }
         interaction.cancelDrag()
+        selection.endDrag()
         endMultipleSelectionInteraction()
         setNeedsDisplay()
     }
@@ -231,8 +224,7 @@ extension ListBase {
         if isMultipleSelectionActive {
             setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: true)
         }
-        interaction.focus = ip
-        interaction.rangeAnchor = ip
+        tracked.place(at: ip)
         return true
     }
 
@@ -249,7 +241,7 @@ extension ListBase {
         var next: ItemPath?
         // Moving along (up/down, page) keeps the column the cursor set out in, like a text
         // editor's goal column, even across short last lines of a grid's sections.
-        let goalX = interaction.goal.flatMap { $0.reached == current ? $0.x : nil } ?? current.map { itemRect($0).midX }
+        let goalX = tracked.goal.flatMap { $0.reached == current ? $0.x : nil } ?? current.map { itemRect($0).midX }
         func inGoalColumn(_ ip: ItemPath) -> ItemPath {
             guard let goalX else { return ip }
             let line = geometry.itemExtent(ip)
@@ -277,7 +269,7 @@ extension ListBase {
             keepsGoal = true
             setContentOffset(Point(x: 0, y: offsetY + page), animated: false)
         case .space, .enter:
-            guard let ip = current else { interaction.focus = first; setNeedsDisplay(); return true }
+            guard let ip = current else { tracked.focus = first; setNeedsDisplay(); return true }
             if key == .enter && !editingState { notifyActivate(ip); return true }
             click(ip, modifiers: isMultipleSelectionActive ? [.control] : [])
             return true
@@ -290,16 +282,16 @@ extension ListBase {
             return true
         }
         guard let target = next else { return true }
-        interaction.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil
-        interaction.focus = target
+        tracked.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil
+        tracked.focus = target
         if modifiers.contains(.shift) && isMultipleSelectionActive {
-            let anchor = interaction.rangeAnchor ?? current ?? target
-            interaction.rangeAnchor = anchor
+            let anchor = tracked.rangeAnchor ?? current ?? target
+            tracked.rangeAnchor = anchor
             selectRange(from: anchor, to: target)
         } else if modifiers.contains(.control) {
             // Ctrl+arrow: the cursor moves, the selection stays.
         } else {
-            interaction.rangeAnchor = target
+            tracked.rangeAnchor = target
             if !editingState { selectByUser(target) }
         }
         scroll(to: target, at: .none, animated: false)
@@ -310,13 +302,13 @@ extension ListBase {
     // MARK: Private
 
     private func click(_ ip: ItemPath, modifiers: InputModifiers) {
-        interaction.focus = ip
+        tracked.focus = ip
         if isMultipleSelectionActive {
-            if modifiers.contains(.shift), let anchor = interaction.rangeAnchor {
+            if modifiers.contains(.shift), let anchor = tracked.rangeAnchor {
                 selectRange(from: anchor, to: ip)
                 return
             }
-            interaction.rangeAnchor = ip
+            tracked.rangeAnchor = ip
             if editingState || modifiers.contains(.control) {
                 let selected = !isSelected(ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
@@ -325,7 +317,7 @@ extension ListBase {
                 return
             }
         }
-        interaction.rangeAnchor = ip
+        tracked.rangeAnchor = ip
         selectByUser(ip)
     }
 
@@ -340,14 +332,7 @@ extension ListBase {
 
     /// The first `limit` selected items other than `ip` (single selection has at most one).
     private func selectedIndexPaths(upTo limit: Int, except ip: ItemPath) -> [ItemPath] {
-        var out: [ItemPath] = []
-        for (s, set) in selection.enumerated() {
-            for r in set.rows where ItemPath(row: r, section: s) != ip {
-                out.append(ItemPath(row: r, section: s))
-                if out.count >= limit { return out }
-            }
-        }
-        return out
+        Array(selection.indexPaths.lazy.filter { $0 != ip }.prefix(limit))
     }
 
     /// Selects exactly the rows between two index paths (inclusive, across sections),
@@ -375,13 +360,7 @@ extension ListBase {
     /// selection = the drag's base with the provisional range set (or cleared).
     private func applyDrag() {
         guard let drag = interaction.drag else { return }
-        selection = drag.base
-        let (lo, hi) = drag.anchor < drag.current ? (drag.anchor, drag.current) : (drag.current, drag.anchor)
-        for s in lo.section...hi.section where s < geometry.numberOfSections {
-            let start = s == lo.section ? lo.row : 0
-            let end = s == hi.section ? hi.row + 1 : geometry.numberOfItems(in: s)
-            if drag.selecting { selection[s].insert(start..<end) } else { selection[s].remove(start..<end) }
-        }
+        selection.applyDrag(from: drag.anchor, to: drag.current, selecting: drag.selecting) { self.geometry.numberOfItems(in: $0) }
         syncMountedSelection(animated: true)
         notifySelectionDidChange()
     }
@@ -391,12 +370,12 @@ extension ListBase {
         for m in items.entries {
             let selected = isSelected(m.indexPath)
             guard m.cell.isSelected != selected else { continue }
-            selectionTransitions[m.indexPath] = animated
-                ? Transition(from: m.cell.selectionProgress, to: selected ? 1 : 0, duration: Self.selectionAnimationDuration) : nil
+            selection.setTransition(animated ? Transition(from: m.cell.selectionProgress, to: selected ? 1 : 0,
+                                                          duration: Self.selectionAnimationDuration) : nil, for: m.indexPath)
             m.cell.setSelected(selected, animated: animated)
         }
         updateAnimatedCellState()
-        if animated && !selectionTransitions.isEmpty { host?.tableViewNeedsAnimationTicks(self) }
+        if animated && selection.isAnimating { host?.tableViewNeedsAnimationTicks(self) }
         setNeedsDisplay()
     }
 

@@ -105,7 +105,7 @@ extension ListBase {
         for (ip, y, h) in arrivals[above...] { items.append(mountNew(ip, y: y, height: h)) }
         items.pool.noteMounted(items.count)
         items.updateVisibility(minY: offsetY, maxY: offsetY + frame.height, viewportIsEmpty: false)
-        if editingTransition != nil || !selectionTransitions.isEmpty { updateAnimatedCellState() }
+        if editingTransition != nil || selection.isAnimating { updateAnimatedCellState() }
         return true
     }
 
@@ -179,7 +179,7 @@ extension ListBase {
     func bind(_ ip: ItemPath) -> ReusableCell {
         statistics.binds += 1
         lastDequeued = nil
-        if !pendingReconfigures.isEmpty && reconfiguringCell == nil { pendingReconfigures.remove(ip) }
+        if reconfiguringCell == nil { tracked.removeReconfigure(ip) }
         guard var cell = cellFromDataSource(at: ip) else {
             let empty = makePlaceholderCell()
             items.adopt(empty)

@@ -222,8 +222,11 @@ public class ListBase {
     @exclusivity(unchecked) var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
     var headerPool: [TableViewHeaderFooterView] = []
     var footerPool: [TableViewHeaderFooterView] = []
-    var selection: [RowRangeSet] = []
-    var selectionTransitions: [ItemPath: Transition] = [:]
+    /// What is selected, its check animations and a drag's provisional range.
+    var selection = SelectionModel()
+    /// The cursor, the range anchor, the goal column and pending reconfigures: items that
+    /// follow their rows through updates.
+    var tracked = TrackedPositions()
     var editingTransition: Transition?
     var scrollAnimation: Transition?
     var editingState = false
@@ -262,8 +265,6 @@ public class ListBase {
     /// Nesting depth of `performBatchUpdates` and what it has collected so far.
     var batchDepth = 0
     var pendingUpdates = PendingUpdates()
-    /// Items to re-bind into their own cells at the next layout pass.
-    var pendingReconfigures = Set<ItemPath>()
 
     static let logger = Logger(label: "PoolTable")
 
@@ -282,17 +283,14 @@ public class ListBase {
         guard needsReload, !isLayingOut else { return }
         needsReload = false
         unmountEverything()
-        selection = []
-        selectionTransitions = [:]
         for g in rowAnimations.ghosts { items.recycle(g.cell, from: nil) }
         rowAnimations = RowAnimationState()
-        pendingReconfigures = []
+        tracked = TrackedPositions()
         cancelInteraction()
-        interaction.reset()
         geometry.width = frame.width
         loadLayout()
         loadGeneration &+= 1
-        selection = Array(repeating: RowRangeSet(), count: geometry.numberOfSections)
+        selection = SelectionModel(sectionCount: geometry.numberOfSections)
         statistics.reloads += 1
         setOffsetY(offsetY, reason: .clamp)
         needsLayout = true

@@ -51,7 +51,7 @@ extension ListBase {
     /// nothing. Calls within one frame coalesce into one bind per item at the next layout pass.
     func reconfigure(_ indexPaths: [ItemPath]) {
         var added = false
-        for ip in indexPaths where mountedIndex(of: ip) != nil { pendingReconfigures.insert(ip); added = true }
+        for ip in indexPaths where mountedIndex(of: ip) != nil { tracked.addReconfigure(ip); added = true }
         if added { setNeedsLayout() }
     }
 
@@ -179,25 +179,14 @@ extension ListBase {
 
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
-        let selectedMoveTargets = Set(p.moves.filter { isSelected($0.key) }.map(\.value))
-        for s in p.deletedSections.sorted(by: >) { geometry.removeSection(at: s); selection.remove(at: s) }
-        for t in p.insertedSections.sorted() {
-            layoutInsertSection(at: t)
-            selection.insert(RowRangeSet(), at: t)
-        }
+        for s in p.deletedSections.sorted(by: >) { geometry.removeSection(at: s) }
+        for t in p.insertedSections.sorted() { layoutInsertSection(at: t) }
         for t in survivors.indices {
             guard survivors[t] != nil else { continue }
-            for r in mapping.removedOld[t].reversed() {
-                geometry.removeItem(at: ItemPath(row: r, section: t))
-                selection[t].shiftForDelete(at: r)
-            }
-            for r in mapping.arrivingNew[t] {
-                let ip = ItemPath(row: r, section: t)
-                layoutInsertItem(at: ip)
-                selection[t].shiftForInsert(at: r, count: 1)
-                if selectedMoveTargets.contains(ip) { selection[t].insert(r) }
-            }
+            for r in mapping.removedOld[t].reversed() { geometry.removeItem(at: ItemPath(row: r, section: t)) }
+            for r in mapping.arrivingNew[t] { layoutInsertItem(at: ItemPath(row: r, section: t)) }
         }
+        selection.remap(mapping)
         // Titles (and so header and footer heights) may depend on a section's index: ask again.
         for t in survivors.indices where survivors[t] != nil { layoutRefreshSection(t) }
         for old in p.reloadedRows {
@@ -322,32 +311,21 @@ extension ListBase {
         return nil
     }
 
-    /// Focus, range anchor, running appear animations and pending reconfigures follow rows.
+    /// The cursor, anchors, pending reconfigures and running appear animations follow rows
+    /// (the selection followed in step 1).
     private func remapTransientState(_ mapping: UpdateMapping) {
-        interaction.focus = interaction.focus.flatMap(mapping.map)
-        interaction.rangeAnchor = interaction.rangeAnchor.flatMap(mapping.map)
-        var appear: [ItemPath: Transition] = [:]
-        for (ip, t) in rowAnimations.appear { if let n = mapping.map(ip) { appear[n] = t } }
-        rowAnimations.appear = appear
-        var sectionAppear: [Int: Transition] = [:]
-        for (s, t) in rowAnimations.sectionAppear { if let n = mapping.sectionMap[safe: s] ?? nil { sectionAppear[n] = t } }
-        rowAnimations.sectionAppear = sectionAppear
-        var sel: [ItemPath: Transition] = [:]
-        for (ip, t) in selectionTransitions { if let n = mapping.map(ip) { sel[n] = t } }
-        selectionTransitions = sel
-        pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
+        tracked.remap(mapping)
+        rowAnimations.remapAppearances(mapping)
         if interaction.drag != nil { cancelInteraction() }
     }
 
     /// Reconfigures waiting for the next layout pass.
-    public var pendingReconfigureCount: Int { pendingReconfigures.count }
+    public var pendingReconfigureCount: Int { tracked.pendingReconfigures.count }
 
     /// Binds pending reconfigures into their mounted cells.
     func flushReconfigures() {
-        guard !pendingReconfigures.isEmpty else { return }
-        let pending = pendingReconfigures.sorted()
-        pendingReconfigures = []
-        for ip in pending {
+        guard !tracked.pendingReconfigures.isEmpty else { return }
+        for ip in tracked.takeReconfigures() {
             guard let i = mountedIndex(of: ip) else { continue }
             let old = items[i].cell
             reconfiguringCell = old

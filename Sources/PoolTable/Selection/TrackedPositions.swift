@@ -1,0 +1,52 @@
+/// Items the view must keep track of while the data changes under them: the keyboard cursor,
+/// the anchor Shift ranges start from, the column an up/down run keeps (with the item it
+/// last reached), and items waiting to be re-bound into their own cells. A batch update moves
+/// them all with one `remap(_:)`; an item that was deleted is forgotten.
+struct TrackedPositions: Sendable {
+    /// The keyboard cursor: where arrow keys move from (nil before any keyboard or click input).
+    var focus: ItemPath?
+    /// Where Shift ranges start.
+    var rangeAnchor: ItemPath?
+    /// The x an up/down or page run keeps, in content coordinates, and the item the last such
+    /// move reached: any other move leaves the cursor elsewhere, and the goal lapses.
+    var goal: (x: Double, reached: ItemPath)?
+    /// Items to re-bind into their own cells at the next layout pass (`reconfigureRows`).
+    private(set) var pendingReconfigures = Set<ItemPath>()
+
+    /// The cursor and the range anchor both at `ip` (a click, a long press, a drag's end).
+    mutating func place(at ip: ItemPath) {
+        focus = ip
+        rangeAnchor = ip
+    }
+
+    /// Forgets the cursor, the anchor and the goal (a reload).
+    mutating func resetCursor() {
+        focus = nil
+        rangeAnchor = nil
+        goal = nil
+    }
+
+    // MARK: Reconfigures
+
+    mutating func addReconfigure(_ ip: ItemPath) { pendingReconfigures.insert(ip) }
+    /// (On every bind: free when nothing is pending.)
+    mutating func removeReconfigure(_ ip: ItemPath) {
+        guard !pendingReconfigures.isEmpty else { return }
+        pendingReconfigures.remove(ip)
+    }
+    /// The pending reconfigures in order, handed over: none remain.
+    mutating func takeReconfigures() -> [ItemPath] {
+        defer { pendingReconfigures = [] }
+        return pendingReconfigures.sorted()
+    }
+
+    // MARK: Batch updates
+
+    /// Every tracked item to where the update put it; deleted ones are dropped.
+    mutating func remap(_ mapping: UpdateMapping) {
+        focus = focus.flatMap(mapping.map)
+        rangeAnchor = rangeAnchor.flatMap(mapping.map)
+        goal = goal.flatMap { g in mapping.map(g.reached).map { (x: g.x, reached: $0) } }
+        pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
+    }
+}
