@@ -356,7 +356,7 @@ struct SectionAnimationTests {
         let model = ItemSource(sections: [Array(0..<3), Array(100..<104), Array(200..<210)])
         model.attach(to: table)
         table.advanceAnimations(to: 0)
-        let header = { (s: Int) in table.presentationFrame(of: table.mountedHeaders[s]!).minY - table.contentOffset.y }
+        let header = { (s: Int) in table.presentationFrame(of: table.items.headers[s]!).minY - table.contentOffset.y }
         let before = header(1)
         try table.performBatchUpdates({
             model.sections.insert([900, 901], at: 1)
@@ -393,10 +393,10 @@ struct SectionAnimationTests {
         table.render(in: canvas)
         let s1 = canvas.texts.filter { $0.0 == "S1" }
         #expect(s1.count == 2)                                    // the ghost and the new section 1
-        let pooled = table.headerPool.count
+        let pooled = table.items.pooledHeaderCount
         table.advanceAnimations(to: 1.4)
         #expect(table.rowAnimations.sectionGhosts.isEmpty && !table.hasRunningAnimations)
-        #expect(table.headerPool.count == pooled + 1)
+        #expect(table.items.pooledHeaderCount == pooled + 1)
         #expect(itemStateProblems(table, model) == [])
     }
 }

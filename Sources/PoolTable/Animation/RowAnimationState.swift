@@ -163,10 +163,7 @@ extension ListBase {
         rowAnimations.ghosts = alive
         var sectionGhosts = rowAnimations.sectionGhosts
         for i in sectionGhosts.indices { sectionGhosts[i].fade.pin(at: t) }
-        for g in sectionGhosts where g.fade.isFinished(at: t) {
-            g.view.prepareForReuse()
-            if g.view.kind == .header { headerPool.append(g.view) } else { footerPool.append(g.view) }
-        }
+        for g in sectionGhosts where g.fade.isFinished(at: t) { items.recycleSectionView(g.view) }
         rowAnimations.sectionGhosts = sectionGhosts.filter { !$0.fade.isFinished(at: t) }
         if !rowAnimations.isRunning {
             let done = rowAnimations.completions

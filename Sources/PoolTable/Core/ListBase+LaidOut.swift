@@ -9,16 +9,16 @@ extension ListBase {
     }
 
     /// The sections whose header views are mounted, as the last layout pass left them.
-    public var laidOutHeaderSections: [Int] { mountedHeaders.keys.sorted() }
+    public var laidOutHeaderSections: [Int] { items.headers.keys.sorted() }
 
     /// The header view of `section` while it is mounted; nil otherwise. Its `frame` is
     /// where it is drawn (floating in `.plain` style). Does not lay out.
     public func headerView(forSection section: Int) -> TableViewHeaderFooterView? {
-        mountedHeaders[section]
+        items.headers[section]
     }
 
     /// The footer view of `section` while it is mounted; nil otherwise. Does not lay out.
     public func footerView(forSection section: Int) -> TableViewHeaderFooterView? {
-        mountedFooters[section]
+        items.footers[section]
     }
 }

@@ -8,7 +8,7 @@ extension ListBase {
     public var visibleRect: Rect { Rect(x: 0, y: offsetY, width: frame.width, height: frame.height) }
 
     /// Header views currently mounted, by section.
-    public var mountedHeaderSections: [Int] { layoutIfNeeded(); return mountedHeaders.keys.sorted() }
+    public var mountedHeaderSections: [Int] { layoutIfNeeded(); return items.headers.keys.sorted() }
 
     // MARK: Mounted cells (the subclasses give them UIKit's names and types)
 
@@ -166,14 +166,6 @@ extension ListBase {
         updateAnimatedCellState()
     }
 
-    func unmountEverything() {
-        items.unmountAll()
-        for (_, h) in mountedHeaders { h.prepareForReuse(); headerPool.append(h) }
-        for (_, f) in mountedFooters { f.prepareForReuse(); footerPool.append(f) }
-        mountedHeaders = [:]
-        mountedFooters = [:]
-        mountedSectionRange = 0..<0
-    }
 
     /// Asks the data source for the item's cell and applies the view's state to it.
     func bind(_ ip: ItemPath) -> ReusableCell {
@@ -207,39 +199,15 @@ extension ListBase {
     private func mountHeadersAndFooters(geometryUnchanged: Bool) {
         let band = mountingBand
         let range = geometry.sections(overlapping: band.minY, band.maxY)
-        if geometryUnchanged && range == mountedSectionRange {
-            positionHeaders()
-            return
-        }
-        mountedSectionRange = range
-        for (s, h) in mountedHeaders where !range.contains(s) || geometry.headerHeight(ofSection: s) <= 0 {
-            h.prepareForReuse(); headerPool.append(h); mountedHeaders[s] = nil
-        }
-        for (s, f) in mountedFooters where !range.contains(s) || geometry.footerHeight(ofSection: s) <= 0 {
-            f.prepareForReuse(); footerPool.append(f); mountedFooters[s] = nil
-        }
-        for s in range {
-            if geometry.headerHeight(ofSection: s) > 0 {
-                let view = mountedHeaders[s] ?? headerPool.popLast() ?? TableViewHeaderFooterView(kind: .header)
-                view.section = s
-                view.title = geometry.headerTitle(ofSection: s)
-                mountedHeaders[s] = view
-            }
-            if geometry.footerHeight(ofSection: s) > 0 {
-                let view = mountedFooters[s] ?? footerPool.popLast() ?? TableViewHeaderFooterView(kind: .footer)
-                view.section = s
-                view.title = geometry.footerTitle(ofSection: s)
-                mountedFooters[s] = view
-            }
-        }
+        if !geometryUnchanged || range != items.sectionRange { items.mountSectionViews(range, layout: geometry) }
         positionHeaders()
     }
 
     /// Where each mounted header is drawn: when headers stick, the header of the section at
     /// the top of the viewport floats there until the next section's header pushes it up.
     func positionHeaders() {
-        if mountedHeaders.isEmpty && mountedFooters.isEmpty { return }
-        for (s, view) in mountedHeaders {
+        if items.headers.isEmpty && items.footers.isEmpty { return }
+        for (s, view) in items.headers {
             guard s < geometry.numberOfSections else { continue }
             let top = geometry.top(ofSection: s), height = geometry.headerHeight(ofSection: s)
             var y = top
@@ -250,7 +218,7 @@ extension ListBase {
             view.isFloating = y > top
             view.frame = Rect(x: 0, y: y, width: frame.width, height: height)
         }
-        for (s, view) in mountedFooters {
+        for (s, view) in items.footers {
             guard s < geometry.numberOfSections else { continue }
             let height = geometry.footerHeight(ofSection: s)
             view.frame = Rect(x: 0, y: geometry.top(ofSection: s) + geometry.height(ofSection: s) - height, width: frame.width, height: height)

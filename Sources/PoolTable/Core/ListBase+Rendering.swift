@@ -29,9 +29,9 @@ extension ListBase {
             ghost.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: ghost.frame.width, height: ghost.frame.height), style: headerStyle)
             canvas.restore()
         }
-        for (_, view) in mountedFooters.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
+        for (_, view) in items.footers.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
         // Headers last (a floating header covers rows scrolling under it); the floating one on top.
-        for (_, view) in mountedHeaders.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
+        for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
             drawHeaderFooter(view, in: canvas)
         }
         canvas.restore()

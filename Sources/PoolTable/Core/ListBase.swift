@@ -218,10 +218,6 @@ public class ListBase {
     // than the step's own work); they are only read and assigned, never passed inout across
     // calls that could touch them again.
 
-    @exclusivity(unchecked) var mountedHeaders: [Int: TableViewHeaderFooterView] = [:]
-    @exclusivity(unchecked) var mountedFooters: [Int: TableViewHeaderFooterView] = [:]
-    var headerPool: [TableViewHeaderFooterView] = []
-    var footerPool: [TableViewHeaderFooterView] = []
     /// What is selected, its check animations and a drag's provisional range.
     var selection = SelectionModel()
     /// The cursor, the range anchor, the goal column and pending reconfigures: items that
@@ -253,8 +249,6 @@ public class ListBase {
     @exclusivity(unchecked) var scratchRows: [(ItemPath, Double, Double)] = []
     /// Drawn item extents while `render` runs an animation frame.
     var presentedFramesForRender: [(top: Double, height: Double)]?
-    /// The sections whose headers and footers are mounted, and against what geometry.
-    var mountedSectionRange: Range<Int> = 0..<0
     /// The content height the host was last told about.
     var reportedContentHeight = -1.0
     /// Until when cells asked for frames (`keepAnimating(for:)`).
@@ -282,7 +276,7 @@ public class ListBase {
     func reloadIfNeeded() {
         guard needsReload, !isLayingOut else { return }
         needsReload = false
-        unmountEverything()
+        items.unmountAll()
         for g in rowAnimations.ghosts { items.recycle(g.cell, from: nil) }
         rowAnimations = RowAnimationState()
         tracked = TrackedPositions()

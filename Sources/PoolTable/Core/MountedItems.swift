@@ -1,6 +1,7 @@
 /// The mounted-items lifecycle (GTK's item manager): which cells are mounted, in index
 /// order with their along extents; which of them are visible (one contiguous run); the
-/// reuse pool; binding and recycling; and the cell log. Its state is private: the core
+/// reuse pool; binding and recycling; the cell log; and the section header and footer
+/// views of the mounted sections, with their pools. Its state is private: the core
 /// changes it only through the operations below, each of which keeps the log and the
 /// owner's display callbacks in step.
 ///
@@ -37,6 +38,13 @@ final class MountedItems {
     /// After an update re-orders the entries, which of them were visible, until the next
     /// pass settles the run (moves can leave them non-contiguous for that moment).
     @exclusivity(unchecked) private var carriedVisibility: [Bool]?
+    /// Mounted section header and footer views, by section.
+    @exclusivity(unchecked) private(set) var headers: [Int: TableViewHeaderFooterView] = [:]
+    @exclusivity(unchecked) private(set) var footers: [Int: TableViewHeaderFooterView] = [:]
+    private var headerPool: [TableViewHeaderFooterView] = []
+    private var footerPool: [TableViewHeaderFooterView] = []
+    /// The sections whose headers and footers were last mounted.
+    private(set) var sectionRange: Range<Int> = 0..<0
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
@@ -136,11 +144,16 @@ final class MountedItems {
     func markVisible(_ flags: [Bool]) { carriedVisibility = flags }
 
     /// Unmounts every item.
+    /// Unmounts every item, header and footer.
     func unmountAll() {
         for k in entries.indices { unmount(k) }
         entries = []
         visibleSpan = 0..<0
         carriedVisibility = nil
+        for view in Array(headers.values) + Array(footers.values) { recycleSectionView(view) }
+        headers = [:]
+        footers = [:]
+        sectionRange = 0..<0
     }
 
     /// Unmounts one item: didEndDisplaying if it was visible, then back to the pool.
@@ -220,6 +233,49 @@ final class MountedItems {
             let visible = visibleSpan.contains(k)
             if visible && !wasVisible[k] { beginDisplay(entries[k]) } else if !visible && wasVisible[k] { endDisplay(entries[k]) }
         }
+    }
+
+    // MARK: Section headers and footers
+
+    /// Mounts the header and footer views of the sections in `range` that have a height
+    /// (titled from `layout`), recycling those of sections that left the range or lost it.
+    func mountSectionViews(_ range: Range<Int>, layout: any ItemLayout) {
+        sectionRange = range
+        for (s, view) in headers where !range.contains(s) || layout.headerHeight(ofSection: s) <= 0 {
+            recycleSectionView(view); headers[s] = nil
+        }
+        for (s, view) in footers where !range.contains(s) || layout.footerHeight(ofSection: s) <= 0 {
+            recycleSectionView(view); footers[s] = nil
+        }
+        for s in range {
+            if layout.headerHeight(ofSection: s) > 0 {
+                let view = headers[s] ?? headerPool.popLast() ?? TableViewHeaderFooterView(kind: .header)
+                view.section = s
+                view.title = layout.headerTitle(ofSection: s)
+                headers[s] = view
+            }
+            if layout.footerHeight(ofSection: s) > 0 {
+                let view = footers[s] ?? footerPool.popLast() ?? TableViewHeaderFooterView(kind: .footer)
+                view.section = s
+                view.title = layout.footerTitle(ofSection: s)
+                footers[s] = view
+            }
+        }
+    }
+
+    /// Takes a section's header and footer out without pooling them (a deleted section's,
+    /// fading out as ghosts; `recycleSectionView` when they are done).
+    func takeSectionViews(of section: Int) -> [TableViewHeaderFooterView] {
+        [headers.removeValue(forKey: section), footers.removeValue(forKey: section)].compactMap { $0 }
+    }
+
+    /// Header views waiting in their pool.
+    var pooledHeaderCount: Int { headerPool.count }
+
+    /// A header or footer view back to its pool.
+    func recycleSectionView(_ view: TableViewHeaderFooterView) {
+        view.prepareForReuse()
+        if view.kind == .header { headerPool.append(view) } else { footerPool.append(view) }
     }
 
     private func beginDisplay(_ e: Entry) {

@@ -208,7 +208,7 @@ public final class DebugOverlay {
 
         // Headers: where they are drawn; the floating one marked.
         for s in table.mountedHeaderSections {
-            guard let view = table.mountedHeaders[s] else { continue }
+            guard let view = table.items.headers[s] else { continue }
             let r = t.view(view.frame)
             canvas.save()
             canvas.translate(x: r.minX, y: r.minY)

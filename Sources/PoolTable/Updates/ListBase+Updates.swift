@@ -162,13 +162,13 @@ extension ListBase {
             oldX[items[k].indexPath] = f.minX
         }
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
-        for (s, view) in mountedHeaders where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
-        for (s, view) in mountedFooters { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
+        for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
+        for (s, view) in items.footers { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
 
         // Headers and footers of deleted sections fade out where they are drawn.
         if animated {
             for s in p.deletedSections.sorted() {
-                for view in [mountedHeaders.removeValue(forKey: s), mountedFooters.removeValue(forKey: s)].compactMap({ $0 }) {
+                for view in items.takeSectionViews(of: s) {
                     var f = presentationFrame(of: view)
                     f.origin.y -= offsetY          // kept in screen space; placed again below
                     view.section = nil
@@ -275,13 +275,13 @@ extension ListBase {
     /// Headers and footers glide from where they were drawn; those of new sections fade in.
     private func startSectionAnimations(_ mapping: UpdateMapping, _ oldHeaders: [Int: Double], _ oldFooters: [Int: Double]) {
         let d = RowAnimationState.duration
-        for (t, view) in mountedHeaders where !view.isFloating {
+        for (t, view) in items.headers where !view.isFloating {
             guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
             if let y = oldHeaders[s], y != view.frame.minY - offsetY {
                 rowAnimations.headerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
             }
         }
-        for (t, view) in mountedFooters {
+        for (t, view) in items.footers {
             guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
             if let y = oldFooters[s], y != view.frame.minY - offsetY {
                 rowAnimations.footerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
