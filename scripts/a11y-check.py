@@ -420,7 +420,9 @@ def photos_grid_is_a_list_of_named_items(ctx):
     full = [line for line in lines if len(line) == columns]
     expect(full, f"no full line of {columns} items")
     heads = [c.name for c in lst if c is not None and c.getRole() == pyatspi.ROLE_LABEL]
-    month = re.sub(r"^Photo, \d+ ", "", shown[0].name)      # "Photo, 20 November 2026" → "November 2026"
+    # "Hills at dusk, 20 November 2026, 17:44:00" → "November 2026"
+    found = re.search(r", \d+ (\w+ \d{4}), ", shown[0].name)
+    month = found.group(1) if found else shown[0].name
     expect(month in heads, f"no section header {month!r} (labels: {heads})")
     return f"{len(shown)} photos on screen in {len(lines)} lines of {columns}, named ({shown[0].name!r}) and described ({shown[0].description!r}); header {month!r}"
 
