@@ -42,8 +42,9 @@ extension TableWidgetTests {
     }
 
     @Test("The view is a LIST with one LIST_ITEM per mounted row, labelled and placed like its row, recycled while scrolling")
-    func proxiesFollowMountedRows() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 3_000) else { return }
+    func proxiesFollowMountedRows() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 3_000))
         defer { harness.close() }
         let table = harness.table
         #expect(gtk_accessible_get_accessible_role(table.drawingArea.opaque) == GTK_ACCESSIBLE_ROLE_LIST)
@@ -64,7 +65,8 @@ extension TableWidgetTests {
 
     @Test("A grid's proxies: one LIST_ITEM per mounted photo, in reading order (lines top to bottom, each left to right)")
     func gridProxiesInReadingOrder() throws {
-        guard GtkTestEnvironment.start(), let harness = AppHarness() else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(AppHarness())
         defer { harness.close() }
         harness.window.show(screen: "photos")
         GtkTestEnvironment.settle(0.3)
@@ -97,8 +99,9 @@ extension TableWidgetTests {
     }
 
     @Test("A roving tab stop: only the cursor row's proxy is focusable, and it takes the focus when the cursor moves")
-    func rovingTabStop() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 500) else { return }
+    func rovingTabStop() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 500))
         defer { harness.close() }
         let table = harness.table
         table.grabFocus()
@@ -199,7 +202,8 @@ extension TableWidgetTests {
 
     @Test("A row's live label changes reach GTK at most about twice a second, and the last one arrives")
     func liveLabelsAreThrottled() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 100) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 100))
         defer { harness.close() }
         let table = harness.table
         let ip = IndexPath(row: 3, section: 0)

@@ -41,7 +41,7 @@ extension TableWidgetTests {
 
     @Test("The app's real window: activating win.edit and win.debug changes what GTK draws")
     func appWindowActions() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         let harness = try #require(AppHarness())
         defer { harness.close() }
         let table = harness.window.currentTable

@@ -59,9 +59,9 @@ extension TableWidgetTests {
 
     @Test("slow motion: the edit-mode slide takes about ten times as long on GTK's frame clock; pause freezes it and the frame counter; Step advances one frame")
     func slowMotionPauseStep() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         let source = ControllableTimeSource()
-        guard let harness = WindowHarness(rows: 80, width: 900, height: 560, timeSource: source) else { return }
+        let harness = try #require(WindowHarness(rows: 80, width: 900, height: 560, timeSource: source))
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         let duration = TableView.editingAnimationDuration

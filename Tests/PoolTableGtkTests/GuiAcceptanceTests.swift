@@ -20,7 +20,8 @@ extension TableWidgetTests {
 
     @Test("Ctrl+E's animation, frame by frame: checkbox column absent at 0 ms, part-way at 120 ms, fully in at 300 ms; rows mounted mid-way join in phase")
     func editModeFramesOnTheEngineClock() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10, timeSource: ManualTimeSource()) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 10, timeSource: ManualTimeSource()))
         defer { harness.close() }
         let blocks = BlockSource(count: 400)
         blocks.install(in: harness.table.tableView)
@@ -106,7 +107,9 @@ extension TableWidgetTests {
 
     @Test("xdotool drag down the checkbox column selects every row it passes, auto-scrolls at the bottom edge, commits on release")
     func xdotoolDragSelectsWithAutoScroll() throws {
-        guard GtkTestEnvironment.start(), XDoTool.isAvailable, let harness = WindowHarness(rows: 300) else { return }
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 300))
         defer { harness.close() }
         let table = harness.table.tableView
         let title = harness.uniqueTitle()
@@ -158,7 +161,9 @@ extension TableWidgetTests {
 
     @Test("xdotool: click, Shift+click, Space, Shift+Down and a long press reach the engine")
     func xdotoolClicksAndKeys() throws {
-        guard GtkTestEnvironment.start(), XDoTool.isAvailable, let harness = WindowHarness(rows: 100) else { return }
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 100))
         defer { harness.close() }
         let table = harness.table.tableView
         let title = harness.uniqueTitle()
@@ -199,7 +204,8 @@ extension TableWidgetTests {
 
     @Test("Overlay on: prepared rows tinted above and below the viewport outline; Ctrl+E gives them checkboxes; legacy refresh marks exactly them stale")
     func overlayShowsPreparedRowsAndStaleMarks() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 400, width: 700, height: 600) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 400, width: 700, height: 600))
         defer { harness.close() }
         let widget = harness.table
         let table = widget.tableView
@@ -258,7 +264,8 @@ extension TableWidgetTests {
 
     @Test("Overlay: fed the shell's frame timings, redrawn a few times a second while shown (no busy loop), off again when removed")
     func overlayStaysLive() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 200) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 200))
         defer { harness.close() }
         let widget = harness.table
         let overlay = DebugOverlay()
@@ -283,7 +290,9 @@ extension TableWidgetTests {
 
     @Test("Overlay on, real input: a click on a zoomed-out row (visible or prepared) selects that row; the wheel still scrolls")
     func overlayMapsRealPointerInput() throws {
-        guard GtkTestEnvironment.start(), XDoTool.isAvailable, let harness = WindowHarness(rows: 300, width: 700, height: 600) else { return }
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 300, width: 700, height: 600))
         defer { harness.close() }
         let widget = harness.table
         let table = widget.tableView

@@ -9,10 +9,10 @@ extension TableWidgetTests {
 
     @Test("No retain cycles through GTK: a destroyed window frees its TableWidget, TableView, cells and data source")
     func widgetFreedWithWindow() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         var refs: [Weak] = []
         do {
-            guard let harness = WindowHarness(rows: 1_000_000) else { return }
+            let harness = try #require(WindowHarness(rows: 1_000_000))
             let table = harness.table
             // Scroll through the million rows, animate edit mode, open the overlay.
             let adjustment = harness.adjustment
@@ -34,7 +34,7 @@ extension TableWidgetTests {
 
     @Test("No retain cycles through GTK: the app's window, after switching through every screen, frees its tables when closed")
     func appWindowFreed() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         var refs: [Weak] = []
         do {
             let harness = try #require(AppHarness())

@@ -12,7 +12,9 @@ import Testing
 extension TableWidgetTests {
     @Test("Photos: ≥ 3 columns; an xdotool drag outside edit mode selects the swept photos; a resize re-flows and keeps the top photo")
     func photosDragAndReflow() throws {
-        guard GtkTestEnvironment.start(), XDoTool.isAvailable, let harness = AppHarness() else { return }
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(AppHarness())
         defer { harness.close() }
         harness.window.show(screen: "photos")
         GtkTestEnvironment.settle(0.3)

@@ -23,8 +23,9 @@ extension TableWidgetTests {
     }
 
     @Test("Render nodes: an unchanged frame records none, a scroll only the arriving cells, a reconfigure one, a theme change all")
-    func renderNodesRebuiltOnlyOnChange() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 2_000) else { return }
+    func renderNodesRebuiltOnlyOnChange() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 2_000))
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         #expect(recorded(by: widget) {}.isEmpty)
@@ -52,8 +53,9 @@ extension TableWidgetTests {
     }
 
     @Test("Render nodes: a progress tick re-records that one download's cell, on each frame of its ease")
-    func progressTickRebuildsOneCell() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1) else { return }
+    func progressTickRebuildsOneCell() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1))
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         let store = DownloadStore(count: 500, seed: 4)
@@ -78,8 +80,8 @@ extension TableWidgetTests {
     }
 
     @Test("Render nodes: a unit nested in another lives as long as its parent and is re-used when the parent re-records")
-    func nestedUnits() {
-        guard GtkTestEnvironment.start() else { return }
+    func nestedUnits() throws {
+        try #require(GtkTestEnvironment.start())
         final class Identity {}
         let parent = Identity(), child = Identity()
         let cache = RenderNodeCache()

@@ -22,7 +22,8 @@ extension TableWidgetTests {
 
     @Test("News: frames during the animated ad insert show the ad growing in and the stories below gliding down")
     func newsInsertAnimationFrames() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -69,7 +70,8 @@ extension TableWidgetTests {
 
     @Test("News: with Keep position on the story under the top edge is unmoved by the ads; off, it jumps", arguments: [true, false])
     func newsKeepPosition(keep: Bool) throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -110,7 +112,8 @@ extension TableWidgetTests {
 
     @Test("Inbox: frames during Delete show the rows collapsing and the rows below gliding up; Ctrl+Z grows them back")
     func inboxDeleteAnimationFrames() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
         defer { harness.close() }
         let inbox = InboxController()
         inbox.attach(to: harness.table.tableView)
@@ -175,7 +178,6 @@ extension TableWidgetTests {
     @Test("Downloads: during Start All while scrolling, every visible bar shows its own file's progress (pixels)")
     func downloadsBarsOnTheRightRows() throws {
         let result = try runDownloads(cellBound: false, saveAs: "downloads-scrolling.png")
-        guard let result else { return }
         #expect(result.checkedRows > 200, "rows checked: \(result.checkedRows)")
         #expect(result.mismatches.isEmpty, "\(result.mismatches.prefix(4))")
         #expect(result.sawProgress, "bars were filling")
@@ -183,14 +185,15 @@ extension TableWidgetTests {
 
     @Test("Downloads: with cell-bound callbacks (article 004's first version) the same pixel check finds bars on wrong rows")
     func downloadsCellBoundShowsTheBug() throws {
-        guard let result = try runDownloads(cellBound: true, saveAs: "downloads-cell-bound-bug.png") else { return }
+        let result = try runDownloads(cellBound: true, saveAs: "downloads-cell-bound-bug.png")
         #expect(!result.mismatches.isEmpty, "the check must be able to fail")
     }
 
     /// Starts every download, then ticks the downloader while scrolling to random places;
     /// after every step compares each fully visible row's bar, in pixels, with its file.
-    private func runDownloads(cellBound: Bool, saveAs name: String) throws -> (checkedRows: Int, mismatches: [String], sawProgress: Bool)? {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1, width: 520, height: 640, timeSource: ManualTimeSource()) else { return nil }
+    private func runDownloads(cellBound: Bool, saveAs name: String) throws -> (checkedRows: Int, mismatches: [String], sawProgress: Bool) {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1, width: 520, height: 640, timeSource: ManualTimeSource()))
         defer { harness.close() }
         let store = DownloadStore(count: 500, seed: 7)
         let downloads = DownloadsController(store: store)

@@ -13,7 +13,8 @@ struct TableWidgetTests {
 
     @Test("Entering edit mode changes the pixels (the checkbox column slides in)")
     func editingChangesPixels() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 200) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 200))
         defer { harness.close() }
         let before = harness.table.renderToImage()
         harness.table.tableView.setEditing(true, animated: false)
@@ -31,8 +32,9 @@ struct TableWidgetTests {
     }
 
     @Test("Scrolling the adjustment moves the engine's offset and changes the pixels")
-    func adjustmentScrollsTheTable() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 500) else { return }
+    func adjustmentScrollsTheTable() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 500))
         defer { harness.close() }
         let table = harness.table.tableView
         let adjustment = harness.adjustment
@@ -49,8 +51,9 @@ struct TableWidgetTests {
     }
 
     @Test("Engine scrolls (scrollToRow) are mirrored into the adjustment without echo")
-    func engineScrollUpdatesAdjustment() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1_000) else { return }
+    func engineScrollUpdatesAdjustment() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1_000))
         defer { harness.close() }
         let table = harness.table.tableView
         table.scrollToRow(at: IndexPath(row: 600, section: 0), at: .top, animated: false)
@@ -67,7 +70,8 @@ struct TableWidgetTests {
 
     @Test("A million rows: the adjustment reaches the last row, which is mounted, visible and drawn")
     func millionRowsScrollToEnd() throws {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 1_000_000) else { return }
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 1_000_000))
         defer { harness.close() }
         let table = harness.table.tableView
         let adjustment = harness.adjustment
@@ -94,8 +98,9 @@ struct TableWidgetTests {
     }
 
     @Test("Animated edit mode runs on the frame clock to the end, then the tick stops")
-    func animatedEditingFinishes() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 100) else { return }
+    func animatedEditingFinishes() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 100))
         defer { harness.close() }
         let table = harness.table.tableView
         table.setEditing(true, animated: true)
@@ -110,8 +115,9 @@ struct TableWidgetTests {
     }
 
     @Test("Resizing the window resizes the viewport and the adjustment's page")
-    func resizeUpdatesViewport() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 300) else { return }
+    func resizeUpdatesViewport() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 300))
         defer { harness.close() }
         gtk_window_set_default_size(harness.window.cast(to: GtkWindow.self), 500, 400)
         let table = harness.table.tableView
@@ -123,8 +129,9 @@ struct TableWidgetTests {
     // MARK: Theme
 
     @Test("The theme follows GTK's dark preference")
-    func themeFollowsDarkPreference() {
-        guard GtkTestEnvironment.start(), let harness = WindowHarness(rows: 10) else { return }
+    func themeFollowsDarkPreference() throws {
+        try #require(GtkTestEnvironment.start())
+        let harness = try #require(WindowHarness(rows: 10))
         defer { harness.close() }
         let settings = gtk_settings_get_default()!
         let light = harness.table.theme
@@ -139,8 +146,8 @@ struct TableWidgetTests {
     // MARK: Canvas
 
     @Test("CairoCanvas measures with Pango: one line, wrapping and maxLines")
-    func canvasMeasuresText() {
-        guard GtkTestEnvironment.start() else { return }
+    func canvasMeasuresText() throws {
+        try #require(GtkTestEnvironment.start())
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let canvas = CairoCanvas.measuring(pangoContext: context, theme: .light)
@@ -162,8 +169,8 @@ struct TableWidgetTests {
     }
 
     @Test("CairoCanvas draws shapes, alpha and clipping into pixels")
-    func canvasDrawsPixels() {
-        guard GtkTestEnvironment.start() else { return }
+    func canvasDrawsPixels() throws {
+        try #require(GtkTestEnvironment.start())
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let image = CairoImage(width: 40, height: 20, scale: 2)
@@ -204,8 +211,8 @@ struct TableWidgetTests {
     }
 
     @Test("A widget that never gets a size draws nothing and does not crash")
-    func zeroSizeIsFine() {
-        guard GtkTestEnvironment.start() else { return }
+    func zeroSizeIsFine() throws {
+        try #require(GtkTestEnvironment.start())
         let widget = TableWidget()
         let source = RowsSource(count: 10)
         source.install(in: widget.tableView)

@@ -26,8 +26,8 @@ extension TableWidgetTests {
 
     /// The heights of the first rows of the Inbox and of News in a fresh app window;
     /// with POOLTABLE_SHOTS_DIR set, also writes the Inbox window's picture there as NAME.png.
-    private func firstRowHeights(shot name: String) -> (inbox: [Double], news: [Double])? {
-        guard let harness = AppHarness() else { return nil }
+    private func firstRowHeights(shot name: String) throws -> (inbox: [Double], news: [Double]) {
+        let harness = try #require(AppHarness())
         defer { harness.close() }
         func heights() -> [Double] {
             let table = harness.window.currentTable.tableView
@@ -58,15 +58,15 @@ extension TableWidgetTests {
 
     @Test("At 1.5x text scale (gtk-xft-dpi) the Inbox's and News' rows grow to fit their text")
     func largeTextGrowsRows() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         let original = xftDPI
         defer { xftDPI = original }
         xftDPI = 96 * 1024
         GtkTestEnvironment.settle()
-        let normal = try #require(firstRowHeights(shot: "text-scale-1x"))
+        let normal = try firstRowHeights(shot: "text-scale-1x")
         xftDPI = 144 * 1024
         GtkTestEnvironment.settle()
-        let large = try #require(firstRowHeights(shot: "text-scale-1.5x"))
+        let large = try firstRowHeights(shot: "text-scale-1.5x")
         #expect(normal.inbox.count == 4 && large.inbox.count == 4)
         for (a, b) in zip(normal.inbox, large.inbox) { #expect(b >= a * 1.25, "mail row \(a) → \(b) pt") }
         for (a, b) in zip(normal.news, large.news) { #expect(b >= a * 1.2, "story row \(a) → \(b) pt") }

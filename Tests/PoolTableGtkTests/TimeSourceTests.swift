@@ -10,12 +10,12 @@ import Testing
 extension TableWidgetTests {
     @Test("Up for days: the old +10,000 s offset loses the edit animation to GTK's frame clock; under a ManualTimeSource it stays exactly where the test put it")
     func manualTimeSourceOwnsTheClock() throws {
-        guard GtkTestEnvironment.start() else { return }
+        try #require(GtkTestEnvironment.start())
         let duration = TableView.editingAnimationDuration
 
         // The old way, on a frame clock that reads 400,000 s more than this machine's uptime.
         do {
-            guard let harness = WindowHarness(rows: 50, timeSource: DaysOfUptimeTimeSource(extra: 400_000)) else { return }
+            let harness = try #require(WindowHarness(rows: 50, timeSource: DaysOfUptimeTimeSource(extra: 400_000)))
             defer { harness.close() }
             let table = harness.table.tableView
             try #require(table.animationTime == nil, "nothing has animated yet, so the old offset starts at 10,000 s")
@@ -32,7 +32,7 @@ extension TableWidgetTests {
 
         // A manual clock that starts at 0, which GTK's frame clock is long past on any machine:
         // a single frame-clock tick reaching the engine would end the animation.
-        guard let harness = WindowHarness(rows: 50, timeSource: ManualTimeSource(start: 0)) else { return }
+        let harness = try #require(WindowHarness(rows: 50, timeSource: ManualTimeSource(start: 0)))
         defer { harness.close() }
         let widget = harness.table
         let table = widget.tableView
