@@ -37,6 +37,29 @@ struct GridInputTests {
         #expect(gridStateProblems(grid, source) == [])
     }
 
+    @Test("with multiple selection a plain click replaces the selection and reports every item it deselects (issue 21)")
+    func plainClickReportsEveryDeselection() {
+        let (grid, source) = make()
+        grid.allowsMultipleSelection = true
+        // Ctrl+click twelve items (more than the eight the report used to stop at).
+        let picked = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]
+        for i in picked {
+            grid.pointerDown(at: viewportCenter(grid, ip(i)), modifiers: .control)
+            grid.pointerUp(at: viewportCenter(grid, ip(i)))
+        }
+        #expect(selected(grid) == picked.map { ip($0) })
+        source.calls.removeAll()
+        // A plain click on one of them keeps it alone and deselects the other eleven.
+        grid.pointerDown(at: viewportCenter(grid, ip(5))); grid.pointerUp(at: viewportCenter(grid, ip(5)))
+        #expect(selected(grid) == [ip(5)])
+        let deselected = source.calls.compactMap { call -> IndexPath? in
+            if case let .didDeselect(p) = call { return p } else { return nil }
+        }
+        #expect(deselected == picked.filter { $0 != 5 }.map { ip($0) })
+        #expect(source.calls.contains(.didSelect(ip(5))))
+        #expect(gridStateProblems(grid, source) == [])
+    }
+
     @Test("in edit mode a press on an item dragged across others selects the swept range; moving back shrinks it")
     func dragInEditMode() {
         let (grid, source) = make()

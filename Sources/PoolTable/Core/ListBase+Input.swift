@@ -321,18 +321,20 @@ extension ListBase {
         selectByUser(ip)
     }
 
-    /// A user's single selection: deselects the others, selects `ip`, tells the delegate.
+    /// A user's single selection: deselects the others, selects `ip`, tells the delegate
+    /// about every item it deselected (many, when multiple selection is on) and then `ip`.
+    /// The selection before is kept as ranges, so memory stays O(ranges).
     private func selectByUser(_ ip: ItemPath) {
-        for old in selectedIndexPaths(upTo: 8, except: ip) { notifyDidDeselect(old) }
+        let before = (0..<selection.sectionCount).map { selection.ranges(inSection: $0) }
         deselectAll(animated: true, notify: false, except: ip)
         setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true)
+        for (s, ranges) in before.enumerated() {
+            for range in ranges {
+                for row in range where s != ip.section || row != ip.row { notifyDidDeselect(ItemPath(row: row, section: s)) }
+            }
+        }
         notifyDidSelect(ip)
         notifySelectionDidChange()
-    }
-
-    /// The first `limit` selected items other than `ip` (single selection has at most one).
-    private func selectedIndexPaths(upTo limit: Int, except ip: ItemPath) -> [ItemPath] {
-        Array(selection.indexPaths.lazy.filter { $0 != ip }.prefix(limit))
     }
 
     /// Selects exactly the rows between two index paths (inclusive, across sections),
