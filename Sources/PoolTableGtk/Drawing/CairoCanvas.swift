@@ -96,7 +96,7 @@ public final class CairoCanvas: Canvas {
     }
 
     public func clip(to path: Path) {
-        append(path)
+        path.makeCurrent(in: cairo)
         cairo_clip(cairo)
     }
 
@@ -115,13 +115,13 @@ public final class CairoCanvas: Canvas {
 
     public func fill(_ path: Path, color: Color) {
         guard setSource(color) else { return }
-        append(path)
+        path.makeCurrent(in: cairo)
         cairo_fill(cairo)
     }
 
     public func stroke(_ path: Path, color: Color, lineWidth: Double) {
         guard lineWidth > 0, setSource(color) else { return }
-        append(path)
+        path.makeCurrent(in: cairo)
         cairo_set_line_width(cairo, lineWidth)
         cairo_stroke(cairo)
     }
@@ -158,21 +158,6 @@ public final class CairoCanvas: Canvas {
         return true
     }
 
-    /// Replaces the current path with `path`.
-    private func append(_ path: Path) {
-        cairo_new_path(cairo)
-        for element in path.elements {
-            switch element {
-            case let .move(p): cairo_move_to(cairo, p.x, p.y)
-            case let .line(p): cairo_line_to(cairo, p.x, p.y)
-            case let .curve(c1, c2, p): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-            case let .arc(c, r, a0, a1):
-                if a1 >= a0 { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
-            case .close: cairo_close_path(cairo)
-            }
-        }
-    }
-
     /// Rounds the translation to whole device pixels when the transform is axis-aligned.
     private func snapTranslation() {
         var m = cairo_matrix_t()
@@ -188,6 +173,23 @@ public final class CairoCanvas: Canvas {
 
     private func layout(for cache: TextCache?) -> PangoTextLayout {
         PangoTextLayout.layout(for: cache, in: pangoContext, scratch: &scratch)
+    }
+}
+
+extension Path {
+    /// Replaces `cairo`'s current path with this one: the one path routine of both canvases.
+    func makeCurrent(in cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        for element in elements {
+            switch element {
+            case let .move(p): cairo_move_to(cairo, p.x, p.y)
+            case let .line(p): cairo_line_to(cairo, p.x, p.y)
+            case let .curve(c1, c2, p): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+            case let .arc(c, r, a0, a1):
+                if a1 >= a0 { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
+            case .close: cairo_close_path(cairo)
+            }
+        }
     }
 }
 

@@ -285,7 +285,7 @@ public final class SnapshotCanvas: Canvas {
         cairo_set_line_cap(cairo, CAIRO_LINE_CAP_ROUND)
         cairo_set_line_join(cairo, CAIRO_LINE_JOIN_ROUND)
         cairo_set_source_rgba(cairo, color.red, color.green, color.blue, alpha)
-        append(path, to: cairo)
+        path.makeCurrent(in: cairo)
         if fill {
             cairo_fill(cairo)
         } else {
@@ -300,20 +300,6 @@ public final class SnapshotCanvas: Canvas {
         defer { g_bytes_unref(bytes) }
         // cairo's ARGB32 is premultiplied native-endian 32-bit: GDK_MEMORY_DEFAULT.
         return gdk_memory_texture_new(Int32(width), Int32(height), GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride))
-    }
-
-    private static func append(_ path: Path, to cairo: OpaquePointer) {
-        cairo_new_path(cairo)
-        for element in path.elements {
-            switch element {
-            case let .move(p): cairo_move_to(cairo, p.x, p.y)
-            case let .line(p): cairo_line_to(cairo, p.x, p.y)
-            case let .curve(c1, c2, p): cairo_curve_to(cairo, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
-            case let .arc(c, r, a0, a1):
-                if a1 >= a0 { cairo_arc(cairo, c.x, c.y, r, a0, a1) } else { cairo_arc_negative(cairo, c.x, c.y, r, a0, a1) }
-            case .close: cairo_close_path(cairo)
-            }
-        }
     }
 
     private func layout(for cache: TextCache?) -> PangoTextLayout {
