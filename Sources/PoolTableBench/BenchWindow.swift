@@ -1,4 +1,5 @@
 import CGtk
+import PoolTableGtk
 
 /// The window every toolkit is measured in: 800x600, not resizable, with a `GtkHeaderBar`
 /// above the list as the app has (so no frame's damage covers the entire X window: on X11
@@ -16,30 +17,26 @@ final class BenchWindow {
 
     init(title: String) {
         window = gtk_window_new()
-        gtk_window_set_default_size(window.to(GtkWindow.self), 800, 600)
-        gtk_window_set_title(window.to(GtkWindow.self), title)
-        gtk_window_set_resizable(window.to(GtkWindow.self), 0)
+        gtk_window_set_default_size(window.cast(to: GtkWindow.self), 800, 600)
+        gtk_window_set_title(window.cast(to: GtkWindow.self), title)
+        gtk_window_set_resizable(window.cast(to: GtkWindow.self), 0)
         let header = gtk_header_bar_new()!
         probe = gtk_drawing_area_new()
-        gtk_drawing_area_set_content_width(probe.to(GtkDrawingArea.self), 4)
-        gtk_drawing_area_set_content_height(probe.to(GtkDrawingArea.self), 4)
+        gtk_drawing_area_set_content_width(probe.cast(to: GtkDrawingArea.self), 4)
+        gtk_drawing_area_set_content_height(probe.cast(to: GtkDrawingArea.self), 4)
         gtk_widget_set_valign(probe, GTK_ALIGN_CENTER)
-        gtk_drawing_area_set_draw_func(probe.to(GtkDrawingArea.self), { _, cairo, width, height, data in
-            guard let cairo, let data else { return }
-            let lit = Unmanaged<ProbeState>.fromOpaque(data).takeUnretainedValue().lit
+        MainLoop.setDrawFunction(probe) { [state] cairo, width, height in
+            let lit = state.lit
             cairo_set_source_rgb(cairo, lit ? 0.9 : 0.1, 0.4, lit ? 0.1 : 0.9)
             cairo_rectangle(cairo, 0, 0, Double(width), Double(height))
             cairo_fill(cairo)
-        }, Unmanaged.passRetained(state).toOpaque(), { p in
-            guard let p else { return }
-            Unmanaged<ProbeState>.fromOpaque(p).release()
-        })
-        gtk_header_bar_pack_start(header.op, probe)
-        gtk_window_set_titlebar(window.to(GtkWindow.self), header)
+        }
+        gtk_header_bar_pack_start(header.opaque, probe)
+        gtk_window_set_titlebar(window.cast(to: GtkWindow.self), header)
     }
 
     func setChild(_ child: UnsafeMutablePointer<GtkWidget>) {
-        gtk_window_set_child(window.to(GtkWindow.self), child)
+        gtk_window_set_child(window.cast(to: GtkWindow.self), child)
     }
 
     /// Changes the probe's colour: the next frame damages those 4x4 px only.

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import PoolTable
+import PoolTableGtk
 
 // `pooltable-bench gui-one --toolkit pooltable|listview`: one toolkit in one process (so its
 // peak RSS is its own), driven by the frame-clock script; prints one JSON line.
@@ -129,7 +130,7 @@ final class GuiChild {
 
     func run() -> Never {
         gtk_init()
-        t0 = monotonicMicros()
+        t0 = MonotonicClock.microseconds
         benchWindow = BenchWindow(title: "pooltable-bench: \(options.toolkit)")
         window = benchWindow.window
 
@@ -137,9 +138,9 @@ final class GuiChild {
         case "baseline":
             // An empty window: the memory every GTK process here pays before showing a row.
             let scrolled = gtk_scrolled_window_new()!
-            gtk_scrolled_window_set_child(scrolled.op, gtk_label_new("baseline"))
+            gtk_scrolled_window_set_child(scrolled.opaque, gtk_label_new("baseline"))
             benchWindow.setChild(scrolled)
-            adjustment = gtk_scrolled_window_get_vadjustment(scrolled.op)
+            adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)
         case "listview":
             let host = ListViewHost(rows: options.rows)
             listView = host
@@ -153,9 +154,9 @@ final class GuiChild {
             host.startDownloads()
         }
 
-        GSignal.connect(gpointerOf(window), "realize", after: true) { [unowned self] in self.watchFrameClock() }
-        gtk_window_present(window.to(GtkWindow.self))
-        addTickCallback(window) { [unowned self] clock in self.tick(clock) }
+        Signal.connect(window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
+        gtk_window_present(window.cast(to: GtkWindow.self))
+        MainLoop.addTickCallback(window) { [unowned self] clock in self.tick(clock) }
 
         while !done { g_main_context_iteration(nil, 1) }
 
@@ -172,23 +173,22 @@ final class GuiChild {
             notes.append("no frame clock at realize")
             return
         }
-        let c = gpointerOf(clock)
-        GSignal.connect(c, "before-paint") { [unowned self] in
+        Signal.connect(clock, "before-paint") { [unowned self] in
             self.currentFrame = Int(gdk_frame_clock_get_frame_counter(clock))
-            self.records[self.currentFrame, default: Record()].start = monotonicMicros()
+            self.records[self.currentFrame, default: Record()].start = MonotonicClock.microseconds
         }
-        GSignal.connect(c, "update", after: true) { [unowned self] in self.records[self.currentFrame]?.updateEnd = monotonicMicros() }
-        GSignal.connect(c, "layout", after: true) { [unowned self] in self.records[self.currentFrame]?.layoutEnd = monotonicMicros() }
-        GSignal.connect(c, "paint", after: true) { [unowned self] in
-            self.records[self.currentFrame]?.paintEnd = monotonicMicros()
+        Signal.connect(clock, "update", after: true) { [unowned self] in self.records[self.currentFrame]?.updateEnd = MonotonicClock.microseconds }
+        Signal.connect(clock, "layout", after: true) { [unowned self] in self.records[self.currentFrame]?.layoutEnd = MonotonicClock.microseconds }
+        Signal.connect(clock, "paint", after: true) { [unowned self] in
+            self.records[self.currentFrame]?.paintEnd = MonotonicClock.microseconds
             self.records[self.currentFrame]?.painted = true
         }
-        GSignal.connect(c, "after-paint", after: true) { [unowned self] in self.afterPaint() }
+        Signal.connect(clock, "after-paint", after: true) { [unowned self] in self.afterPaint() }
     }
 
     private func afterPaint() {
         guard var r = records[currentFrame] else { return }
-        r.end = monotonicMicros()
+        r.end = MonotonicClock.microseconds
         r.binds = bindsSoFar
         r.alive = aliveNow
         r.mounted = poolTable?.tableView.mountedCells.count ?? 0
@@ -278,7 +278,7 @@ final class GuiChild {
         let framesSeen = ordered.filter { $0.key >= firstScripted }.count
         if scripted < script.count { notes.append("\(script.count - scripted) scripted frames were not measured") }
 
-        let renderer = gtk_native_get_renderer(window.op).map { typeName(of: UnsafeMutableRawPointer($0)) } ?? "?"
+        let renderer = gtk_native_get_renderer(window.opaque).map { $0.typeName } ?? "?"
         let mem = memoryStatus()
         var visible = 0, prepared = 0, pooled = 0, created = 0
         var reconfigureCalls = 0, rowsReconfigured = 0

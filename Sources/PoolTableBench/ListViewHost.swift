@@ -1,4 +1,5 @@
 import CGtk
+import PoolTableGtk
 
 /// The peer: GTK's own `GtkListView` showing the same rows.
 ///
@@ -26,27 +27,27 @@ final class ListViewHost {
     init(rows: Int) {
         LazyRowModel.rowCount = UInt32(clamping: rows)
         let model = g_object_new_with_properties(LazyRowModel.type, 0, nil, nil)!
-        let selection = gtk_no_selection_new(model.op)!   // takes the model
+        let selection = gtk_no_selection_new(model.opaque)!   // takes the model
         let factory = gtk_signal_list_item_factory_new()!
-        listView = gtk_list_view_new(selection.op, factory)   // takes both
+        listView = gtk_list_view_new(selection.opaque, factory)   // takes both
         widget = gtk_scrolled_window_new()
         gtk_scrolled_window_set_policy(OpaquePointer(widget), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(OpaquePointer(widget), listView)
         gtk_widget_set_vexpand(widget, 1)
 
-        let f = gpointerOf(factory)
-        GSignal.connectPointer(f, "setup") { [unowned self] item in
+        let f = factory
+        Signal.connectPointer(f, "setup") { [unowned self] item in
             guard let item else { return }
             self.setups += 1
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
             let check = gtk_check_button_new()!
             let label = gtk_label_new(nil)!
             gtk_label_set_xalign(OpaquePointer(label), 0)
-            gtk_box_append(box.to(GtkBox.self), check)
-            gtk_box_append(box.to(GtkBox.self), label)
+            gtk_box_append(box.cast(to: GtkBox.self), check)
+            gtk_box_append(box.cast(to: GtkBox.self), label)
             gtk_list_item_set_child(OpaquePointer(item), box)
         }
-        GSignal.connectPointer(f, "bind") { [unowned self] item in
+        Signal.connectPointer(f, "bind") { [unowned self] item in
             guard let item else { return }
             self.binds += 1
             let li = OpaquePointer(item)
@@ -55,9 +56,9 @@ final class ListViewHost {
             gtk_label_set_text(OpaquePointer(label), gtk_string_object_get_string(OpaquePointer(object)))
             let position = Int(gtk_list_item_get_position(li))
             self.highestBound = max(self.highestBound, position)
-            gtk_check_button_set_active(check.to(GtkCheckButton.self), position % 5 == 0 ? 1 : 0)
+            gtk_check_button_set_active(check.cast(to: GtkCheckButton.self), position % 5 == 0 ? 1 : 0)
         }
-        GSignal.connectPointer(f, "teardown") { [unowned self] _ in
+        Signal.connectPointer(f, "teardown") { [unowned self] _ in
             self.teardowns += 1
         }
     }

@@ -61,8 +61,8 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
             let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 8)!
             g_object_ref_sink(box)
             defer { g_object_unref(box) }
-            gtk_box_append(box.to(GtkBox.self), gtk_check_button_new())
-            gtk_box_append(box.to(GtkBox.self), gtk_label_new(text))
+            gtk_box_append(box.cast(to: GtkBox.self), gtk_check_button_new())
+            gtk_box_append(box.cast(to: GtkBox.self), gtk_label_new(text))
             var minimum: Int32 = 0, natural: Int32 = 0
             gtk_widget_measure(box, GTK_ORIENTATION_VERTICAL, -1, &minimum, &natural, nil, nil)
             return Double(max(1, natural))
@@ -78,7 +78,7 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
     /// whose item progressed are reconfigured (re-bound into the same cell).
     func startDownloads() {
         guard !downloads.isEmpty else { return }
-        addTimeout(milliseconds: 100) { [weak self] in
+        MainLoop.addTimeout(milliseconds: 100) { [weak self] in
             guard let self else { return false }
             self.tickDownloads()
             return true

@@ -1,6 +1,7 @@
 import CGtk
 import Foundation
 import PoolTable
+import PoolTableGtk
 
 // `pooltable-bench soak [--seconds N] [--json]`: PoolTable in the bench window with 500
 // downloads ticking (100 ms timer) while the table scrolls back and forth over the download
@@ -54,16 +55,16 @@ final class SoakBench {
         host = PoolTableHost(rows: options.smoke ? 10_000 : 1_000_000, downloads: 500, heights: nil)
         window.setChild(host.widget)
         host.startDownloads()
-        gtk_window_present(window.window.to(GtkWindow.self))
-        start = monotonicMicros()
+        gtk_window_present(window.window.cast(to: GtkWindow.self))
+        start = MonotonicClock.microseconds
         sample()
         // Every 5 s (a hundredth of a short soak, at least every 250 ms).
-        addTimeout(milliseconds: UInt32(max(250, min(5_000, options.seconds * 10)))) { [unowned self] in
+        MainLoop.addTimeout(milliseconds: UInt32(max(250, min(5_000, options.seconds * 10)))) { [unowned self] in
             self.sample()
             if self.elapsed >= Double(self.options.seconds) { self.done = true }
             return !self.done
         }
-        addTickCallback(window.window) { [unowned self] _ in self.scroll() }
+        MainLoop.addTickCallback(window.window) { [unowned self] _ in self.scroll() }
         while !done { g_main_context_iteration(nil, 1) }
         sample()
         let report = makeReport()
@@ -77,7 +78,7 @@ final class SoakBench {
         exit(0)
     }
 
-    private var elapsed: Double { Double(monotonicMicros() - start) / 1e6 }
+    private var elapsed: Double { Double(MonotonicClock.microseconds - start) / 1e6 }
 
     private func sample() {
         samples.append(SoakSample(seconds: elapsed, rssKiB: memoryStatus().currentKiB))
@@ -99,7 +100,7 @@ final class SoakBench {
         let firstMinute = samples.first { $0.seconds >= min(60, Double(options.seconds) / 10) } ?? samples[0]
         let after = samples.filter { $0.seconds >= firstMinute.seconds }
         let final = samples.last!.rssKiB
-        let renderer = gtk_native_get_renderer(window.window.op).map { typeName(of: UnsafeMutableRawPointer($0)) } ?? "?"
+        let renderer = gtk_native_get_renderer(window.window.opaque).map { $0.typeName } ?? "?"
         var notes: [String] = []
         if options.seconds < 600 { notes.append("short soak (\(options.seconds) s): the first-minute sample is at \(fmt(firstMinute.seconds, 0)) s") }
         return SoakReport(

@@ -40,21 +40,21 @@ extension TableWidgetTests {
     /// the toggle; docs/screenshots/overlay-slow-motion.png is made of them).
     func timeEditSlide(_ widget: TableWidget, sampleAt moments: [Double], name: String = "") -> (seconds: Double, progress: [Double]) {
         let table = widget.tableView
-        let start = monotonicSeconds()
+        let start = MonotonicClock.seconds
         table.setEditing(!table.isEditing, animated: true)
         var progress: [Double] = []
         let dir = getenv("POOLTABLE_SCREENSHOTS").map { String(cString: $0) } ?? ""
         for m in moments {
             // At least a few frames' worth, so a slow snapshot cannot leave the sample stale.
-            _ = GtkTestEnvironment.iterate(timeout: max(0.05, m - (monotonicSeconds() - start))) { false }
+            _ = GtkTestEnvironment.iterate(timeout: max(0.05, m - (MonotonicClock.seconds - start))) { false }
             progress.append(table.editingProgress)
             if !dir.isEmpty, !name.isEmpty, let image = widget.snapshotToImage() {
                 mkdir(dir, 0o755)
-                _ = image.writePNG(to: "\(dir)/slide-\(name)-\(Int(((monotonicSeconds() - start) * 1000).rounded()))ms.png")
+                _ = image.writePNG(to: "\(dir)/slide-\(name)-\(Int(((MonotonicClock.seconds - start) * 1000).rounded()))ms.png")
             }
         }
         _ = GtkTestEnvironment.iterate(timeout: 15) { !table.hasRunningAnimations }
-        return (monotonicSeconds() - start, progress)
+        return (MonotonicClock.seconds - start, progress)
     }
 
     @Test("slow motion: the edit-mode slide takes about ten times as long on GTK's frame clock; pause freezes it and the frame counter; Step advances one frame")

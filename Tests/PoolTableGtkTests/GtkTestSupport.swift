@@ -34,9 +34,9 @@ enum GtkTestEnvironment {
     /// Runs the GLib main context until `condition` holds or `timeout` seconds pass.
     @discardableResult
     static func iterate(timeout: Double = 5, until condition: () -> Bool) -> Bool {
-        let deadline = Double(g_get_monotonic_time()) / 1e6 + timeout
+        let deadline = MonotonicClock.seconds + timeout
         while !condition() {
-            if Double(g_get_monotonic_time()) / 1e6 > deadline { return false }
+            if MonotonicClock.seconds > deadline { return false }
             if g_main_context_iteration(nil, 0) == 0 { usleep(2_000) }
         }
         return true
@@ -44,8 +44,8 @@ enum GtkTestEnvironment {
 
     /// Lets pending events, layout and frames run for a moment.
     static func settle(_ seconds: Double = 0.15) {
-        let end = Double(g_get_monotonic_time()) / 1e6 + seconds
-        _ = iterate(timeout: seconds + 1) { Double(g_get_monotonic_time()) / 1e6 >= end }
+        let end = MonotonicClock.seconds + seconds
+        _ = iterate(timeout: seconds + 1) { MonotonicClock.seconds >= end }
     }
 }
 

@@ -46,6 +46,12 @@ extension GPointer {
     public func isA(_ type: GType) -> Bool {
         g_type_check_instance_is_a(rawPointer.assumingMemoryBound(to: GTypeInstance.self), type) != 0
     }
+
+    /// The instance's type name (C's `G_OBJECT_TYPE_NAME`), e.g. `GskGLRenderer`.
+    public var typeName: String {
+        let type = rawPointer.assumingMemoryBound(to: GTypeInstance.self).pointee.g_class.pointee.g_type
+        return g_type_name(type).map { String(cString: $0) } ?? "?"
+    }
 }
 
 /// GLib's boolean constants and friends, which Swift does not import.
@@ -63,11 +69,6 @@ enum GLibConstant {
 }
 
 extension Bool {
-    /// As a `gboolean`.
-    var gboolean: gboolean { self ? 1 : 0 }
-}
-
-/// A monotonic clock in seconds (`g_get_monotonic_time`).
-func monotonicSeconds() -> Double {
-    Double(g_get_monotonic_time()) / 1_000_000
+    /// As a `gboolean` (1 or 0).
+    public var gboolean: gboolean { self ? 1 : 0 }
 }

@@ -8,19 +8,20 @@ import CGtk
 /// main actor with `MainActor.assumeIsolated` (GLib calls back on the main thread).
 ///
 /// Each function's name says the handler's C signature (after the instance and before
-/// `user_data`); pick the one the signal's documentation shows.
+/// `user_data`); pick the one the signal's documentation shows. `after: true` runs the
+/// handler after the default handler (`G_CONNECT_AFTER`).
 @MainActor
 public enum Signal {
     /// `void handler(instance, user_data)`: `clicked`, `value-changed`, `activate`, `enter`, …
     @discardableResult
-    public static func connect(_ instance: some GPointer, _ signal: String,
+    public static func connect(_ instance: some GPointer, _ signal: String, after: Bool = false,
                                _ body: @escaping @MainActor () -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             nonisolated(unsafe) let box = data
             MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
         }
-        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
+        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body), after: after)
     }
 
     /// `gboolean handler(instance, user_data)`: `close-request`, …
@@ -38,14 +39,14 @@ public enum Signal {
     /// `void handler(instance, gpointer arg, user_data)`: `notify` (GParamSpec*), `cancel`
     /// (GdkEventSequence*), GAction's `activate` (GVariant*), …
     @discardableResult
-    public static func connectPointer(_ instance: some GPointer, _ signal: String,
+    public static func connectPointer(_ instance: some GPointer, _ signal: String, after: Bool = false,
                                       _ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
             guard let data else { return }
             nonisolated(unsafe) let box = data, arg = arg
             MainActor.assumeIsolated { Box<@MainActor (UnsafeMutableRawPointer?) -> Void>.from(box).body(arg) }
         }
-        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
+        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body), after: after)
     }
 
     /// `gint handler(instance, gpointer arg, user_data)`: GApplication's `handle-local-options`
@@ -121,12 +122,14 @@ public enum Signal {
 
     // MARK: Private
 
-    private static func connect<F>(_ instance: some GPointer, _ signal: String, _ callback: GCallback, _ box: Box<F>) -> gulong {
+    private static func connect<F>(_ instance: some GPointer, _ signal: String, _ callback: GCallback, _ box: Box<F>,
+                                   after: Bool = false) -> gulong {
         let release: @convention(c) (gpointer?, UnsafeMutablePointer<GClosure>?) -> Void = { data, _ in
             guard let data else { return }
             Unmanaged<AnyObject>.fromOpaque(data).release()
         }
-        return g_signal_connect_data(instance.rawPointer, signal, callback, box.retainedPointer(), release, GConnectFlags(rawValue: 0))
+        return g_signal_connect_data(instance.rawPointer, signal, callback, box.retainedPointer(), release,
+                                     after ? G_CONNECT_AFTER : GConnectFlags(rawValue: 0))
     }
 }
 

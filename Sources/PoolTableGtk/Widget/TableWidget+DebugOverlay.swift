@@ -51,13 +51,13 @@ extension TableWidget {
         overlay.clock = (timeSource as? ControllableTimeSource).map {
             DebugOverlay.Clock(frames: $0.frames, rate: $0.rate, isPaused: $0.isPaused)
         }
-        overlay.sample(listView, at: monotonicSeconds())
+        overlay.sample(listView, at: MonotonicClock.seconds)
         overlay.render(listView, in: canvas)
     }
 
     private func startOverlayRefresh() {
         guard overlayRefreshSourceID == 0 else { return }
-        let box = Box<@MainActor () -> Bool> { [weak self] in
+        overlayRefreshSourceID = MainLoop.addTimeout(milliseconds: Self.debugOverlayRefreshInterval) { [weak self] in
             guard let self else { return false }
             guard self.debugOverlay != nil else {
                 self.overlayRefreshSourceID = 0
@@ -69,13 +69,6 @@ extension TableWidget {
             }
             return true
         }
-        overlayRefreshSourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, Self.debugOverlayRefreshInterval, { data in
-            guard let data else { return GLibConstant.sourceRemove }
-            nonisolated(unsafe) let box = data
-            return MainActor.assumeIsolated {
-                Box<@MainActor () -> Bool>.from(box).body() ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
-            }
-        }, box.retainedPointer(), releaseBox)
     }
 
     private func stopOverlayRefresh() {

@@ -40,10 +40,18 @@ extension TableWidget: TableViewHost {
             self.listView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
         }
         Signal.connectSize(drawingArea, "resize") { [weak self] width, height in
-            guard let self else { return }
-            self.listView.frame = Rect(x: 0, y: 0, width: Double(max(0, width)), height: Double(max(0, height)))
-            self.syncScrollGeometry()
+            self?.matchFrame(width: width, height: height)
         }
+    }
+
+    /// The one place the engine's frame is set: to the drawing area's size, on `resize` and
+    /// on a draw that comes before it (or without it, offscreen). The adjustments follow at
+    /// once, or on the next tick when this runs inside a draw.
+    func matchFrame(width: Int32, height: Int32) {
+        let frame = Rect(x: 0, y: 0, width: Double(max(0, width)), height: Double(max(0, height)))
+        guard listView.frame != frame else { return }
+        listView.frame = frame
+        tableViewDidChangeScrollGeometry(listView)
     }
 
     /// Writes the engine's offset, content height and viewport into the adjustments (and
@@ -87,20 +95,13 @@ extension TableWidget: TableViewHost {
     /// source does not drive the engine (a manual clock: no frames are spent waiting on it).
     func ensureTicking() {
         guard tickCallbackID == 0 else { return }
-        let box = Box<@MainActor (OpaquePointer?) -> Bool> { [weak self] clock in self?.tick(clock) ?? false }
-        tickCallbackID = gtk_widget_add_tick_callback(drawingArea, { _, clock, data in
-            guard let data else { return GLibConstant.sourceRemove }
-            nonisolated(unsafe) let box = data, clock = clock
-            return MainActor.assumeIsolated {
-                Box<@MainActor (OpaquePointer?) -> Bool>.from(box).body(clock) ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
-            }
-        }, box.retainedPointer(), releaseBox)
+        tickCallbackID = MainLoop.addTickCallback(drawingArea) { [weak self] clock in self?.tick(clock) ?? false }
     }
 
     private func tick(_ clock: OpaquePointer?) -> Bool {
         var drivesEngine = false
         if listView.hasRunningAnimations {
-            let frameTime = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? monotonicSeconds()
+            let frameTime = clock.map { Double(gdk_frame_clock_get_frame_time($0)) / 1_000_000 } ?? MonotonicClock.seconds
             if let time = timeSource.engineTime(forFrameTime: frameTime) {
                 listView.advanceAnimations(to: time)
                 drivesEngine = true

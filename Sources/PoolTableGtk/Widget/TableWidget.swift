@@ -66,7 +66,7 @@ public final class TableWidget {
     /// Frames drawn by GTK so far (snapshots; offscreen renders do not count).
     public internal(set) var framesDrawn = 0
     /// Draw callbacks over the last second (0 when idle: the widget redraws only on change).
-    public var framesPerSecond: Double { frameMeter.rate(now: monotonicSeconds()) }
+    public var framesPerSecond: Double { frameMeter.rate(now: MonotonicClock.seconds) }
 
     let state: ScrollableState
     /// The Pango context all the table's text is laid out in (drawing and measuring).
@@ -168,18 +168,12 @@ public final class TableWidget {
     private func drawSnapshot(_ snapshot: OpaquePointer) {
         let width = gtk_widget_get_width(drawingArea), height = gtk_widget_get_height(drawingArea)
         guard width > 0, height > 0 else { return }
-        let start = monotonicSeconds()
+        let start = MonotonicClock.seconds
         isDrawing = true
         defer { isDrawing = false }
-        let size = Size(width: Double(width), height: Double(height))
-        if listView.frame.size != size {
-            // The draw can come before `resize` (or without it, e.g. offscreen).
-            listView.frame = Rect(origin: .zero, size: size)
-            needsGeometrySync = true
-            ensureTicking()
-        }
-        paint(into: snapshot, size: size, scale: Double(gtk_widget_get_scale_factor(drawingArea)))
-        let end = monotonicSeconds()
+        matchFrame(width: width, height: height)   // the draw can come before `resize`
+        paint(into: snapshot, size: listView.frame.size, scale: Double(gtk_widget_get_scale_factor(drawingArea)))
+        let end = MonotonicClock.seconds
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
         framesDrawn += 1
@@ -242,8 +236,8 @@ public final class TableWidget {
         }
         defer { Signal.disconnect(clock, handler) }
         queueDraw()
-        let deadline = g_get_monotonic_time() + gint64(timeout * 1e6)
-        while image == nil, g_get_monotonic_time() < deadline {
+        let deadline = MonotonicClock.seconds + timeout
+        while image == nil, MonotonicClock.seconds < deadline {
             if g_main_context_iteration(nil, 0) == 0 { g_usleep(1_000) }
         }
         return image

@@ -49,13 +49,13 @@ final class DownloadsScreen: Screen {
     /// Starts the downloader's timer when something downloads and it is not running.
     private func startTickingIfNeeded() {
         guard !ticker.isRunning, store.activeCount > 0 else { return }
-        lastTick = monotonicNow()
+        lastTick = MonotonicClock.seconds
         ticker.start(milliseconds: Self.tickMilliseconds) { [weak self] in self?.tick() ?? false }
     }
 
     /// One timer tick: advance the downloads by the real time elapsed; stop when idle.
     private func tick() -> Bool {
-        let now = monotonicNow()
+        let now = MonotonicClock.seconds
         let elapsed = min(0.5, max(0, now - lastTick))   // a stalled loop does not leap ahead
         lastTick = now
         store.tick(elapsed: elapsed)

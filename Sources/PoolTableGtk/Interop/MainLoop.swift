@@ -1,0 +1,106 @@
+import CGtk
+
+/// The one monotonic clock of the shell, the app and the bench: GLib's
+/// `g_get_monotonic_time`, the clock GDK's frame clock and GLib's timeouts use.
+public enum MonotonicClock {
+    /// Microseconds since an arbitrary start (system boot on Linux).
+    public static var microseconds: Int { Int(g_get_monotonic_time()) }
+
+    /// The same time in seconds.
+    public static var seconds: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+}
+
+/// Swift closures as GLib main-loop sources and GTK frame callbacks.
+///
+/// The closures run on the main thread (GLib calls back there) and are released when their
+/// source goes away: when they return false, or when the caller removes the source by the
+/// id they return (`g_source_remove`, `gtk_widget_remove_tick_callback`).
+@MainActor
+public enum MainLoop {
+    /// `g_timeout_add_full`: runs `body` every `milliseconds` until it returns false.
+    /// Returns the source id (for `g_source_remove`).
+    @discardableResult
+    public static func addTimeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
+        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+            guard let data else { return GLibConstant.sourceRemove }
+            nonisolated(unsafe) let box = data
+            return MainActor.assumeIsolated {
+                Box<@MainActor () -> Bool>.from(box).body() ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
+            }
+        }, Box(body).retainedPointer(), releaseBox)
+    }
+
+    /// `gtk_widget_add_tick_callback`: runs `body` with the widget's frame clock before
+    /// every frame until it returns false. Returns the callback id (for
+    /// `gtk_widget_remove_tick_callback`).
+    @discardableResult
+    public static func addTickCallback(_ widget: some GPointer,
+                                       _ body: @escaping @MainActor (OpaquePointer?) -> Bool) -> guint {
+        gtk_widget_add_tick_callback(widget.widget, { _, clock, data in
+            guard let data else { return GLibConstant.sourceRemove }
+            nonisolated(unsafe) let box = data, clock = clock
+            return MainActor.assumeIsolated {
+                Box<@MainActor (OpaquePointer?) -> Bool>.from(box).body(clock) ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
+            }
+        }, Box(body).retainedPointer(), releaseBox)
+    }
+
+    /// `gtk_drawing_area_set_draw_func`: `body` draws with the `cairo_t` at the area's
+    /// width and height (replacing any earlier draw function, which is released).
+    public static func setDrawFunction(_ area: some GPointer,
+                                       _ body: @escaping @MainActor (OpaquePointer, Int32, Int32) -> Void) {
+        gtk_drawing_area_set_draw_func(area.cast(to: GtkDrawingArea.self), { _, cr, width, height, data in
+            guard let data, let cr else { return }
+            nonisolated(unsafe) let box = data, cairo = cr
+            MainActor.assumeIsolated { Box<@MainActor (OpaquePointer, Int32, Int32) -> Void>.from(box).body(cairo, width, height) }
+        }, Box(body).retainedPointer(), releaseBox)
+    }
+}
+
+/// A repeating GLib timeout that runs a Swift closure on the main loop until the closure
+/// returns false or `stop()` is called; stopped when released. GLib timers, not Swift
+/// concurrency: tasks hopping to the main actor never run while GLib owns the main thread.
+@MainActor
+public final class GLibTimeout {
+    private nonisolated(unsafe) var sourceID: guint = 0
+    /// Bumped on every start, so a closure that stops its own source cannot clear a newer one.
+    private var generation = 0
+
+    /// A stopped timer.
+    public init() {}
+
+    /// Whether the timer is scheduled.
+    public var isRunning: Bool { sourceID != 0 }
+
+    /// (Re)starts the timer: `body` runs every `milliseconds` until it returns false.
+    public func start(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
+        stop()
+        generation += 1
+        let mine = generation
+        sourceID = MainLoop.addTimeout(milliseconds: milliseconds) { [weak self] in
+            let again = body()
+            if !again, let self, self.generation == mine { self.sourceID = 0 }
+            return again
+        }
+    }
+
+    /// Runs `body` once after `milliseconds`.
+    public func once(after milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
+        start(milliseconds: milliseconds) { body(); return false }
+    }
+
+    /// Cancels the timer (nothing if it is not running).
+    public func stop() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
+
+    deinit {
+        if sourceID != 0 { g_source_remove(sourceID) }
+    }
+}
+
+/// `MonotonicClock.seconds` under its old name, for AccessibleRows (being rewritten in
+/// parallel); remove once nothing calls it.
+func monotonicSeconds() -> Double { MonotonicClock.seconds }
