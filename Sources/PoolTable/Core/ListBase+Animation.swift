@@ -4,6 +4,7 @@ extension ListBase {
     /// Moves every animation to `time` (seconds, monotonic). An animation begun since the
     /// last call starts at `time`.
     public func advanceAnimations(to time: Double) {
+        defer { checkInvariantsAfterMutation() }
         guard time.isFinite else { return }
         let t = max(now ?? time, time)
         now = t

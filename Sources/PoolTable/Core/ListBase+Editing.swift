@@ -16,6 +16,7 @@ extension ListBase {
     /// browsing is not a checked row); leaving it clears the selection unless multiple
     /// selection is allowed outside edit mode.
     public func setEditing(_ editing: Bool, animated: Bool) {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         guard editing != editingState else { return }
         let from = editingProgress
@@ -60,6 +61,7 @@ extension ListBase {
     /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
     /// Does not call the delegate, as in UIKit.
     func select(_ indexPath: ItemPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         guard let indexPath else { deselectAll(animated: animated, notify: false); return }
         guard geometry.contains(indexPath) else { warn("select", "selecting \(indexPath) is out of range; ignored"); return }
@@ -69,6 +71,7 @@ extension ListBase {
     }
 
     func deselect(_ indexPath: ItemPath, animated: Bool) {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         guard geometry.contains(indexPath) else { return }
         setSelected(false, rows: indexPath.row..<(indexPath.row + 1), section: indexPath.section, animated: animated)
@@ -94,6 +97,7 @@ extension ListBase {
 
     /// Selects every row (one range per section) when multiple selection is active.
     public func selectAll(animated: Bool = true) {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         guard isMultipleSelectionActive else { return }
         for s in 0..<geometry.numberOfSections { setSelected(true, rows: 0..<geometry.numberOfItems(in: s), section: s, animated: animated, notify: false) }
@@ -101,7 +105,10 @@ extension ListBase {
     }
 
     /// Deselects every row.
-    public func deselectAll(animated: Bool = true) { deselectAll(animated: animated, notify: true) }
+    public func deselectAll(animated: Bool = true) {
+        defer { checkInvariantsAfterMutation() }
+        deselectAll(animated: animated, notify: true)
+    }
 
     // MARK: Internal
 

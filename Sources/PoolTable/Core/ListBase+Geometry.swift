@@ -44,6 +44,7 @@ extension ListBase {
     /// Scrolls so the item is at `position` (eased over 300 ms of engine time when animated).
     /// `.none` scrolls the least needed to show it whole.
     func scroll(to indexPath: ItemPath, at position: ScrollPosition, animated: Bool) {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         guard geometry.contains(indexPath) else {
             warn("scrollTo", "scrolling to \(indexPath) is out of range; ignored")
@@ -76,6 +77,7 @@ extension ListBase {
 
     /// Moves the viewport, eased over 300 ms of engine time when animated.
     public func setContentOffset(_ offset: Point, animated: Bool) {
+        defer { checkInvariantsAfterMutation() }
         guard offset.y.isFinite else { return }
         let target = offset.y.clamped(0, maxOffsetY)
         if animated && target != offsetY {

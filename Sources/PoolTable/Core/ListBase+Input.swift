@@ -106,6 +106,7 @@ extension ListBase {
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
     /// 2) outside edit mode activates the row (`didActivateRowAt`).
     public func pointerDown(at p: Point, modifiers: InputModifiers = [], clickCount: Int = 1) {
+        defer { checkInvariantsAfterMutation() }
         layoutIfNeeded()
         cancelInteraction()
         guard let ip = itemPath(atViewportPoint: p) else { return }
@@ -133,6 +134,7 @@ extension ListBase {
 
     /// The pointer moved with the button held.
     public func pointerDragged(to p: Point) {
+        defer { checkInvariantsAfterMutation() }
         guard var press = interaction.press else { return }
         if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
@@ -174,6 +176,7 @@ extension ListBase {
 
     /// The button was released.
     public func pointerUp(at p: Point) {
+        defer { checkInvariantsAfterMutation() }
         defer { interaction.press = nil }
         guard let press = interaction.press else { return }
         if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
@@ -197,6 +200,7 @@ extension ListBase {
 
     /// The press was taken over (e.g. by scrolling) or the pointer left.
     public func pointerCancelled() {
+        defer { checkInvariantsAfterMutation() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.drag != nil { notifySelectionDidChange() }
         interaction.cancelDrag()
@@ -209,6 +213,7 @@ extension ListBase {
     /// `didActivateRowAt`. Returns false when nothing was activated.
     @discardableResult
     public func activateRow(atViewportPoint p: Point) -> Bool {
+        defer { checkInvariantsAfterMutation() }
         guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
         notifyActivate(ip)
         return true
@@ -217,6 +222,7 @@ extension ListBase {
     /// A long press outside edit mode enters edit mode with that row selected.
     @discardableResult
     public func longPress(at p: Point) -> Bool {
+        defer { checkInvariantsAfterMutation() }
         guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         cancelInteraction()
@@ -234,6 +240,7 @@ extension ListBase {
     /// selection from the anchor.
     @discardableResult
     public func handleKey(_ key: TableKey, modifiers: InputModifiers = []) -> Bool {
+        defer { checkInvariantsAfterMutation() }
         layoutIfNeeded()
         guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
         let current = keyboardFocus

@@ -1,12 +1,25 @@
 /// The core's invariants, next to the types they guard (as swift-collections'
-/// `_checkInvariants()`): checked after every layout pass and batch update when the
-/// package is built with `POOLTABLE_INTERNAL_CHECKS` (debug builds, so `swift test` and CI),
-/// compiled to nothing otherwise. A violation stops with a message naming it.
+/// `_checkInvariants()`): checked after every layout pass and reload, and on the way out of
+/// every public mutation entry point (batch updates and single changes, selection, edit
+/// mode, scrolling, pointer and keyboard input, animation ticks) when the package is built
+/// with `POOLTABLE_INTERNAL_CHECKS` (debug builds, so `swift test` and CI), compiled to
+/// nothing otherwise. A violation stops with a message naming it.
 extension ListBase {
     @inline(__always)
     func checkInvariants() {
         #if POOLTABLE_INTERNAL_CHECKS
         if let problem = invariantViolation() { preconditionFailure("PoolTable invariant: \(problem)") }
+        #endif
+    }
+
+    /// `checkInvariants()` on the way out of a public mutation entry point (`defer`), unless
+    /// it was called from inside a layout pass or an open batch (a delegate or cell calling
+    /// back): the pass or the batch checks when it ends.
+    @inline(__always)
+    func checkInvariantsAfterMutation() {
+        #if POOLTABLE_INTERNAL_CHECKS
+        guard !isLayingOut, batchDepth == 0 else { return }
+        checkInvariants()
         #endif
     }
 
@@ -24,6 +37,7 @@ extension ListBase {
             if items.pool.contains(e.cell) { return "the cell at \(ip) is mounted and pooled" }
             if e.cell.isHidden == items.isVisible(k) { return "\(ip): the cell's isHidden disagrees with the visible run" }
             if e.cell.listView !== self { return "\(ip): the cell belongs to another view" }
+            if e.cell.isSelected != selection.contains(ip) { return "\(ip): the cell's isSelected disagrees with the selection" }
         }
         if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
         // Geometry agrees with the layout whenever nothing animates and no pass is pending.

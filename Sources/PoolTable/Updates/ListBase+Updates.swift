@@ -7,6 +7,7 @@ extension ListBase {
     /// naming the section and the counts, and the table stays exactly as it was.
     /// `completion` runs when the animations end (at once when nothing animates).
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) throws {
+        defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         flushReconfigures()
         if batchDepth == 0 { pendingUpdates = PendingUpdates() }
@@ -50,6 +51,7 @@ extension ListBase {
     /// cell back), for visible and prepared items alike; items that are not mounted cost
     /// nothing. Calls within one frame coalesce into one bind per item at the next layout pass.
     func reconfigure(_ indexPaths: [ItemPath]) {
+        defer { checkInvariantsAfterMutation() }
         var added = false
         for ip in indexPaths where mountedIndex(of: ip) != nil { tracked.addReconfigure(ip); added = true }
         if added { setNeedsLayout() }
