@@ -54,6 +54,8 @@ enum GtkTestEnvironment {
 final class RowsSource: TableViewDataSource, TableViewDelegate {
     let count: Int
     let sections: Int
+    /// `didActivateRowAt` calls, in order.
+    var activated: [IndexPath] = []
 
     init(count: Int, sections: Int = 1) {
         self.count = count
@@ -77,6 +79,7 @@ final class RowsSource: TableViewDataSource, TableViewDelegate {
         cell.text = "Row \(indexPath.row)"
         return cell
     }
+    func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) { activated.append(indexPath) }
 }
 
 /// A real GtkWindow showing a `TableWidget`, presented and mapped.

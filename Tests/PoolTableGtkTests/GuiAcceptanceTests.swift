@@ -200,6 +200,45 @@ extension TableWidgetTests {
         #expect(selectedRows() == [3, 5, 6, 7, 9, 10, 11], "Space deselected 8; Shift+Down twice selected 9…11 from the anchor at 9")
     }
 
+    @Test("xdotool: a double click activates the row under the pointer once, scrolled or not (activateRow(atViewportPoint:)); single clicks and edit mode do not")
+    func xdotoolDoubleClickActivates() throws {
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 100))
+        defer { harness.close() }
+        let table = harness.table.tableView
+        // Scrolled by a row and a bit, so a point that skipped the offset would hit another row.
+        gtk_adjustment_set_value(harness.adjustment, 44 * 10 + 17)
+        GtkTestEnvironment.settle()
+        #expect(table.contentOffset.y == 44 * 10 + 17)
+        let title = harness.uniqueTitle()
+        func row(_ r: Int) -> Point { Point(x: 200, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
+        func ip(_ r: Int) -> IndexPath { IndexPath(row: r, section: 0) }
+
+        var double = XScript(title: title, harness: harness)
+        double.doubleClick(at: row(14))
+        #expect(XDoTool.run(double.arguments) == 0)
+        GtkTestEnvironment.settle(0.3)
+        #expect(harness.source.activated == [ip(14)], "one activation, of the row under the pointer")
+        #expect(table.indexPathsForSelectedRows == [ip(14)], "the first click selected it")
+
+        var single = XScript(title: title, harness: harness)
+        single.click(at: row(16))
+        #expect(XDoTool.run(single.arguments) == 0)
+        GtkTestEnvironment.settle(0.3)
+        #expect(table.indexPathsForSelectedRows == [ip(16)])
+        #expect(harness.source.activated == [ip(14)], "a single click activates nothing")
+
+        table.setEditing(true, animated: false)
+        GtkTestEnvironment.settle()
+        var editing = XScript(title: title, harness: harness)
+        editing.doubleClick(at: row(18))
+        #expect(XDoTool.run(editing.arguments) == 0)
+        GtkTestEnvironment.settle(0.3)
+        #expect(harness.source.activated == [ip(14)], "in edit mode a double click is two clicks")
+        #expect(table.indexPathsForSelectedRows == nil, "two toggles of row 18")
+    }
+
     // MARK: Debug overlay (issue 5)
 
     @Test("Overlay on: prepared rows tinted above and below the viewport outline; Ctrl+E gives them checkboxes; legacy refresh marks exactly them stale")
@@ -523,6 +562,11 @@ struct XScript {
         if let modifiers { arguments += ["keydown", modifiers] }
         arguments += ["click", "1", "sleep", "0.3"]   // apart enough not to be a double click
         if let modifiers { arguments += ["keyup", modifiers, "sleep", "0.05"] }
+    }
+    /// Two clicks 80 ms apart (well inside GTK's double-click time).
+    mutating func doubleClick(at p: Point) {
+        moveOnly(to: p)
+        arguments += ["sleep", "0.05", "click", "--repeat", "2", "--delay", "80", "1", "sleep", "0.4"]
     }
     mutating func focusWindow() { arguments += ["windowfocus", "%1", "sleep", "0.1"] }
     mutating func key(_ name: String) { arguments += ["key", "--clearmodifiers", name, "sleep", "0.08"] }
