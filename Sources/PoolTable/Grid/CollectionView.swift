@@ -15,6 +15,7 @@ public final class CollectionView: ListBase {
         get { grid.parameters }
         set {
             let clean = Self.sanitized(newValue) { self.warn("gridLayout", $0) }
+            guard geometry === grid else { warn("gridLayout", "a strip has no grid layout; ignored"); return }
             guard clean != grid.parameters else { return }
             let anchor = pass.needsReload ? nil : captureAnchor()
             grid.setParameters(clean)
@@ -36,6 +37,26 @@ public final class CollectionView: ListBase {
         super.init(frame: frame, layout: grid, presentation: ListPresentation(), data: adapter, delegate: adapter)
         adapter.collectionView = self
         grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
+        allowsMultipleSelectionDuringEditing = true
+    }
+
+    /// A horizontal strip of equal items with a viewport of `frame`'s size: items run left
+    /// to right, as tall as the view less the strip's insets, and the view scrolls along x
+    /// (`contentOffset.x`). Everything else (cells, prepared items, selection, updates) is
+    /// the same as a grid's. Multiple selection during editing is on.
+    public init(frame: Rect, stripLayout: StripLayout) {
+        grid = GridGeometry()
+        let strip = StripGeometry()
+        func atLeast(_ minimum: Double, _ v: Double) -> Double { v.isFinite && v >= minimum ? v : minimum }
+        var clean = stripLayout
+        clean.itemWidth = atLeast(1, clean.itemWidth)
+        clean.itemSpacing = atLeast(0, clean.itemSpacing)
+        clean.horizontalInset = atLeast(0, clean.horizontalInset)
+        clean.verticalInset = atLeast(0, clean.verticalInset)
+        strip.setParameters(clean)
+        let adapter = CollectionViewAdapter()
+        super.init(frame: frame, layout: strip, presentation: ListPresentation(), data: adapter, delegate: adapter)
+        adapter.collectionView = self
         allowsMultipleSelectionDuringEditing = true
     }
 
@@ -62,7 +83,7 @@ public final class CollectionView: ListBase {
     }
 
     /// Columns at the current width.
-    public var numberOfColumns: Int { reloadIfNeeded(); return grid.columns }
+    public var numberOfColumns: Int { reloadIfNeeded(); return geometry === grid ? grid.columns : 1 }
 
     // MARK: Cells
 
