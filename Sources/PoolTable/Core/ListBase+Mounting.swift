@@ -62,7 +62,7 @@ extension ListBase {
         statistics.layoutPasses += 1
         statistics.lastLayoutMicroseconds = Double(DispatchTime.now().uptimeNanoseconds &- start) / 1000
         checkInvariants()
-        host?.tableViewMountedCellsDidChange(self)
+        mountedCellsDidChange()
     }
 
     /// The common scroll step: geometry is unchanged and the new band overlaps the mounted
