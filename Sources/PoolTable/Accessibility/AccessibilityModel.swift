@@ -80,14 +80,14 @@ public struct AccessibilityModel {
     public init(_ view: ListBase) {
         self.view = view
         var starts = [0]
-        let layout = view.geometry
-        starts.reserveCapacity(layout.numberOfSections + 1)
-        for s in 0..<layout.numberOfSections { starts.append(starts[s] + layout.numberOfItems(in: s)) }
+        let sections = view.numberOfSections
+        starts.reserveCapacity(sections + 1)
+        for s in 0..<sections { starts.append(starts[s] + view.numberOfItems(inSection: s)) }
         sectionStarts = starts
         itemCount = starts.last ?? 0
         isEditing = view.isEditing
         isMultiSelectable = view.isMultipleSelectionActive
-        focusedIndexPath = view.keyboardFocus?.indexPath
+        focusedIndexPath = view.keyboardFocusIndexPath
     }
 
     /// Where `indexPath` is among all items (counted across sections, from 1), and in edit
@@ -113,10 +113,10 @@ public struct AccessibilityModel {
     /// Where an item is laid out (mounted or not), in content coordinates; nil for an index
     /// path outside the content.
     public func frame(of indexPath: IndexPath) -> Rect? {
-        let ip = ItemPath(indexPath)
-        guard view.geometry.contains(ip) else { return nil }
-        if let k = view.items.index(of: ip) { return view.items[k].cell.frame }
-        return view.itemRect(ip)
+        guard indexPath.section >= 0, indexPath.section < sectionStarts.count - 1, indexPath.row >= 0,
+              indexPath.row < sectionStarts[indexPath.section + 1] - sectionStarts[indexPath.section] else { return nil }
+        if let k = view.items.index(of: ItemPath(indexPath)) { return view.items[k].cell.frame }
+        return view.rectForItem(at: indexPath)
     }
 
     /// The one item that takes the keyboard focus when the view is tabbed into (a roving
@@ -130,8 +130,8 @@ public struct AccessibilityModel {
 
     /// The mounted section headers that have a title, by section.
     public var headers: [AccessibleHeader] {
-        view.items.headers.keys.sorted().compactMap { section in
-            guard let header = view.items.headers[section], let title = header.title, !title.isEmpty else { return nil }
+        view.laidOutHeaderSections.compactMap { section in
+            guard let header = view.headerView(forSection: section), let title = header.title, !title.isEmpty else { return nil }
             return AccessibleHeader(section: section, title: title, frame: header.frame)
         }
     }
