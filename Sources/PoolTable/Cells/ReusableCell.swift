@@ -37,7 +37,11 @@ open class ReusableCell {
         didSet { if contentShowsSelection && selectionProgress != oldValue { invalidateContent() } }
     }
     /// The frame in content coordinates while mounted.
-    @exclusivity(unchecked) public internal(set) var frame = Rect.zero { didSet { if frame.size != oldValue.size { invalidateContent() } } }
+    @exclusivity(unchecked) public internal(set) var frame = Rect.zero {
+        didSet {
+            if frame.size != oldValue.size { invalidateContent() } else if frame.origin != oldValue.origin { noteChangeWhileMounted() }
+        }
+    }
     /// True unless the cell is mounted and intersects the viewport (pooled and prepared
     /// cells are hidden).
     @exclusivity(unchecked) public internal(set) var isHidden = true
@@ -96,7 +100,16 @@ open class ReusableCell {
     private var explicitAccessibilityLabel: String?
 
     /// Counts a change in `displayGeneration`.
-    func noteDisplayChange() { displayGeneration &+= 1 }
+    func noteDisplayChange() {
+        displayGeneration &+= 1
+        noteChangeWhileMounted()
+    }
+
+    /// A mounted cell changed what it shows or where: its view's change list says so
+    /// (`MountChanges.updated`).
+    @inline(__always) private func noteChangeWhileMounted() {
+        if mountedIndexPath != nil { listView?.mountedCellDidChange(self) }
+    }
 
     /// True when the cell's cached content draws its selection (a grid's photo that shrinks
     /// when selected): selection changes then change `contentVersion` too. Default false.
@@ -162,12 +175,12 @@ open class ReusableCell {
     func invalidateContent() {
         Self.lastContentVersion &+= 1
         contentVersion = Self.lastContentVersion
-        displayGeneration &+= 1
+        noteDisplayChange()
     }
 
     /// Asks the host to redraw without touching the content (selection, highlight).
     func redraw() {
-        displayGeneration &+= 1
+        noteDisplayChange()
         if !isHidden, let listView { listView.setNeedsDisplay() }
     }
 

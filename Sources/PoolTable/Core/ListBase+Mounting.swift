@@ -62,7 +62,7 @@ extension ListBase {
         pass.clearNeedsLayout()
         counters.noteLayoutPass(microseconds: Double(DispatchTime.now().uptimeNanoseconds &- start) / 1000)
         checkInvariants()
-        host?.tableViewMountedCellsDidChange(self)
+        mountedCellsDidChange()
     }
 
     // MARK: What MountedItems asks

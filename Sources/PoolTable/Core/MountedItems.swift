@@ -36,6 +36,8 @@ final class MountedItems {
     @exclusivity(unchecked) private(set) var visibleSpan: Range<Int> = 0..<0
     let pool = ReusePool()
     let log = CellLog()
+    /// What happened to mounted cells since the host was last told (`MountChanges`).
+    let changes = MountChangeRecorder()
     /// Binds and measures items, keeps the anchor, and hears when items start and stop
     /// being displayed.
     weak var owner: ListBase?
@@ -127,6 +129,7 @@ final class MountedItems {
 
     /// The data source configured `cell` for `ip`.
     func noteBound(_ cell: ReusableCell, at ip: ItemPath) {
+        changes.bound(cell)
         cell.mountedIndexPath = ip
         cell.invalidateContent()            // bound anew (or reconfigured): what it shows changed
         log.record(.bound, cell.cellID, ip)
@@ -135,6 +138,7 @@ final class MountedItems {
     /// Returns an unmounted cell (a finished ghost, a replaced cell) to the pool.
     func recycle(_ cell: ReusableCell, from ip: ItemPath?) {
         if let ip { cell.lastIndexPath = ip.indexPath }
+        changes.leaving(cell)
         cell.mountedIndexPath = nil
         cell.isHidden = true
         if cell.isHighlighted { cell.isHighlighted = false }
@@ -198,12 +202,16 @@ final class MountedItems {
     func detach(_ k: Int) -> ReusableCell {
         let e = entries[k]
         if isVisible(k) { endDisplay(e) }
+        changes.leaving(e.cell)
         e.cell.mountedIndexPath = nil
         return e.cell
     }
 
     /// A mounted cell shows another index path (rows moved by an update).
-    func relabel(_ cell: ReusableCell, as ip: ItemPath) { cell.mountedIndexPath = ip }
+    func relabel(_ cell: ReusableCell, as ip: ItemPath) {
+        changes.relabelling(cell)
+        cell.mountedIndexPath = ip
+    }
 
     /// A reconfigure bound a different cell than the one mounted at `k`.
     func replaceCell(at k: Int, with cell: ReusableCell) {

@@ -77,9 +77,12 @@ public protocol TableViewHost: AnyObject {
     func tableViewDidChangeScrollGeometry(_ view: ListBase)
     /// `hasRunningAnimations` became true: start calling `advanceAnimations(to:)` every frame.
     func tableViewNeedsAnimationTicks(_ view: ListBase)
-    /// A layout pass ran: cells may have been mounted, re-bound, shown, hidden or recycled
-    /// (`recentCellEvents` says which). Hosts that keep per-cell objects (render nodes,
-    /// accessible proxies) bring them in step here. Default: nothing.
+    /// A layout pass ran, reconfigured rows were bound, or the host asked
+    /// (`reportMountChanges()`): `view.mountChanges` says which items were mounted,
+    /// unmounted, rebound, moved or updated since the last call (it starts again after this
+    /// one). Hosts that keep per-item objects (accessible proxies) bring them in step here.
+    /// Called in the middle of the engine's work (a layout pass may run while the host
+    /// draws): record what changed and act on it later. Default: nothing.
     func tableViewMountedCellsDidChange(_ view: ListBase)
 }
 

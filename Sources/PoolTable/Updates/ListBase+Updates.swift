@@ -339,6 +339,7 @@ extension ListBase {
             if cell !== old { items.replaceCell(at: i, with: cell) }
         }
         updateAnimatedCellState()
+        reportMountChanges()
         setNeedsDisplay()
     }
 }

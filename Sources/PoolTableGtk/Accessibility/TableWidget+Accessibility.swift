@@ -39,6 +39,13 @@ extension TableWidget {
         accessibleRows.proxyLabel(at: indexPath)
     }
 
+    /// "Row 1,234 of 100,000,000" (", checked" or ", not checked" in edit mode).
+    static func defaultRowDescription(_ position: AccessibleRowPosition) -> String {
+        let text = "Row \(groupedDigits(position.number)) of \(groupedDigits(position.count))"
+        guard let checked = position.checked else { return text }
+        return text + (checked ? ", checked" : ", not checked")
+    }
+
     func installAccessibility() {
         state.onSizeAllocate = { [weak self] _, _ in self?.accessibleRows.allocate() }
         state.onDispose = { [weak self] in self?.accessibleRows.invalidate() }
@@ -49,10 +56,27 @@ extension TableWidget {
         accessibleRows.setNeedsUpdate()
     }
 
+    /// The engine's change list of mounted items (`TableViewHost`): the proxies follow it at
+    /// the next idle, or at once after input (`accessibleCursorMayHaveMoved`).
+    public func tableViewMountedCellsDidChange(_ view: ListBase) {
+        accessibleRows.mountedCellsDidChange(view.mountChanges)
+    }
+
     /// After input that may have moved the cursor: bring the tab stop (and the focus) along
     /// at once, so AT-SPI's focus event follows the key press.
     func accessibleCursorMayHaveMoved() {
-        accessibleRows.update(inLayout: false)
+        accessibleRows.update()
         gtk_widget_queue_allocate(drawingArea)
     }
+}
+
+/// "2069" → "2,069".
+func groupedDigits(_ n: Int) -> String {
+    let digits = String(n.magnitude)
+    var out = ""
+    for (i, c) in digits.enumerated() {
+        if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+        out.append(c)
+    }
+    return n < 0 ? "-" + out : out
 }

@@ -1,0 +1,159 @@
+/// Where a row or item is among all rows of all sections, as a screen reader says it
+/// ("Message 12 of 2,069"), and whether it is checked.
+public struct AccessibleRowPosition: Sendable, Equatable {
+    /// The row's place among all rows of all sections, from 1.
+    public var number: Int
+    /// All rows of all sections (the set size).
+    public var count: Int
+    /// The row or item.
+    public var indexPath: IndexPath
+    /// In edit mode, whether the row is checked (selected); nil outside edit mode.
+    public var checked: Bool?
+
+    /// A position outside edit mode unless `checked` is given.
+    public init(number: Int, count: Int, indexPath: IndexPath, checked: Bool? = nil) {
+        self.number = number
+        self.count = count
+        self.indexPath = indexPath
+        self.checked = checked
+    }
+}
+
+/// One mounted row or item as assistive technology should know it.
+public struct AccessibleItem: Sendable, Equatable {
+    /// Its position and checked state.
+    public var position: AccessibleRowPosition
+    /// What a screen reader says for it: its cell's `accessibilityLabel`.
+    public var label: String?
+    /// Its cell's `displayGeneration`: what it shows changed when this moved.
+    public var generation: Int
+    /// Whether it is selected.
+    public var isSelected: Bool
+    /// Where it is laid out, in content coordinates.
+    public var frame: Rect
+
+    /// The row or item.
+    public var indexPath: IndexPath { position.indexPath }
+}
+
+/// A mounted section header with a title, as assistive technology should know it.
+public struct AccessibleHeader: Sendable, Equatable {
+    /// Its section.
+    public var section: Int
+    /// Its title (never empty).
+    public var title: String
+    /// Where it is drawn (floating headers at the top of the viewport), in content coordinates.
+    public var frame: Rect
+}
+
+/// One thing a screen reader reads, in `AccessibilityModel.readingOrder(including:)`.
+public enum AccessibleElement: Sendable, Hashable {
+    /// A section header.
+    case header(section: Int)
+    /// A row or item.
+    case item(IndexPath)
+}
+
+/// What assistive technology should be told about a view, as its last layout pass left it:
+/// each mounted item's position among all items, checked state, label and frame; which
+/// item is the tab stop; the mounted headers; the reading order. A host mirrors it onto
+/// whatever its toolkit's accessibility tree is made of (the GTK shell's proxy widgets),
+/// guided by `MountChanges` as to which items to look at again. A snapshot: make one per
+/// update (it costs O(sections)); it does not lay out.
+@MainActor
+public struct AccessibilityModel {
+    /// All rows or items of all sections: the set size of every position.
+    public let itemCount: Int
+    /// Whether the view is in edit mode (rows are then checked or not checked).
+    public let isEditing: Bool
+    /// Whether more than one row can be selected now (the list is multi-selectable).
+    public let isMultiSelectable: Bool
+    /// The row a key acts on: the cursor, or before there is one the first visible row
+    /// (`ListBase.keyboardFocusIndexPath`). Nil when nothing is visible.
+    public let focusedIndexPath: IndexPath?
+
+    private let view: ListBase
+    /// Items before each section, and all of them last.
+    private let sectionStarts: [Int]
+
+    /// The model of `view` now.
+    public init(_ view: ListBase) {
+        self.view = view
+        var starts = [0]
+        let sections = view.numberOfSections
+        starts.reserveCapacity(sections + 1)
+        for s in 0..<sections { starts.append(starts[s] + view.numberOfItems(inSection: s)) }
+        sectionStarts = starts
+        itemCount = starts.last ?? 0
+        isEditing = view.isEditing
+        isMultiSelectable = view.isMultipleSelectionActive
+        focusedIndexPath = view.keyboardFocusIndexPath
+    }
+
+    /// Where `indexPath` is among all items (counted across sections, from 1), and in edit
+    /// mode whether it is checked.
+    public func position(of indexPath: IndexPath) -> AccessibleRowPosition {
+        let start = indexPath.section < sectionStarts.count ? sectionStarts[indexPath.section] : 0
+        return AccessibleRowPosition(number: start + indexPath.row + 1, count: itemCount, indexPath: indexPath,
+                                     checked: isEditing ? view.isSelected(ItemPath(indexPath)) : nil)
+    }
+
+    /// A mounted item; nil for one that is not mounted.
+    public func item(at indexPath: IndexPath) -> AccessibleItem? {
+        guard let k = view.items.index(of: ItemPath(indexPath)) else { return nil }
+        let cell = view.items[k].cell
+        return AccessibleItem(position: position(of: indexPath), label: cell.accessibilityLabel,
+                              generation: cell.displayGeneration, isSelected: view.isSelected(ItemPath(indexPath)),
+                              frame: cell.frame)
+    }
+
+    /// True for a mounted item.
+    public func isMounted(_ indexPath: IndexPath) -> Bool { view.items.index(of: ItemPath(indexPath)) != nil }
+
+    /// Where an item is laid out (mounted or not), in content coordinates; nil for an index
+    /// path outside the content.
+    public func frame(of indexPath: IndexPath) -> Rect? {
+        guard indexPath.section >= 0, indexPath.section < sectionStarts.count - 1, indexPath.row >= 0,
+              indexPath.row < sectionStarts[indexPath.section + 1] - sectionStarts[indexPath.section] else { return nil }
+        if let k = view.items.index(of: ItemPath(indexPath)) { return view.items[k].cell.frame }
+        return view.rectForItem(at: indexPath)
+    }
+
+    /// The one item that takes the keyboard focus when the view is tabbed into (a roving
+    /// tab stop): the focused item (`focusedIndexPath`) if it is mounted, or if it is `held`
+    /// (the item the host's tab stop already is: it keeps its place while scrolled out of
+    /// the mounted band); otherwise the first visible item, or the first mounted one.
+    public func tabStop(keeping held: IndexPath?) -> IndexPath? {
+        if let focus = focusedIndexPath, focus == held || isMounted(focus) { return focus }
+        return (view.items.visible.first ?? view.items.first)?.indexPath.indexPath
+    }
+
+    /// The mounted section headers that have a title, by section.
+    public var headers: [AccessibleHeader] {
+        view.laidOutHeaderSections.compactMap { section in
+            guard let header = view.headerView(forSection: section), let title = header.title, !title.isEmpty else { return nil }
+            return AccessibleHeader(section: section, title: title, frame: header.frame)
+        }
+    }
+
+    /// The mounted headers and items (and `extra`, an item that need not be mounted: a tab
+    /// stop kept outside the band) in the order a screen reader reads them: section by
+    /// section, each header before its items, the items by lines top to bottom and each
+    /// line left to right (a grid's items in a line share their top).
+    public func readingOrder(including extra: IndexPath? = nil) -> [AccessibleElement] {
+        // (section, header first, top, left, row)
+        var keyed: [((Int, Int, Double, Double, Int), AccessibleElement)] = headers.map {
+            (($0.section, 0, 0, 0, 0), .header(section: $0.section))
+        }
+        keyed.reserveCapacity(keyed.count + view.items.count + 1)
+        for e in view.items.entries {
+            let ip = e.indexPath, f = e.cell.frame
+            keyed.append(((ip.section, 1, f.minY, f.minX, ip.row), .item(ip.indexPath)))
+        }
+        if let extra, !isMounted(extra), let f = frame(of: extra) {
+            keyed.append(((extra.section, 1, f.minY, f.minX, extra.row), .item(extra)))
+        }
+        keyed.sort { $0.0 < $1.0 }
+        return keyed.map(\.1)
+    }
+}

@@ -1,0 +1,135 @@
+import CGtk
+import PoolTable
+
+/// One proxy widget (a row's LIST_ITEM or a header's LABEL, see `AccessibleRows`) and what
+/// GTK was last told about it: each setter sends only a real change, since every one is an
+/// AT-SPI event a screen reader may act on.
+@MainActor
+final class AccessibleProxy {
+    let widget: UnsafeMutablePointer<GtkWidget>
+    /// The row it mirrors (rows), or nil.
+    var indexPath: IndexPath?
+    /// The section whose header it mirrors (headers), or nil.
+    var section: Int?
+    /// The cell's `displayGeneration` its label was read at (-1: never).
+    var generation = -1
+    /// A message said after the description while this proxy has the focus (`announce`).
+    var announcement: String?
+    /// Where it is, in content coordinates.
+    var rect = Rect.zero
+    /// The size it was last allocated at (nil: not since it was shown).
+    var placedSize: Size?
+    private(set) var label: String?
+    /// The description last sent.
+    private(set) var description: String?
+    private(set) var isShown = true
+    private(set) var isFocusable = false
+    /// When its label last changed by a live update (-infinity: never, or for a new row).
+    private var labelTime = -Double.infinity
+    private var selected: Bool?
+    private var checked: Bool?? = .none
+    /// What the description was made from.
+    private var described: (AccessibleRowPosition, String?)?
+
+    /// A new proxy of `role`, a child of `parent`.
+    init(role: GtkAccessibleRole, parent: UnsafeMutablePointer<GtkWidget>) {
+        widget = Accessible.makeProxy(role: role)
+        gtk_widget_set_parent(widget, parent)
+    }
+
+    /// Sends the label if it changed; true if it did.
+    @discardableResult
+    func setLabel(_ text: String) -> Bool {
+        guard text != label else { return false }
+        label = text
+        Accessible.setLabel(widget, text)
+        return true
+    }
+
+    /// A row's label as of its cell's `generation`: sent at once for a row new to the proxy,
+    /// otherwise (a live update) at most once per `interval`. Returns how long to wait before
+    /// offering it again, or nil when it was taken; `sent` counts labels sent.
+    func offerLabel(_ text: String?, generation: Int, isNew: Bool, now: Double, interval: Double, sent: inout Int) -> Double? {
+        guard generation != self.generation else { return nil }
+        if !isNew && now - labelTime < interval { return interval - (now - labelTime) }
+        self.generation = generation
+        if setLabel(text ?? "") {
+            sent += 1
+            labelTime = isNew ? -Double.infinity : now
+        }
+        return nil
+    }
+
+    func setSelected(_ on: Bool) {
+        guard selected != on else { return }
+        selected = on
+        Accessible.setSelected(widget, on)
+    }
+
+    func setChecked(_ on: Bool?) {
+        guard checked != .some(on) else { return }
+        checked = .some(on)
+        Accessible.setChecked(widget, on)
+    }
+
+    /// Sends the description of `position` (with the announcement after it) if either changed.
+    func describe(_ position: AccessibleRowPosition, _ text: @MainActor (AccessibleRowPosition) -> String) {
+        if let described, described.0 == position, described.1 == announcement { return }
+        described = (position, announcement)
+        let base = text(position)
+        description = announcement.map { "\(base). \($0)" } ?? base
+        Accessible.setDescription(widget, description)
+    }
+
+    func setFocusable(_ on: Bool) {
+        guard isFocusable != on else { return }
+        isFocusable = on
+        gtk_widget_set_focusable(widget, on.gboolean)
+    }
+
+    /// Back in the tree (true) or out of it and not drawn (false).
+    func setShown(_ on: Bool) {
+        guard isShown != on else { return }
+        isShown = on
+        if !on { placedSize = nil }
+        // (Not drawn, and not in the AT-SPI tree either: child-visible alone leaves a
+        // recycled proxy among the list's children with its old name and place.)
+        gtk_widget_set_child_visible(widget, on.gboolean)
+        Accessible.setHidden(widget, !on)
+    }
+
+    /// Forgets the row or header it mirrored (it goes back to a free list, hidden).
+    func reset() {
+        indexPath = nil
+        section = nil
+        generation = -1
+        announcement = nil
+        setShown(false)
+    }
+
+    /// Puts `proxies`' widgets in this order among `parent`'s children (AT-SPI lists
+    /// children in widget order: the order a screen reader reads).
+    static func arrange(_ proxies: [AccessibleProxy], in parent: UnsafeMutablePointer<GtkWidget>) {
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for proxy in proxies {
+            if gtk_widget_get_prev_sibling(proxy.widget) != previous || (previous == nil && gtk_widget_get_first_child(parent) != proxy.widget) {
+                gtk_widget_insert_after(proxy.widget, parent, previous)
+            }
+            previous = proxy.widget
+        }
+    }
+
+    /// Allocates the widget at its rect, `offsetY` being the viewport's top in content
+    /// coordinates (GTK wants a measure before an allocation; the results are cached).
+    func allocate(offsetY: Double) {
+        placedSize = rect.size
+        var minimum: Int32 = 0
+        gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
+        gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, nil, nil, nil)
+        // Far outside the viewport only the order matters: keep the numbers in an int's range.
+        let y = min(1_000_000, max(-1_000_000, rect.minY - offsetY))
+        var allocation = GtkAllocation(x: Int32(rect.minX.rounded()), y: Int32(y.rounded()),
+                                       width: max(1, Int32(rect.width.rounded())), height: max(1, Int32(clamping: Int(rect.height.rounded()))))
+        gtk_widget_size_allocate(widget, &allocation, -1)
+    }
+}
