@@ -65,15 +65,26 @@ final class DebugBar {
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, Self.prefetchRange.lowerBound, Self.prefetchRange.upperBound, 0.05)!
         valueLabel = gtk_label_new(nil)!
         legacySwitch = gtk_switch_new()!
-        slowMotionButton = gtk_toggle_button_new_with_mnemonic(tr("Slo_w motion"))!
-        pauseButton = gtk_toggle_button_new_with_mnemonic(tr("Pa_use"))!
-        stepButton = gtk_button_new_with_mnemonic(tr("S_tep"))!
-        freezeLogButton = gtk_toggle_button_new_with_mnemonic(tr("Free_ze log"))!
+        slowMotionButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Slo_w motion"))
+        pauseButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Pa_use"))
+        stepButton = Self.mnemonicButton(gtk_button_new()!, tr("S_tep"))
+        freezeLogButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Free_ze log"))
         chameleonSwitch = gtk_switch_new()!
         diagnosticsButton = gtk_menu_button_new()!
         build()
         buildTimeControls()
         buildDiagnostics()
+    }
+
+    /// `button` with a mnemonic label as its child. (GTK 4.8 names a button made with
+    /// `gtk_button_new_with_mnemonic` by its raw label and then its text, "Pa_use Pause", and
+    /// one given an accessible label as well by both, "Pause animations Pause": a label child
+    /// leaves the button named by its text alone, "Pause".)
+    private static func mnemonicButton(_ button: UnsafeMutablePointer<GtkWidget>, _ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_mnemonic_widget(label.opaque, button)
+        gtk_button_set_child(button.cast(to: GtkButton.self), label)
+        return button
     }
 
     /// Slides the bar in or out.
@@ -114,7 +125,7 @@ final class DebugBar {
         gtk_range_set_increments(range, 0.05, 0.25)
         gtk_scale_set_draw_value(scale.cast(to: GtkScale.self), 0)
         for mark in [0.0, 0.5, 1.0, 1.5, 2.0] { gtk_scale_add_mark(scale.cast(to: GtkScale.self), mark, GTK_POS_BOTTOM, nil) }
-        gtk_widget_set_size_request(scale, 160, -1)
+        gtk_widget_set_size_request(scale, 150, -1)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(scale, tr("How far above and below the viewport rows are bound ahead of time (“prepared”): 0 to 2 viewport heights. Default: half a viewport."))
         Signal.connect(scale, "value-changed") { [weak self] in
@@ -141,17 +152,17 @@ final class DebugBar {
     private func buildTimeControls() {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         gtk_widget_add_css_class(box, "linked")
-        let controls: [(UnsafeMutablePointer<GtkWidget>, String, String)] = [
-            (slowMotionButton, tr("Slow motion"), Self.slowMotionTooltip),
-            (pauseButton, tr("Pause animations"), tr("Freezes the engine's time and the overlay's frame counter; Step then advances one frame.")),
-            (stepButton, tr("Step one frame"), tr("While paused: advances the engine's animations by exactly one frame.")),
-            (freezeLogButton, tr("Freeze log"), tr("Stops the overlay's cell event log where it is, so a fast scroll can be read.")),
+        // Named by their own text ("Pause"); the tooltip is their description.
+        let controls: [(UnsafeMutablePointer<GtkWidget>, String)] = [
+            (slowMotionButton, Self.slowMotionTooltip),
+            (pauseButton, tr("Freezes the engine's time and the overlay's frame counter; Step then advances one frame.")),
+            (stepButton, tr("While paused: advances the engine's animations by exactly one frame.")),
+            (freezeLogButton, tr("Stops the overlay's cell event log where it is, so a fast scroll can be read.")),
         ]
-        for (button, name, tooltip) in controls {
+        for (button, tooltip) in controls {
             gtk_widget_set_tooltip_text(button, tooltip)
             gtk_widget_set_focus_on_click(button, 0)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            Accessible.setLabel(button, name)
             gtk_box_append(box.cast(to: GtkBox.self), button)
         }
         gtk_widget_set_sensitive(stepButton, 0)
@@ -226,6 +237,9 @@ final class DebugBar {
         gtk_menu_button_set_popover(button, popover)
         gtk_widget_set_valign(diagnosticsButton, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(diagnosticsButton, tr("Switches that reproduce known bugs on purpose: Chameleon's layout pass, the iOS 15 legacy refresh"))
+        // The menu button itself would be "GtkMenuButton" in the tree; its inner toggle button
+        // (what takes the focus) is named by its own text.
+        Accessible.setLabel(diagnosticsButton, tr("Diagnostics"))
         gtk_action_bar_pack_end(widget.opaque, diagnosticsButton)
     }
 
