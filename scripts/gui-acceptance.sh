@@ -265,8 +265,13 @@ if start_app inbox --; then
     check "no stale marks with the legacy refresh off ($reds red px)" test "$reds" -lt 10
 
     echo "== debug overlay: legacy refresh (iOS 15 bug) leaves prepared rows stale"
-    # The switch is the last widget at the right end of the debug bar.
-    xdotool mousemove --window "$WIN" $(( WIDTH - 37 )) $(( HEIGHT - 31 )) click 1
+    # The switch is in the debug bar's Diagnostics popover (Alt+G), mnemonic Alt+L; Escape
+    # closes the popover (and stays there: edit mode is still on).
+    xdotool key alt+g
+    sleep 0.6
+    xdotool key alt+l
+    sleep 0.4
+    xdotool key Escape
     sleep 0.4
     xdotool mousemove --window "$WIN" 450 400
     xdotool key ctrl+e

@@ -8,7 +8,7 @@
 #    comes from the in-process GTK test's frames, see scripts/slide-sheet.sh, because
 #    screen captures stall the X server and blur the timing)
 #   overlay-pause-step.png   Engine panel: paused (Alt+U) | 1 s later | after Step (Alt+T)
-#   overlay-chameleon.png    Engine panel on --rows 1000000: off | Chameleon layout (Alt+H) | off
+#   overlay-chameleon.png    Engine panel on --rows 1000000: off | Chameleon layout (Alt+G, Alt+H) | off
 # and checks that each action changes what it should (pixel comparisons of the crops).
 #
 #   scripts/gui-overlay.sh [OUT_DIR]      (default: docs/screenshots)
@@ -140,8 +140,10 @@ echo "== the Chameleon replica on a million rows"
 if start_app --rows 1000000; then
     step() { xdotool click 5; sleep 1.5; }
     step; engine cham-off-1
-    xdotool key alt+h; sleep 1.5; step; engine cham-on
-    xdotool key alt+h; sleep 1.5; step; engine cham-off-2
+    # The switch is in the debug bar's Diagnostics popover (Alt+G), mnemonic Alt+H.
+    chameleon() { xdotool key alt+g; sleep 0.6; xdotool key alt+h; sleep 0.4; xdotool key Escape; }
+    chameleon; sleep 1.5; step; engine cham-on
+    chameleon; sleep 1.5; step; engine cham-off-2
     expect_change "Chameleon on changes the Engine panel" cham-off-1 cham-on
     expect_change "Chameleon off changes it back" cham-on cham-off-2
     label cham-off-1 "off"; label cham-on "Chameleon layout on"; label cham-off-2 "off again"

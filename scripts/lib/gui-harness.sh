@@ -36,8 +36,20 @@ harness_build_app() {
         BIN="$POOLTABLE_BIN"
     else
         echo "== build"
+        # A failed build stops here: the binary from the last good build must not be tested.
+        local log status
+        log="$(mktemp /tmp/pooltable-build.XXXXXX)"
         # shellcheck disable=SC2086
-        swift build ${SWIFT_BUILD_ARGS:-} --product pooltable 2>&1 | grep -v 'prohibited flag' | tail -n 3
+        swift build ${SWIFT_BUILD_ARGS:-} --product pooltable >"$log" 2>&1
+        status=$?
+        if (( status != 0 )); then
+            grep -v 'prohibited flag' "$log" | grep -E -A3 'error:' | head -n 40
+            rm -f "$log"
+            echo "FAIL: swift build --product pooltable failed (exit $status)"
+            exit 1
+        fi
+        grep -v 'prohibited flag' "$log" | tail -n 3
+        rm -f "$log"
         # shellcheck disable=SC2086
         BIN="$(swift build ${SWIFT_BUILD_ARGS:-} --show-bin-path)/pooltable"
     fi

@@ -5,9 +5,15 @@ import PoolTableGtk
 
 /// The bar at the bottom of the window while Debug is on: the prefetch distance (0 to 2
 /// viewport heights, live); the time controls (slow motion, pause, step one frame); the
-/// overlay's "freeze log"; and the diagnostic switches that replicate seeds' bugs (legacy
-/// refresh, Chameleon layout). Every control is reachable with Tab and named for screen
-/// readers (its own text, or the label it is the mnemonic widget of, plus a tooltip).
+/// overlay's "freeze log"; and, behind a Diagnostics button, the switches that replicate
+/// seeds' bugs (Chameleon layout, legacy refresh). Every control is reachable with Tab and
+/// named for screen readers (its own text, or the label it is the mnemonic widget of, plus a
+/// tooltip).
+///
+/// The diagnostic switches live in a popover: beside the slider and the time controls, at
+/// the default window width (900 px) their labels had 67 px between them and showed "…" and
+/// "L…"; in the popover they keep their whole labels at any width and in any language. The
+/// button turns red while one of them is on, so a diagnostic in effect is never out of sight.
 ///
 /// A `GtkActionBar`, which slides itself in and out (`revealed`). It only reports what the
 /// user set; `DebugTools` applies it to the tables.
@@ -44,6 +50,8 @@ final class DebugBar {
     private let scale: UnsafeMutablePointer<GtkWidget>
     private let valueLabel: UnsafeMutablePointer<GtkWidget>
     private let legacySwitch: UnsafeMutablePointer<GtkWidget>
+    /// Opens the popover with the diagnostic switches (Chameleon layout, legacy refresh).
+    let diagnosticsButton: UnsafeMutablePointer<GtkWidget>
     let slowMotionButton: UnsafeMutablePointer<GtkWidget>
     let pauseButton: UnsafeMutablePointer<GtkWidget>
     let stepButton: UnsafeMutablePointer<GtkWidget>
@@ -57,13 +65,26 @@ final class DebugBar {
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, Self.prefetchRange.lowerBound, Self.prefetchRange.upperBound, 0.05)!
         valueLabel = gtk_label_new(nil)!
         legacySwitch = gtk_switch_new()!
-        slowMotionButton = gtk_toggle_button_new_with_mnemonic(tr("Slo_w motion"))!
-        pauseButton = gtk_toggle_button_new_with_mnemonic(tr("Pa_use"))!
-        stepButton = gtk_button_new_with_mnemonic(tr("S_tep"))!
-        freezeLogButton = gtk_toggle_button_new_with_mnemonic(tr("Free_ze log"))!
+        slowMotionButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Slo_w motion"))
+        pauseButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Pa_use"))
+        stepButton = Self.mnemonicButton(gtk_button_new()!, tr("S_tep"))
+        freezeLogButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Free_ze log"))
         chameleonSwitch = gtk_switch_new()!
+        diagnosticsButton = gtk_menu_button_new()!
         build()
         buildTimeControls()
+        buildDiagnostics()
+    }
+
+    /// `button` with a mnemonic label as its child. (GTK 4.8 names a button made with
+    /// `gtk_button_new_with_mnemonic` by its raw label and then its text, "Pa_use Pause", and
+    /// one given an accessible label as well by both, "Pause animations Pause": a label child
+    /// leaves the button named by its text alone, "Pause".)
+    private static func mnemonicButton(_ button: UnsafeMutablePointer<GtkWidget>, _ text: String) -> UnsafeMutablePointer<GtkWidget> {
+        let label = gtk_label_new_with_mnemonic(text)!
+        gtk_label_set_mnemonic_widget(label.opaque, button)
+        gtk_button_set_child(button.cast(to: GtkButton.self), label)
+        return button
     }
 
     /// Slides the bar in or out.
@@ -104,7 +125,7 @@ final class DebugBar {
         gtk_range_set_increments(range, 0.05, 0.25)
         gtk_scale_set_draw_value(scale.cast(to: GtkScale.self), 0)
         for mark in [0.0, 0.5, 1.0, 1.5, 2.0] { gtk_scale_add_mark(scale.cast(to: GtkScale.self), mark, GTK_POS_BOTTOM, nil) }
-        gtk_widget_set_size_request(scale, 160, -1)
+        gtk_widget_set_size_request(scale, 150, -1)
         gtk_widget_set_valign(scale, GTK_ALIGN_CENTER)
         gtk_widget_set_tooltip_text(scale, tr("How far above and below the viewport rows are bound ahead of time (“prepared”): 0 to 2 viewport heights. Default: half a viewport."))
         Signal.connect(scale, "value-changed") { [weak self] in
@@ -124,41 +145,24 @@ final class DebugBar {
         gtk_action_bar_pack_start(bar, valueLabel)
         updateValueLabel()
 
-        // End: Legacy refresh (iOS 15 bug) [switch]
-        gtk_widget_set_valign(legacySwitch, GTK_ALIGN_CENTER)
-        gtk_widget_set_focus_on_click(legacySwitch, 0)
-        gtk_widget_set_tooltip_text(legacySwitch, Self.legacyTooltip)
-        Signal.connectPointer(legacySwitch, "notify::active") { [weak self] _ in
-            guard let self else { return }
-            self.onLegacyRefreshChange?(self.legacyRefresh)
-        }
-        gtk_action_bar_pack_end(bar, legacySwitch)
-        let legacyLabel = gtk_label_new_with_mnemonic(tr("_Legacy refresh (iOS 15 bug)"))!
-        // In a narrow window the label gives way, not the window's minimum width.
-        gtk_label_set_ellipsize(legacyLabel.opaque, PANGO_ELLIPSIZE_END)
-        gtk_label_set_xalign(legacyLabel.opaque, 1)
-        gtk_label_set_mnemonic_widget(legacyLabel.opaque, legacySwitch)
-        gtk_widget_set_tooltip_text(legacyLabel, Self.legacyTooltip)
-        gtk_action_bar_pack_end(bar, legacyLabel)
-
         gtk_action_bar_set_revealed(bar, 0)
     }
 
-    /// Centre: [Slow motion] [Pause] [Step] [Freeze log]; end: Chameleon layout [switch].
+    /// Centre: [Slow motion] [Pause] [Step] [Freeze log].
     private func buildTimeControls() {
         let box = gtk_box_new(GTK_ORIENTATION_HORIZONTAL, 4)!
         gtk_widget_add_css_class(box, "linked")
-        let controls: [(UnsafeMutablePointer<GtkWidget>, String, String)] = [
-            (slowMotionButton, tr("Slow motion"), Self.slowMotionTooltip),
-            (pauseButton, tr("Pause animations"), tr("Freezes the engine's time and the overlay's frame counter; Step then advances one frame.")),
-            (stepButton, tr("Step one frame"), tr("While paused: advances the engine's animations by exactly one frame.")),
-            (freezeLogButton, tr("Freeze log"), tr("Stops the overlay's cell event log where it is, so a fast scroll can be read.")),
+        // Named by their own text ("Pause"); the tooltip is their description.
+        let controls: [(UnsafeMutablePointer<GtkWidget>, String)] = [
+            (slowMotionButton, Self.slowMotionTooltip),
+            (pauseButton, tr("Freezes the engine's time and the overlay's frame counter; Step then advances one frame.")),
+            (stepButton, tr("While paused: advances the engine's animations by exactly one frame.")),
+            (freezeLogButton, tr("Stops the overlay's cell event log where it is, so a fast scroll can be read.")),
         ]
-        for (button, name, tooltip) in controls {
+        for (button, tooltip) in controls {
             gtk_widget_set_tooltip_text(button, tooltip)
             gtk_widget_set_focus_on_click(button, 0)
             gtk_widget_set_valign(button, GTK_ALIGN_CENTER)
-            Accessible.setLabel(button, name)
             gtk_box_append(box.cast(to: GtkBox.self), button)
         }
         gtk_widget_set_sensitive(stepButton, 0)
@@ -175,23 +179,80 @@ final class DebugBar {
             self.onFreezeLogChange?(self.freezeLog)
         }
         gtk_action_bar_set_center_widget(widget.opaque, box)
+    }
 
-        // End, before the legacy switch: Chameleon layout (seed 001) [switch]
-        gtk_widget_set_valign(chameleonSwitch, GTK_ALIGN_CENTER)
-        gtk_widget_set_focus_on_click(chameleonSwitch, 0)
-        gtk_widget_set_tooltip_text(chameleonSwitch, Self.chameleonTooltip)
+    /// End: [Diagnostics ▴], a popover of two rows, each a label (the switch's mnemonic) and
+    /// its switch: Chameleon layout (article 001), Legacy refresh (iOS 15 bug).
+    private func buildDiagnostics() {
+        let grid = gtk_grid_new()!
+        let table = grid.cast(to: GtkGrid.self)
+        gtk_grid_set_row_spacing(table, 8)
+        gtk_grid_set_column_spacing(table, 24)
+        for side in [gtk_widget_set_margin_top, gtk_widget_set_margin_bottom, gtk_widget_set_margin_start, gtk_widget_set_margin_end] {
+            side(grid, 6)
+        }
+        let heading = gtk_label_new(tr("Reproduce a bug on purpose (only while Debug is on)"))!
+        gtk_widget_add_css_class(heading, "dim-label")
+        gtk_label_set_xalign(heading.opaque, 0)
+        gtk_grid_attach(table, heading, 0, 0, 2, 1)
+
+        let rows: [(UnsafeMutablePointer<GtkWidget>, String, String)] = [
+            (chameleonSwitch, tr("C_hameleon layout"), Self.chameleonTooltip),
+            (legacySwitch, tr("_Legacy refresh (iOS 15 bug)"), Self.legacyTooltip),
+        ]
+        for (row, (toggle, text, tooltip)) in rows.enumerated() {
+            let label = gtk_label_new_with_mnemonic(text)!
+            gtk_label_set_xalign(label.opaque, 0)
+            gtk_widget_set_hexpand(label, 1)
+            gtk_label_set_mnemonic_widget(label.opaque, toggle)
+            gtk_widget_set_tooltip_text(label, tooltip)
+            gtk_grid_attach(table, label, 0, gint(row + 1), 1, 1)
+            gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
+            gtk_widget_set_halign(toggle, GTK_ALIGN_END)
+            gtk_widget_set_tooltip_text(toggle, tooltip)
+            gtk_grid_attach(table, toggle, 1, gint(row + 1), 1, 1)
+        }
         Accessible.setLabel(chameleonSwitch, tr("Chameleon layout (article 001)"))
         Signal.connectPointer(chameleonSwitch, "notify::active") { [weak self] _ in
             guard let self else { return }
+            self.updateDiagnosticsButton()
             self.onChameleonChange?(self.chameleonLayout)
         }
-        gtk_action_bar_pack_end(widget.opaque, chameleonSwitch)
-        let label = gtk_label_new_with_mnemonic(tr("C_hameleon layout"))!
-        gtk_label_set_ellipsize(label.opaque, PANGO_ELLIPSIZE_END)
-        gtk_label_set_xalign(label.opaque, 1)
-        gtk_label_set_mnemonic_widget(label.opaque, chameleonSwitch)
-        gtk_widget_set_tooltip_text(label, Self.chameleonTooltip)
-        gtk_action_bar_pack_end(widget.opaque, label)
+        Signal.connectPointer(legacySwitch, "notify::active") { [weak self] _ in
+            guard let self else { return }
+            self.updateDiagnosticsButton()
+            self.onLegacyRefreshChange?(self.legacyRefresh)
+        }
+
+        let popover = gtk_popover_new()!
+        gtk_popover_set_child(popover.cast(to: GtkPopover.self), grid)
+        // Its right edge under the button's, which sits at the window's right end: the
+        // popover opens over the window, not past its edge.
+        gtk_widget_set_halign(popover, GTK_ALIGN_END)
+        let button = diagnosticsButton.opaque
+        gtk_menu_button_set_label(button, tr("Dia_gnostics"))
+        gtk_menu_button_set_use_underline(button, 1)
+        // The bar is at the bottom of the window: the popover opens upwards.
+        gtk_menu_button_set_direction(button, GTK_ARROW_UP)
+        gtk_menu_button_set_popover(button, popover)
+        gtk_widget_set_valign(diagnosticsButton, GTK_ALIGN_CENTER)
+        gtk_widget_set_tooltip_text(diagnosticsButton, tr("Switches that reproduce known bugs on purpose: Chameleon's layout pass, the iOS 15 legacy refresh"))
+        // The menu button itself would be "GtkMenuButton" in the tree; its inner toggle button
+        // (what takes the focus) is named by its own text.
+        Accessible.setLabel(diagnosticsButton, tr("Diagnostics"))
+        gtk_action_bar_pack_end(widget.opaque, diagnosticsButton)
+    }
+
+    /// The Diagnostics button is red while a diagnostic is on. (GTK 4.8's theme styles
+    /// `destructive-action` on a button, not on a menu button: the class goes on the menu
+    /// button's own `button.toggle` child, its documented CSS node.)
+    private func updateDiagnosticsButton() {
+        guard let inner = gtk_widget_get_first_child(diagnosticsButton) else { return }
+        if legacyRefresh || chameleonLayout {
+            gtk_widget_add_css_class(inner, "destructive-action")
+        } else {
+            gtk_widget_remove_css_class(inner, "destructive-action")
+        }
     }
 
     private func updateValueLabel() {
