@@ -244,9 +244,9 @@ struct Fuzzer {
         // Mounted rows are exactly the rows in the band; visible exactly those in the viewport.
         if !table.rowAnimations.isRunning {
             let viewport = table.visibleRect
-            let band = table.mountingBand
+            let band = table.viewport.mountingSpan
             let expected = table.frame.height > 0 && table.frame.width > 0
-                ? table.indexPathsForRows(in: Rect(x: 0, y: band.minY, width: 1, height: band.maxY - band.minY)) : []
+                ? table.indexPathsForRows(in: Rect(x: 0, y: band.start, width: 1, height: band.length)) : []
             if mounted != expected { problems.append("mounted \(mounted.count) rows != the band's \(expected.count)") }
             let expectedVisible = mounted.filter { table.rectForRow(at: $0).intersects(Rect(x: 0, y: viewport.minY, width: max(1, viewport.width), height: viewport.height)) }
             if visible != expectedVisible { problems.append("visible rows differ from the rows in the viewport") }

@@ -15,7 +15,7 @@ struct SelectionModelTests {
 
     @Test("ranges per section: counts in O(ranges), items in order, invalid sections ignored")
     func basics() {
-        var s = SelectionModel(sectionCount: 2)
+        let s = SelectionModel(sectionCount: 2)
         #expect(s.isEmpty && s.count == 0 && s.first == nil)
         s.set(true, rows: 0..<1_000_000, section: 1)
         s.set(true, rows: 5..<7, section: 0)
@@ -34,7 +34,7 @@ struct SelectionModelTests {
 
     @Test("a drag lays one range over the selection it began with: growing, shrinking back, across sections, deselecting")
     func drag() {
-        var s = SelectionModel(sectionCount: 2)
+        let s = SelectionModel(sectionCount: 2)
         s.set(true, rows: 8..<9, section: 1)                    // outside the sweep: kept
         s.beginDrag()
         #expect(s.isDragging)
@@ -55,7 +55,7 @@ struct SelectionModelTests {
 
     @Test("remap: deleted rows leave, inserted ones arrive unselected, a moved row keeps its state, the rest shift, checks follow")
     func remapSelection() {
-        var s = SelectionModel(sectionCount: 2)
+        let s = SelectionModel(sectionCount: 2)
         for r in [2, 3, 7, 9] { s.set(true, rows: r..<(r + 1), section: 0) }
         s.set(true, rows: 4..<5, section: 1)
         s.setTransition(Transition(from: 0, to: 1, duration: 0.2), for: ip(9))
@@ -72,7 +72,7 @@ struct SelectionModelTests {
 
     @Test("a section deleted and one inserted: selections go and arrive with them")
     func remapSections() {
-        var s = SelectionModel(sectionCount: 3)
+        let s = SelectionModel(sectionCount: 3)
         s.set(true, rows: 0..<2, section: 0)
         s.set(true, rows: 1..<2, section: 1)
         s.set(true, rows: 4..<6, section: 2)
@@ -86,7 +86,7 @@ struct SelectionModelTests {
 
     @Test("tracked positions follow their rows through one remap; deleted ones are forgotten")
     func trackedPositions() {
-        var t = TrackedPositions()
+        let t = TrackedPositions()
         t.place(at: ip(9))
         t.goal = (x: 120, reached: ip(9))
         t.addReconfigure(ip(5)); t.addReconfigure(ip(3)); t.addReconfigure(ip(7))

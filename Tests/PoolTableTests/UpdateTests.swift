@@ -285,8 +285,8 @@ struct StackingTests {
             table.advanceAnimations(to: t)
             let extents = table.presentedExtents()
             for k in 1..<extents.count where table.items[k].indexPath.row > 0 {
-                let bottom = extents[k - 1].top + extents[k - 1].height
-                #expect(abs(extents[k].top - bottom) < 1e-6, "t=\(t) row \(table.items[k].indexPath.row): top \(extents[k].top) vs \(bottom)")
+                let bottom = extents[k - 1].start + extents[k - 1].length
+                #expect(abs(extents[k].start - bottom) < 1e-6, "t=\(t) row \(table.items[k].indexPath.row): top \(extents[k].start) vs \(bottom)")
             }
         }
     }
@@ -303,11 +303,11 @@ struct StackingTests {
             table.advanceAnimations(to: t)
             let ghosts = table.ghostExtents()
             for k in 1..<ghosts.count {
-                #expect(abs(ghosts[k].top - (ghosts[k - 1].top + ghosts[k - 1].height)) < 1e-6)
+                #expect(abs(ghosts[k].start - (ghosts[k - 1].start + ghosts[k - 1].length)) < 1e-6)
             }
-            let stackBottom = ghosts.last!.top + ghosts.last!.height
+            let stackBottom = ghosts.last!.start + ghosts.last!.length
             let next = table.presentedExtents()[table.mountedIndex(of: ItemPath(IndexPath(row: 2, section: 0)))!]
-            #expect(abs(next.top - stackBottom) < 1e-6, "t=\(t)")
+            #expect(abs(next.start - stackBottom) < 1e-6, "t=\(t)")
         }
     }
 }

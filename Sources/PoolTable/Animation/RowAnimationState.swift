@@ -4,7 +4,7 @@
 /// in; deleted rows stay as ghosts that collapse and fade out. A second update mid-way
 /// starts from where things are drawn, so animations retarget without jumps.
 @MainActor
-struct RowAnimationState {
+final class RowAnimationState {
     static let duration = 0.3
 
     /// A deleted row still being drawn while it collapses.
@@ -13,9 +13,10 @@ struct RowAnimationState {
         /// The cell's frame when it was deleted (its across placement: x and width).
         var frame: Rect
         var section: Int
-        /// Where the ghost sits in the new layout (the top of the row that followed it).
-        var modelY: Double
-        var height: Double
+        /// Where the ghost sits in the new layout (the start of the row that followed it), along.
+        var modelStart: Double
+        /// Its along length.
+        var length: Double
         var offset: Transition
         var fade: Transition
         /// Deleted rows collapse; a reloaded row's old cell keeps its height and only fades
@@ -39,6 +40,14 @@ struct RowAnimationState {
     var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
     var completions: [(Bool) -> Void] = []
 
+    /// Ends everything at once (a reload), handing back the ghosts' cells to recycle.
+    func reset() -> [ReusableCell] {
+        let cells = ghosts.map(\.cell)
+        offsets = [:]; xOffsets = [:]; appear = [:]; ghosts = []
+        headerOffsets = [:]; footerOffsets = [:]; sectionAppear = [:]; sectionGhosts = []; completions = []
+        return cells
+    }
+
     var isRunning: Bool {
         !offsets.isEmpty || !xOffsets.isEmpty || !appear.isEmpty || !ghosts.isEmpty || !headerOffsets.isEmpty || !footerOffsets.isEmpty
             || !sectionAppear.isEmpty || !sectionGhosts.isEmpty
@@ -46,7 +55,7 @@ struct RowAnimationState {
 
     /// A later batch update moves the rows and sections still appearing (their fade-ins
     /// follow them; those of rows it deletes end).
-    mutating func remapAppearances(_ mapping: UpdateMapping) {
+    func remapAppearances(_ mapping: UpdateMapping) {
         var moved: [ItemPath: Transition] = [:]
         for (ip, t) in appear { if let n = mapping.map(ip) { moved[n] = t } }
         appear = moved
@@ -58,90 +67,98 @@ struct RowAnimationState {
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 
     func alpha(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
-    func heightFraction(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
+    func lengthFraction(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
 }
 
 extension ListBase {
     /// Where the mounted item in slot `k` is drawn now (its layout frame while nothing animates).
     func presentationFrame(ofSlot k: Int) -> Rect {
-        var f = items[k].cell.frame
+        let f = items[k].cell.frame
         guard rowAnimations.isRunning else { return f }
-        let (top, height) = presentedExtents()[k]
-        f.origin.y = top
-        f.size.height = height
-        f.origin.x += rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
+        return presented(f, extent: presentedExtents()[k], slot: k)
+    }
+
+    /// A mounted item's frame at its drawn extent, shifted across while it changes column.
+    func presented(_ frame: Rect, extent: (start: Double, length: Double), slot k: Int) -> Rect {
+        let axis = viewport.axis
+        var f = axis.with(frame, start: extent.start, length: extent.length)
+        let across = rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
+        if across != 0 { f = axis.rect(along: extent.start, length: extent.length, across: axis.acrossStart(of: f) + across, breadth: axis.breadth(of: f)) }
         return f
     }
 
-    /// The drawn top and height of every mounted row, in one running pass: a row that was
-    /// on screen before the update is where its own transition puts it; an inserted row, or
-    /// one that mounted since, follows the presented bottom of the row above it (keeping
-    /// the layout's gap, e.g. a header), so consecutive rows stay stacked while they grow.
-    func presentedExtents() -> [(top: Double, height: Double)] {
-        var out: [(top: Double, height: Double)] = []
+    /// The drawn start and length of every mounted item, in one running pass: an item that
+    /// was on screen before the update is where its own transition puts it; an inserted item,
+    /// or one that mounted since, follows the presented end of the item before it (keeping
+    /// the layout's gap, e.g. a header), so consecutive items stay stacked while they grow.
+    func presentedExtents() -> [(start: Double, length: Double)] {
+        var out: [(start: Double, length: Double)] = []
         out.reserveCapacity(items.count)
         var cursor: Double?
-        var previousModelBottom = 0.0
+        var previousModelEnd = 0.0
+        let axis = viewport.axis
         for m in items.entries {
             let f = m.cell.frame
-            let height = f.height * rowAnimations.heightFraction(for: m.indexPath, at: now)
-            let top: Double
+            let start = axis.start(of: f), end = axis.end(of: f)
+            let length = axis.length(of: f) * rowAnimations.lengthFraction(for: m.indexPath, at: now)
+            let drawnStart: Double
             if let t = rowAnimations.offsets[m.indexPath] {
-                top = f.minY + t.value(at: now)
+                drawnStart = start + t.value(at: now)
             } else if let cursor {
-                top = cursor + (f.minY - previousModelBottom)
+                drawnStart = cursor + (start - previousModelEnd)
             } else {
-                top = f.minY
+                drawnStart = start
             }
-            out.append((top, height))
-            cursor = top + height
-            previousModelBottom = f.maxY
+            out.append((drawnStart, length))
+            cursor = drawnStart + length
+            previousModelEnd = end
         }
         return out
     }
 
     /// Where a mounted header or footer is drawn now: its layout place plus its animated
-    /// offset (a floating header stays pinned to the top).
+    /// offset (a floating header stays pinned to the start).
     func presentationFrame(of view: TableViewHeaderFooterView) -> Rect {
-        var f = view.frame
+        let f = view.frame
         guard rowAnimations.isRunning, let s = view.section, !view.isFloating else { return f }
         let offsets = view.kind == .header ? rowAnimations.headerOffsets : rowAnimations.footerOffsets
-        if let t = offsets[s] { f.origin.y += t.value(at: now) }
-        return f
+        guard let t = offsets[s] else { return f }
+        return viewport.axis.offset(f, by: t.value(at: now))
     }
 
-    /// Where each ghost is drawn: at its old place, except that ghosts of rows that were
-    /// adjacent collapse as a stack (each follows the shrinking one above it).
-    func ghostExtents() -> [(ghost: RowAnimationState.Ghost, top: Double, height: Double)] {
-        let ghosts = rowAnimations.ghosts.sorted { $0.modelY < $1.modelY }
-        var out: [(ghost: RowAnimationState.Ghost, top: Double, height: Double)] = []
-        var previous: (modelBottom: Double, drawnBottom: Double)?
+    /// Where each ghost is drawn: at its old place, except that ghosts of items that were
+    /// adjacent collapse as a stack (each follows the shrinking one before it).
+    func ghostExtents() -> [(ghost: RowAnimationState.Ghost, start: Double, length: Double)] {
+        let ghosts = rowAnimations.ghosts.sorted { $0.modelStart < $1.modelStart }
+        var out: [(ghost: RowAnimationState.Ghost, start: Double, length: Double)] = []
+        var previous: (modelEnd: Double, drawnEnd: Double)?
         for g in ghosts {
             let fade = g.fade.value(at: now)                 // 1 → 0
-            let height = g.collapses ? g.height * fade : g.height
-            var top = g.modelY + g.offset.value(at: now)
-            if let previous, abs(previous.modelBottom - g.modelY) < 0.5 { top = previous.drawnBottom }
-            out.append((g, top, height))
-            previous = (g.modelY + g.height, top + height)
+            let length = g.collapses ? g.length * fade : g.length
+            var start = g.modelStart + g.offset.value(at: now)
+            if let previous, abs(previous.modelEnd - g.modelStart) < 0.5 { start = previous.drawnEnd }
+            out.append((g, start, length))
+            previous = (g.modelStart + g.length, start + length)
         }
         return out
     }
 
-    /// Draws the collapsing ghosts of deleted rows (of one section, or all), beneath the
-    /// live rows gliding over their place.
+    /// Draws the collapsing ghosts of deleted items (of one section, or all), beneath the
+    /// live items gliding over their place.
     func drawGhosts(in canvas: Canvas, section: Int?) {
-        for (g, top, h) in ghostExtents() where section == nil || g.section == section {
-            guard h > 0.01 else { continue }
-            let f = Rect(x: g.frame.minX, y: top, width: g.frame.width, height: h)
+        let axis = viewport.axis
+        for (g, start, length) in ghostExtents() where section == nil || g.section == section {
+            guard length > 0.01 else { continue }
+            let f = axis.with(g.frame, start: start, length: length)
+            let full = axis.with(g.frame, start: start, length: g.length)
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
             canvas.multiplyAlpha(g.fade.value(at: now))
-            g.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: g.height))
+            g.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: full.width, height: full.height))
             canvas.restore()
         }
     }
-
     /// Advances row animations; finished ghosts go back to the pool and completions run.
     func advanceRowAnimations(to t: Double) -> Bool {
         guard rowAnimations.isRunning || !rowAnimations.completions.isEmpty else { return false }

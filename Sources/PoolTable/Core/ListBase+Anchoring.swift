@@ -5,32 +5,33 @@ extension ListBase {
     /// An item and where its top edge was on screen.
     struct Anchor {
         var indexPath: ItemPath
-        var screenY: Double
+        /// Where its start was in the viewport, along.
+        var screenOffset: Double
     }
 
     /// The first item whose top is inside the viewport (else the item at the top edge).
-    /// Pure geometry: no cells are consulted. `viewportHeight` is the height the user saw
+    /// Pure geometry: no cells are consulted. `viewportLength` is the length the user saw
     /// (a resize passes the old one, so the anchor is the item that was on screen).
-    func captureAnchor(viewportHeight: Double? = nil) -> Anchor? {
-        let height = viewportHeight ?? frame.height
-        guard maintainsVisibleContentPosition, height > 0, offsetY > 0,
-              let atEdge = geometry.indexPath(atOffset: offsetY) ?? geometry.firstItem(atOrBelow: offsetY) else { return nil }
+    func captureAnchor(viewportLength: Double? = nil) -> Anchor? {
+        let length = viewportLength ?? viewport.length
+        guard maintainsVisibleContentPosition, length > 0, offset > 0,
+              let atEdge = geometry.indexPath(atOffset: offset) ?? geometry.firstItem(startingAtOrAfter: offset) else { return nil }
         var ip = atEdge
-        var (y, _) = geometry.itemExtent(ip)
-        if y < offsetY, let next = geometry.firstItem(atOrBelow: offsetY) {
-            let (ny, _) = geometry.itemExtent(next)
-            if ny < offsetY + height { ip = next; y = ny }
+        var (start, _) = geometry.itemExtent(ip)
+        if start < offset, let next = geometry.firstItem(startingAtOrAfter: offset) {
+            let (nextStart, _) = geometry.itemExtent(next)
+            if nextStart < offset + length { ip = next; start = nextStart }
         }
-        return Anchor(indexPath: ip, screenY: y - offsetY)
+        return Anchor(indexPath: ip, screenOffset: start - offset)
     }
 
     /// Moves the offset so the anchor item is back where it was. Returns true if it moved.
     @discardableResult
     func restoreAnchor(_ anchor: Anchor) -> Bool {
         guard geometry.contains(anchor.indexPath) else { return false }
-        let target = geometry.itemExtent(anchor.indexPath).y - anchor.screenY
-        let before = offsetY
-        setOffsetY(target, reason: .engine)
-        return offsetY != before
+        let target = geometry.itemExtent(anchor.indexPath).start - anchor.screenOffset
+        let before = offset
+        setOffset(target, reason: .engine)
+        return offset != before
     }
 }

@@ -5,34 +5,20 @@ extension ListBase {
     /// last call starts at `time`.
     public func advanceAnimations(to time: Double) {
         guard time.isFinite else { return }
-        let t = max(now ?? time, time)
-        now = t
+        let t = clock.advance(to: time)
         var changed = false
 
-        if var e = editingTransition {
-            e.pin(at: t)
-            editingTransition = e.isFinished(at: t) ? nil : e
-            changed = true
-        }
+        if clock.tickEditing(t) { changed = true }
         if selection.isAnimating {
             selection.advanceAnimations(to: t)
             changed = true
         }
-        if var s = scrollAnimation {
-            s.pin(at: t)
-            scrollAnimation = s.isFinished(at: t) ? nil : s
-            setOffsetY(s.value(at: t), reason: .engine)
+        if let scrolled = clock.tickScroll(t) {
+            setOffset(scrolled, reason: .engine)
             changed = true
         }
         if advanceAutoScroll(to: t) { changed = true }
-        if let duration = cellAnimationRequest {
-            cellAnimationRequest = nil
-            cellAnimationDeadline = max(cellAnimationDeadline ?? t + duration, t + duration)
-        }
-        if let deadline = cellAnimationDeadline {
-            changed = true
-            if t >= deadline { cellAnimationDeadline = nil }
-        }
+        if clock.tickCellAnimations(t) { changed = true }
         if advanceRowAnimations(to: t) { changed = true }
         if changed {
             updateAnimatedCellState()
@@ -42,8 +28,8 @@ extension ListBase {
 
     /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.
     public var hasRunningAnimations: Bool {
-        editingTransition != nil || selection.isAnimating || scrollAnimation != nil
-            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || cellAnimationsPending
+        clock.isEditingAnimating || selection.isAnimating || clock.isScrolling
+            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || clock.cellAnimationsPending
     }
 
     /// Keeps frames coming for `duration` seconds of engine time, for cells that animate
@@ -52,17 +38,14 @@ extension ListBase {
     /// `animationTime`, which may be long past (the table was idle) or unset.
     public func keepAnimating(for duration: Double) {
         guard duration.isFinite, duration > 0 else { return }
-        cellAnimationRequest = max(cellAnimationRequest ?? duration, duration)
+        clock.requestCellFrames(for: duration)
         host?.tableViewNeedsAnimationTicks(self)
         setNeedsDisplay()
     }
 
-    private var cellAnimationsPending: Bool {
-        if cellAnimationRequest != nil { return true }
-        guard let deadline = cellAnimationDeadline, let now else { return false }
-        return now < deadline
-    }
+    /// The engine's time (the last `advanceAnimations(to:)`); nil before the first.
+    var now: Double? { clock.now }
 
     /// The engine's current time (the last `advanceAnimations(to:)`).
-    public var animationTime: Double? { now }
+    public var animationTime: Double? { clock.now }
 }

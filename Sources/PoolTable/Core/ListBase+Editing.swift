@@ -8,7 +8,7 @@ extension ListBase {
     public static let selectionAnimationDuration = 0.22
 
     /// Whether the view is in edit mode (checkboxes shown); see `setEditing(_:animated:)`.
-    public var isEditing: Bool { editingState }
+    public var isEditing: Bool { interaction.isEditing }
 
     /// Enters or leaves edit mode. Animated: every mounted row moves together over 250 ms;
     /// rows that mount mid-way join at the current phase. Entering edit mode starts with
@@ -17,18 +17,18 @@ extension ListBase {
     /// selection is allowed outside edit mode.
     public func setEditing(_ editing: Bool, animated: Bool) {
         reloadIfNeeded()
-        guard editing != editingState else { return }
+        guard editing != isEditing else { return }
         let from = editingProgress
-        editingState = editing
+        interaction.isEditing = editing
         // Self-sizing rows measure at the content width, which the checkbox column changes.
-        if remeasuresOnEditingChange {
+        if dataAdapter.remeasuresOnEditingChange {
             let anchor = captureAnchor()
-            widthDidChange()
+            dataAdapter.breadthDidChange()
             setNeedsLayout()
             layoutIfNeeded()
             if let anchor { restoreAnchor(anchor) }
         }
-        editingTransition = animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil
+        clock.startEditingTransition(animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil)
         cancelInteraction()
         if editing || !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
         let targets = editingRefreshTargets
@@ -42,7 +42,7 @@ extension ListBase {
     }
 
     /// The shared, eased edit-mode phase: 0 = normal, 1 = editing.
-    public var editingProgress: Double { editingTransition?.value(at: now) ?? (editingState ? 1 : 0) }
+    public var editingProgress: Double { clock.editingProgress(isEditing: isEditing) }
 
     /// Allows selecting several rows outside edit mode. Default false.
     public var allowsMultipleSelection: Bool {
@@ -55,7 +55,7 @@ extension ListBase {
         set { interaction.allowsMultipleSelectionDuringEditing = newValue }
     }
     /// Whether several rows may be selected in the current mode.
-    public var isMultipleSelectionActive: Bool { editingState ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
+    public var isMultipleSelectionActive: Bool { isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }
 
     /// Selects a row (nil deselects all). In single-selection mode the others are deselected.
     /// Does not call the delegate, as in UIKit.
@@ -97,7 +97,7 @@ extension ListBase {
         reloadIfNeeded()
         guard isMultipleSelectionActive else { return }
         for s in 0..<geometry.numberOfSections { setSelected(true, rows: 0..<geometry.numberOfItems(in: s), section: s, animated: animated, notify: false) }
-        notifySelectionDidChange()
+        delegateAdapter.selectionDidChange()
     }
 
     /// Deselects every row.
@@ -118,7 +118,7 @@ extension ListBase {
                 changed = true
             }
         }
-        if changed && notify { notifySelectionDidChange() }
+        if changed && notify { delegateAdapter.selectionDidChange() }
     }
 
     /// Changes the selection of a range of rows in one section, updating mounted cells.
@@ -137,14 +137,14 @@ extension ListBase {
         }
         updateAnimatedCellState()
         if animated && selection.isAnimating { host?.tableViewNeedsAnimationTicks(self) }
-        if notify { notifySelectionDidChange() }
+        if notify { delegateAdapter.selectionDidChange() }
         setNeedsDisplay()
     }
 
     /// Applies editing and selection to a cell being bound or dequeued.
     func applyState(to cell: ReusableCell, at ip: ItemPath, animated: Bool) {
-        if cell.isEditing != editingState { cell.setEditing(editingState, animated: animated) }
-        cell.appliedEditingState = editingState
+        if cell.isEditing != isEditing { cell.setEditing(isEditing, animated: animated) }
+        cell.appliedEditingState = isEditing
         let selected = isSelected(ip)
         if cell.isSelected != selected { cell.setSelected(selected, animated: animated) }
         cell.editingProgress = editingProgress
@@ -157,7 +157,7 @@ extension ListBase {
         let phase = editingProgress
         for m in items.entries {
             let cell = m.cell
-            cell.editingProgress = cell.isEditing == editingState ? phase : (cell.isEditing ? 1 : 0)
+            cell.editingProgress = cell.isEditing == isEditing ? phase : (cell.isEditing ? 1 : 0)
             cell.selectionProgress = selection.progress(of: m.indexPath, at: now, selected: cell.isSelected)
         }
     }
@@ -165,6 +165,6 @@ extension ListBase {
     /// Mounted rows whose cell shows an editing state other than the table's.
     public var indexPathsForStaleRows: [IndexPath] {
         layoutIfNeeded()
-        return items.entries.filter { $0.cell.isEditing != editingState }.map(\.indexPath.indexPath)
+        return items.entries.filter { $0.cell.isEditing != isEditing }.map(\.indexPath.indexPath)
     }
 }

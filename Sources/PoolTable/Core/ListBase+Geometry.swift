@@ -4,8 +4,7 @@ extension ListBase {
     func itemRect(_ indexPath: ItemPath) -> Rect {
         reloadIfNeeded()
         guard geometry.contains(indexPath) else { return .zero }
-        let (y, h) = geometry.itemExtent(indexPath)
-        return geometry.itemFrame(indexPath, y: y, height: h)
+        return geometry.itemFrame(indexPath)
     }
 
     /// The item under a point in content coordinates; nil over headers, gaps or nothing.
@@ -19,10 +18,14 @@ extension ListBase {
     func items(in rect: Rect) -> [ItemPath] {
         reloadIfNeeded()
         guard rect.minY.isFinite, rect.maxY.isFinite, rect.minX.isFinite, rect.maxX.isFinite else { return [] }
+        let axis = viewport.axis
+        let span = AlongSpan(start: axis.start(of: rect), end: axis.end(of: rect))
+        let acrossStart = axis.acrossStart(of: rect), acrossEnd = acrossStart + axis.breadth(of: rect)
         var out: [ItemPath] = []
-        geometry.forEachItem(from: rect.minY, to: rect.maxY) { ip, y, h in
-            let f = geometry.itemFrame(ip, y: y, height: h)
-            if f.maxX > rect.minX && f.minX < rect.maxX || rect.width == 0 { out.append(ip) }
+        geometry.forEachItem(meeting: span) { ip, start, length in
+            let f = geometry.itemFrame(ip, start: start, length: length)
+            let a = axis.acrossStart(of: f), b = a + axis.breadth(of: f)
+            if b > acrossStart && a < acrossEnd || axis.breadth(of: rect) == 0 { out.append(ip) }
         }
         return out
     }
@@ -31,14 +34,16 @@ extension ListBase {
     func sectionRect(_ section: Int) -> Rect {
         reloadIfNeeded()
         guard section >= 0 && section < geometry.numberOfSections else { return .zero }
-        return Rect(x: 0, y: geometry.top(ofSection: section), width: frame.width, height: geometry.height(ofSection: section))
+        return viewport.axis.rect(along: geometry.start(ofSection: section), length: geometry.length(ofSection: section),
+                                  across: 0, breadth: viewport.breadth)
     }
 
     /// The header's place in the content (not where a floating header is drawn).
     func headerRect(_ section: Int) -> Rect {
         reloadIfNeeded()
         guard section >= 0 && section < geometry.numberOfSections else { return .zero }
-        return Rect(x: 0, y: geometry.top(ofSection: section), width: frame.width, height: geometry.headerHeight(ofSection: section))
+        return viewport.axis.rect(along: geometry.start(ofSection: section), length: geometry.headerLength(ofSection: section),
+                                  across: 0, breadth: viewport.breadth)
     }
 
     /// Scrolls so the item is at `position` (eased over 300 ms of engine time when animated).
@@ -50,43 +55,49 @@ extension ListBase {
             return
         }
         guard let target = targetOffset(for: indexPath, at: position) else { return }
-        setContentOffset(Point(x: 0, y: target), animated: animated)
+        scroll(toOffset: target, animated: animated)
         guard !animated else { return }
         // Rows measured as they mount (self-sizing) can move the target: settle on it.
         for _ in 0..<4 {
-            guard let again = targetOffset(for: indexPath, at: position), abs(again.clamped(0, maxOffsetY) - offsetY) > 0.25 else { break }
-            setContentOffset(Point(x: 0, y: again), animated: false)
+            guard let again = targetOffset(for: indexPath, at: position), abs(again.clamped(0, maxOffset) - offset) > 0.25 else { break }
+            scroll(toOffset: again, animated: false)
         }
     }
 
     /// The offset that puts the row at `position`; nil when `.none` and it is already shown.
     private func targetOffset(for indexPath: ItemPath, at position: ScrollPosition) -> Double? {
-        let (y, h) = geometry.itemExtent(indexPath)
-        let floating = headersStick ? geometry.headerHeight(ofSection: indexPath.section) : 0
+        let (start, length) = geometry.itemExtent(indexPath)
+        let floating = presentation.headersStick ? geometry.headerLength(ofSection: indexPath.section) : 0
+        let visible = viewport.length
         switch position {
-        case .top: return y - floating
-        case .middle: return y + h / 2 - frame.height / 2
-        case .bottom: return y + h - frame.height
+        case .top: return start - floating
+        case .middle: return start + length / 2 - visible / 2
+        case .bottom: return start + length - visible
         case .none:
-            if y - floating < offsetY { return y - floating }
-            if y + h > offsetY + frame.height { return y + h - frame.height }
+            if start - floating < offset { return start - floating }
+            if start + length > offset + visible { return start + length - visible }
             return nil
         }
     }
 
     /// Moves the viewport, eased over 300 ms of engine time when animated.
     public func setContentOffset(_ offset: Point, animated: Bool) {
-        guard offset.y.isFinite else { return }
-        let target = offset.y.clamped(0, maxOffsetY)
-        if animated && target != offsetY {
-            scrollAnimation = Transition(from: offsetY, to: target, duration: 0.3, easing: .easeInOut)
+        scroll(toOffset: viewport.axis.along(offset), animated: animated)
+    }
+
+    /// Moves the viewport to `value` along, eased over 300 ms of engine time when animated.
+    func scroll(toOffset value: Double, animated: Bool) {
+        guard value.isFinite else { return }
+        let target = value.clamped(0, maxOffset)
+        if animated && target != offset {
+            clock.startScroll(from: offset, to: target)
             host?.tableViewNeedsAnimationTicks(self)
         } else {
-            scrollAnimation = nil
-            setOffsetY(target, reason: .engine)
+            clock.cancelScroll()
+            setOffset(target, reason: .engine)
         }
     }
 
     /// The offset an animated scroll is heading for, or the current one.
-    public var targetContentOffset: Point { Point(x: 0, y: scrollAnimation?.to ?? offsetY) }
+    public var targetContentOffset: Point { viewport.axis.point(along: clock.scrollTarget ?? offset, across: 0) }
 }

@@ -39,8 +39,12 @@ public enum TableKey: Sendable {
     case deselectAll
 }
 
-/// Press, drag-select and keyboard state.
-struct InteractionState {
+/// The mode and the user's gestures in progress: edit mode, which multiple selection is
+/// allowed, press, drag-select, auto-scroll and the focus ring.
+@MainActor
+final class InteractionState {
+    /// Edit mode (checkboxes shown).
+    var isEditing = false
     var allowsMultipleSelection = false
     var allowsMultipleSelectionDuringEditing = false
     var showsFocusRing = false
@@ -72,7 +76,7 @@ struct InteractionState {
     /// True from a drag that began multiple selection outside edit mode (seed 003) until it ends.
     var multipleSelectionInteraction = false
 
-    mutating func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
+    func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
 }
 
 extension ListBase {
@@ -101,7 +105,16 @@ extension ListBase {
     /// The item under a viewport point.
     public func indexPath(atViewportPoint p: Point) -> IndexPath? { itemPath(atViewportPoint: p)?.indexPath }
 
-    func itemPath(atViewportPoint p: Point) -> ItemPath? { item(at: Point(x: p.x, y: p.y + offsetY)) }
+    func itemPath(atViewportPoint p: Point) -> ItemPath? { item(at: contentPoint(p)) }
+
+    /// A viewport point's along and across coordinates.
+    private func axis(_ p: Point) -> (along: Double, across: Double) { (viewport.axis.along(p), viewport.axis.across(p)) }
+
+    /// A viewport point in content coordinates.
+    func contentPoint(_ p: Point) -> Point {
+        let axis = viewport.axis
+        return axis.point(along: axis.along(p) + offset, across: axis.across(p))
+    }
 
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
     /// 2) outside edit mode activates the row (`didActivateRowAt`).
@@ -109,16 +122,17 @@ extension ListBase {
         layoutIfNeeded()
         cancelInteraction()
         guard let ip = itemPath(atViewportPoint: p) else { return }
-        if clickCount >= 2 && !editingState && geometry.contains(ip) {
-            notifyActivate(ip)
+        if clickCount >= 2 && !isEditing && geometry.contains(ip) {
+            delegateAdapter.didActivate(ip)
             return
         }
         let cell = mountedCell(at: ip)
-        let local = cell.map { Point(x: p.x - $0.frame.minX, y: p.y + offsetY - $0.frame.minY) } ?? Point(x: .infinity, y: .infinity)
+        let content = contentPoint(p)
+        let local = cell.map { Point(x: content.x - $0.frame.minX, y: content.y - $0.frame.minY) } ?? Point(x: .infinity, y: .infinity)
         let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local) }?.name }
-        let startsDrag = target == nil && editingState && isMultipleSelectionActive && beginsDragSelection(at: ip, localPoint: local)
+        let startsDrag = target == nil && isEditing && isMultipleSelectionActive && delegateAdapter.beginsDragSelection(at: ip, localPoint: local)
         interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
-        if target == nil && !editingState, let cell { cell.isHighlighted = true; setNeedsDisplay() }
+        if target == nil && !isEditing, let cell { cell.isHighlighted = true; setNeedsDisplay() }
         if startsDrag && modifiers.isEmpty { beginDrag(at: ip, pointer: p) }
     }
 
@@ -142,11 +156,11 @@ extension ListBase {
             // in UIKit, the delegate is asked only when multiple selection during editing is
             // allowed, so the interaction always has a drag, and its release ends it.
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
-               !editingState, allowsMultipleSelectionDuringEditing, shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
+               !isEditing, allowsMultipleSelectionDuringEditing, delegateAdapter.shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
                 setEditing(true, animated: true)
                 interaction.press = press           // setEditing cancels any press; this one goes on as the drag
                 interaction.multipleSelectionInteraction = true
-                didBeginMultipleSelectionInteraction(at: press.indexPath)
+                delegateAdapter.didBeginMultipleSelectionInteraction(at: press.indexPath)
                 beginDrag(at: press.indexPath, pointer: press.start)
             }
         }
@@ -169,7 +183,7 @@ extension ListBase {
     private func endMultipleSelectionInteraction() {
         guard interaction.multipleSelectionInteraction else { return }
         interaction.multipleSelectionInteraction = false
-        didEndMultipleSelectionInteraction()
+        delegateAdapter.didEndMultipleSelectionInteraction()
     }
 
     /// The button was released.
@@ -183,13 +197,13 @@ extension ListBase {
             interaction.lastAutoScrollTime = nil
             selection.endDrag()
             tracked.place(at: press.indexPath)
-            notifySelectionDidChange()
+            delegateAdapter.selectionDidChange()
             endMultipleSelectionInteraction()
             return
         }
         guard !press.moved, itemPath(atViewportPoint: p) == press.indexPath, geometry.contains(press.indexPath) else { return }
         if let target = press.target {
-            notifyTapTarget(target, at: press.indexPath)
+            delegateAdapter.didTapTarget(target, at: press.indexPath)
             return
         }
         click(press.indexPath, modifiers: press.modifiers)
@@ -198,7 +212,7 @@ extension ListBase {
     /// The press was taken over (e.g. by scrolling) or the pointer left.
     public func pointerCancelled() {
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
-        if interaction.drag != nil { notifySelectionDidChange() }
+        if interaction.drag != nil { delegateAdapter.selectionDidChange() }
         interaction.cancelDrag()
         selection.endDrag()
         endMultipleSelectionInteraction()
@@ -209,15 +223,15 @@ extension ListBase {
     /// `didActivateRowAt`. Returns false when nothing was activated.
     @discardableResult
     public func activateRow(atViewportPoint p: Point) -> Bool {
-        guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
-        notifyActivate(ip)
+        guard !isEditing, let ip = itemPath(atViewportPoint: p) else { return false }
+        delegateAdapter.didActivate(ip)
         return true
     }
 
     /// A long press outside edit mode enters edit mode with that row selected.
     @discardableResult
     public func longPress(at p: Point) -> Bool {
-        guard !editingState, let ip = itemPath(atViewportPoint: p) else { return false }
+        guard !isEditing, let ip = itemPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         cancelInteraction()
         setEditing(true, animated: true)
@@ -233,19 +247,32 @@ extension ListBase {
     /// it outside edit mode; with Ctrl they move the cursor only; with Shift they extend the
     /// selection from the anchor.
     @discardableResult
-    public func handleKey(_ key: TableKey, modifiers: InputModifiers = []) -> Bool {
+    public func handleKey(_ pressed: TableKey, modifiers: InputModifiers = []) -> Bool {
         layoutIfNeeded()
+        let axis = viewport.axis
+        // Up and down move along, left and right across: on a horizontal strip they swap.
+        var key = pressed
+        if axis == .horizontal {
+            switch pressed {
+            case .left: key = .up
+            case .right: key = .down
+            case .up: key = .left
+            case .down: key = .right
+            default: break
+            }
+        }
         guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
         let current = keyboardFocus
         interaction.showsFocusRing = true
         var next: ItemPath?
         // Moving along (up/down, page) keeps the column the cursor set out in, like a text
         // editor's goal column, even across short last lines of a grid's sections.
-        let goalX = tracked.goal.flatMap { $0.reached == current ? $0.x : nil } ?? current.map { itemRect($0).midX }
+        let goalX = tracked.goal.flatMap { $0.reached == current ? $0.x : nil }
+            ?? current.map { let r = itemRect($0); return axis.acrossStart(of: r) + axis.breadth(of: r) / 2 }
         func inGoalColumn(_ ip: ItemPath) -> ItemPath {
             guard let goalX else { return ip }
             let line = geometry.itemExtent(ip)
-            return geometry.indexPath(at: Point(x: goalX, y: line.y + line.height / 2)) ?? ip
+            return geometry.indexPath(at: axis.point(along: line.start + line.length / 2, across: goalX)) ?? ip
         }
         var keepsGoal = false
         switch key {
@@ -260,17 +287,18 @@ extension ListBase {
         case .end: next = last
         case .pageUp, .pageDown:
             // A page is the viewport less one line (the cursor's), so a line stays in view.
-            let line = current.map { geometry.itemExtent($0).height } ?? 0
-            let page = (key == .pageUp ? -1.0 : 1.0) * max(1, frame.height - line)
-            let from = current.map { geometry.itemExtent($0).y } ?? offsetY
+            let line = current.map { geometry.itemExtent($0).length } ?? 0
+            let page = (key == .pageUp ? -1.0 : 1.0) * max(1, viewport.length - line)
+            let from = current.map { geometry.itemExtent($0).start } ?? offset
             let y = from + page
-            let landed = y <= 0 ? first : (geometry.indexPath(atOffset: y) ?? (y >= geometry.totalHeight ? last : geometry.firstItem(atOrBelow: y) ?? last))
+            let landed = y <= 0 ? first : (geometry.indexPath(atOffset: y)
+                ?? (y >= geometry.contentLength ? last : geometry.firstItem(startingAtOrAfter: y) ?? last))
             next = current == nil ? landed : inGoalColumn(landed)
             keepsGoal = true
-            setContentOffset(Point(x: 0, y: offsetY + page), animated: false)
+            scroll(toOffset: offset + page, animated: false)
         case .space, .enter:
             guard let ip = current else { tracked.focus = first; setNeedsDisplay(); return true }
-            if key == .enter && !editingState { notifyActivate(ip); return true }
+            if key == .enter && !isEditing { delegateAdapter.didActivate(ip); return true }
             click(ip, modifiers: isMultipleSelectionActive ? [.control] : [])
             return true
         case .selectAll:
@@ -292,7 +320,7 @@ extension ListBase {
             // Ctrl+arrow: the cursor moves, the selection stays.
         } else {
             tracked.rangeAnchor = target
-            if !editingState { selectByUser(target) }
+            if !isEditing { selectByUser(target) }
         }
         scroll(to: target, at: .none, animated: false)
         setNeedsDisplay()
@@ -309,11 +337,11 @@ extension ListBase {
                 return
             }
             tracked.rangeAnchor = ip
-            if editingState || modifiers.contains(.control) {
+            if isEditing || modifiers.contains(.control) {
                 let selected = !isSelected(ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
-                if selected { notifyDidSelect(ip) } else { notifyDidDeselect(ip) }
-                notifySelectionDidChange()
+                if selected { delegateAdapter.didSelect(ip) } else { delegateAdapter.didDeselect(ip) }
+                delegateAdapter.selectionDidChange()
                 return
             }
         }
@@ -323,11 +351,11 @@ extension ListBase {
 
     /// A user's single selection: deselects the others, selects `ip`, tells the delegate.
     private func selectByUser(_ ip: ItemPath) {
-        for old in selectedIndexPaths(upTo: 8, except: ip) { notifyDidDeselect(old) }
+        for old in selectedIndexPaths(upTo: 8, except: ip) { delegateAdapter.didDeselect(old) }
         deselectAll(animated: true, notify: false, except: ip)
         setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true)
-        notifyDidSelect(ip)
-        notifySelectionDidChange()
+        delegateAdapter.didSelect(ip)
+        delegateAdapter.selectionDidChange()
     }
 
     /// The first `limit` selected items other than `ip` (single selection has at most one).
@@ -344,13 +372,14 @@ extension ListBase {
             let end = s == hi.section ? hi.row + 1 : geometry.numberOfItems(in: s)
             setSelected(true, rows: start..<end, section: s, animated: true)
         }
-        notifySelectionDidChange()
+        delegateAdapter.selectionDidChange()
     }
 
     private func extendDrag(to p: Point) {
         guard interaction.drag != nil else { return }
-        let y = p.y.clamped(0, max(0, frame.height - 1)) + offsetY
-        let ip = geometry.itemForDrag(at: Point(x: p.x.clamped(0, max(0, frame.width - 1)), y: y))
+        let along = axis(p).along.clamped(0, max(0, viewport.length - 1)) + offset
+        let across = axis(p).across.clamped(0, max(0, viewport.breadth - 1))
+        let ip = geometry.itemForDrag(at: viewport.axis.point(along: along, across: across))
         if let ip, ip != interaction.drag!.current {
             interaction.drag!.current = ip
             applyDrag()
@@ -362,7 +391,7 @@ extension ListBase {
         guard let drag = interaction.drag else { return }
         selection.applyDrag(from: drag.anchor, to: drag.current, selecting: drag.selecting) { self.geometry.numberOfItems(in: $0) }
         syncMountedSelection(animated: true)
-        notifySelectionDidChange()
+        delegateAdapter.selectionDidChange()
     }
 
     /// Brings every mounted cell's selection in line with the model.
@@ -380,13 +409,14 @@ extension ListBase {
     }
 
     private func updateAutoScroll(for p: Point) {
-        let edge = min(Self.autoScrollEdge, frame.height / 4)
+        let length = viewport.length, at = axis(p).along
+        let edge = min(Self.autoScrollEdge, length / 4)
         var v = 0.0
-        if p.y < edge {
-            let depth = min(1, (edge - p.y) / edge)
+        if at < edge {
+            let depth = min(1, (edge - at) / edge)
             v = -Self.autoScrollMaxSpeed * depth * depth
-        } else if p.y > frame.height - edge {
-            let depth = min(1, (p.y - (frame.height - edge)) / edge)
+        } else if at > length - edge {
+            let depth = min(1, (at - (length - edge)) / edge)
             v = Self.autoScrollMaxSpeed * depth * depth
         }
         let wasScrolling = interaction.autoScrollVelocity != 0
@@ -403,7 +433,7 @@ extension ListBase {
         interaction.lastAutoScrollTime = t
         let dt = min(0.1, max(0, t - last))
         guard dt > 0 else { return true }
-        setOffsetY(offsetY + interaction.autoScrollVelocity * dt, reason: .engine)
+        setOffset(offset + interaction.autoScrollVelocity * dt, reason: .engine)
         extendDrag(to: drag.pointer)
         return true
     }

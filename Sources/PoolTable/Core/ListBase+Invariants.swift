@@ -27,22 +27,24 @@ extension ListBase {
         }
         if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
         // Geometry agrees with the layout whenever nothing animates and no pass is pending.
-        guard !needsLayout, !needsReload, !rowAnimations.isRunning, !isLayingOut else { return nil }
+        guard !pass.needsLayout, !pass.needsReload, !rowAnimations.isRunning, !pass.isLayingOut else { return nil }
         for k in items.indices {
             let e = items[k]
-            let (y, h) = geometry.itemExtent(e.indexPath)
-            if e.top != y || e.bottom != y + h { return "\(e.indexPath): stored extent \(e.top)..<\(e.bottom) is not the layout's \(y)..<\(y + h)" }
-            if e.cell.frame != geometry.itemFrame(e.indexPath, y: y, height: h) { return "\(e.indexPath): frame differs from the layout's" }
+            let (start, length) = geometry.itemExtent(e.indexPath)
+            if e.start != start || e.end != start + length {
+                return "\(e.indexPath): stored extent \(e.start)..<\(e.end) is not the layout's \(start)..<\(start + length)"
+            }
+            if e.cell.frame != geometry.itemFrame(e.indexPath, start: start, length: length) { return "\(e.indexPath): frame differs from the layout's" }
         }
-        if frame.height > 0 && frame.width > 0 {
+        if !viewport.isEmpty {
             var expected: [ItemPath] = []
-            let band = mountingBand
-            geometry.forEachItem(from: band.minY, to: band.maxY) { ip, _, _ in expected.append(ip) }
+            geometry.forEachItem(meeting: viewport.mountingSpan) { ip, _, _ in expected.append(ip) }
             if expected.count != items.count || zip(expected, items.entries).contains(where: { $0 != $1.indexPath }) {
                 return "mounted \(items.count) items are not the band's \(expected.count)"
             }
+            let shown = viewport.visibleSpan
             for k in items.indices {
-                let visible = items[k].bottom > offsetY && items[k].top < offsetY + frame.height
+                let visible = items[k].end > shown.start && items[k].start < shown.end
                 if visible != items.isVisible(k) { return "\(items[k].indexPath): visible is \(items.isVisible(k)), the viewport says \(visible)" }
             }
         }

@@ -4,35 +4,38 @@ extension ListBase {
     /// (floating) headers on top. Prepared rows are mounted but not drawn.
     public func render(in canvas: Canvas) {
         layoutIfNeeded()
-        guard frame.width > 0 && frame.height > 0 else { return }
+        guard !viewport.isEmpty else { return }
         let theme = canvas.theme
-        let viewport = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        let bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         // One unit that changes only with the theme and size: a retaining canvas keeps it.
-        let background = backgroundColor(theme)
-        canvas.drawCached(key: ObjectIdentifier(self), version: 0, size: viewport.size) { canvas in
-            canvas.fill(viewport, color: background)
+        let background = presentation.background(theme)
+        canvas.drawCached(key: ObjectIdentifier(self), version: 0, size: bounds.size) { canvas in
+            canvas.fill(bounds, color: background)
         }
         // The rows and headers apart from the background (a retaining canvas makes them one
         // group): when GTK's diff gives up on a scrolled frame (over 30 damaged rects), it
         // damages that group's bounds, which are only as wide as what the rows draw.
         canvas.save()
-        canvas.clip(to: viewport)
-        canvas.translate(x: 0, y: -offsetY)
-        presentedFramesForRender = rowAnimations.isRunning ? presentedExtents() : nil
-        defer { presentedFramesForRender = nil }
-        drawRows(in: canvas)
-        drawFocusRing(in: canvas)
-        for ghost in rowAnimations.sectionGhosts {
-            canvas.save()
-            canvas.translate(x: ghost.frame.minX, y: ghost.frame.minY + offsetY)
-            canvas.multiplyAlpha(ghost.fade.value(at: now))
-            ghost.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: ghost.frame.width, height: ghost.frame.height), style: headerStyle)
-            canvas.restore()
-        }
-        for (_, view) in items.footers.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
-        // Headers last (a floating header covers rows scrolling under it); the floating one on top.
-        for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
-            drawHeaderFooter(view, in: canvas)
+        canvas.clip(to: bounds)
+        let scroll = viewport.axis.point(along: -offset, across: 0)
+        canvas.translate(x: scroll.x, y: scroll.y)
+        clock.rendering(with: rowAnimations.isRunning ? presentedExtents() : nil) {
+            drawRows(in: canvas)
+            drawFocusRing(in: canvas)
+            for ghost in rowAnimations.sectionGhosts {
+                canvas.save()
+                // Section ghosts are kept in viewport space.
+                let f = viewport.axis.offset(ghost.frame, by: offset)
+                canvas.translate(x: f.minX, y: f.minY)
+                canvas.multiplyAlpha(ghost.fade.value(at: now))
+                ghost.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height), style: presentation.headerStyle)
+                canvas.restore()
+            }
+            for (_, view) in items.footers.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
+            // Headers last (a floating header covers rows scrolling under it); the floating one on top.
+            for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
+                drawHeaderFooter(view, in: canvas)
+            }
         }
         canvas.restore()
     }
@@ -47,18 +50,15 @@ extension ListBase {
     /// The drawn frame of the mounted item in slot `k` during `render` (extents computed
     /// once per frame).
     func drawnFrame(ofSlot k: Int) -> Rect {
-        var f = items[k].cell.frame
-        guard let extents = presentedFramesForRender else { return f }
-        f.origin.y = extents[k].top
-        f.size.height = extents[k].height
-        f.origin.x += rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
-        return f
+        let f = items[k].cell.frame
+        guard let extents = clock.presentedExtents else { return f }
+        return presented(f, extent: extents[k], slot: k)
     }
 
     /// Draws one mounted item's cell at its drawn frame, faded while it appears.
     func drawCell(slot k: Int, in canvas: Canvas) {
         let f = drawnFrame(ofSlot: k)
-        guard f.height > 0 else { return }
+        guard viewport.axis.length(of: f) > 0 else { return }
         let m = items[k]
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
@@ -67,7 +67,7 @@ extension ListBase {
         if alpha < 1 { canvas.multiplyAlpha(alpha) }
         m.cell.advanceContentAnimation(to: now)
         // While rows animate they may overlap: each cell paints its own background then.
-        m.cell.backdrop = rowAnimations.isRunning ? nil : itemBackdrop(canvas.theme)
+        m.cell.backdrop = rowAnimations.isRunning ? nil : presentation.itemBackdrop(canvas.theme)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         m.cell.backdrop = nil   // only for this draw: others (the overlay's) paint their own
         canvas.restore()
@@ -81,12 +81,13 @@ extension ListBase {
 
     private func drawHeaderFooter(_ view: TableViewHeaderFooterView, in canvas: Canvas) {
         let f = presentationFrame(of: view)
-        guard f.height > 0, f.maxY > offsetY, f.minY < offsetY + frame.height else { return }
+        let axis = viewport.axis
+        guard axis.length(of: f) > 0, axis.end(of: f) > offset, axis.start(of: f) < offset + viewport.length else { return }
         canvas.save()
         if let s = view.section, let appear = rowAnimations.sectionAppear[s] { canvas.multiplyAlpha(appear.value(at: now)) }
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
-        view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height), style: headerStyle)
+        view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height), style: presentation.headerStyle)
         canvas.restore()
     }
 

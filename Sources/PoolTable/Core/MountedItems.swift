@@ -1,9 +1,12 @@
 /// The mounted-items lifecycle (GTK's item manager): which cells are mounted, in index
 /// order with their along extents; which of them are visible (one contiguous run); the
-/// reuse pool; binding and recycling; the cell log; and the section header and footer
-/// views of the mounted sections, with their pools. Its state is private: the core
-/// changes it only through the operations below, each of which keeps the log and the
-/// owner's display callbacks in step.
+/// mounting algorithm that keeps them equal to the items a layout says meet the band
+/// (`layOut(_:in:)`: an incremental scroll step, or a full pass); the reuse pool; binding
+/// and recycling; the cell log; and the section header and footer views of the mounted
+/// sections, with their pools. Its state is private: the core changes it only through the
+/// operations below, each of which keeps the log and the owner's display callbacks in step.
+///
+/// It knows nothing of the scroll axis: extents are along, rects come from the layout.
 ///
 /// Visibility and index paths are stored once: a mounted item's index path is its cell's
 /// `mountedIndexPath` (written only here), and an item is visible exactly when its slot is
@@ -15,8 +18,9 @@ final class MountedItems {
     @MainActor
     struct Entry {
         let cell: ReusableCell
-        var top: Double
-        var bottom: Double
+        /// Where the item starts and ends along the scroll axis.
+        var start: Double
+        var end: Double
         /// The item the cell shows.
         var indexPath: ItemPath { cell.mountedIndexPath! }
     }
@@ -32,7 +36,8 @@ final class MountedItems {
     @exclusivity(unchecked) private(set) var visibleSpan: Range<Int> = 0..<0
     let pool = ReusePool()
     let log = CellLog()
-    /// Told when items start and stop being displayed.
+    /// Binds and measures items, keeps the anchor, and hears when items start and stop
+    /// being displayed.
     weak var owner: ListBase?
     private var lastCellID = 0
     /// After an update re-orders the entries, which of them were visible, until the next
@@ -45,6 +50,32 @@ final class MountedItems {
     private var footerPool: [TableViewHeaderFooterView] = []
     /// The sections whose headers and footers were last mounted.
     private(set) var sectionRange: Range<Int> = 0..<0
+    /// What the mounted items were laid out against: the load generation, the layout's
+    /// version and breadth. While they are unchanged, a pass only adds and drops items at
+    /// the band's edges.
+    @exclusivity(unchecked) private var laidOutAgainst = LayoutKey(generation: -1, version: -1, breadth: -1)
+    /// Reused between passes so a scroll step allocates nothing.
+    @exclusivity(unchecked) private var scratch: [(ItemPath, Double, Double)] = []
+
+    /// What a layout pass is laid out against (see `laidOutAgainst`).
+    struct LayoutKey: Equatable {
+        var generation: Int
+        var version: Int
+        var breadth: Double
+    }
+
+    /// One layout pass's view of the viewport, along the scroll axis.
+    struct Pass {
+        /// The items to mount meet this span (the viewport grown by the prefetch distance).
+        var band: AlongSpan
+        /// The viewport: the items meeting it are visible.
+        var visible: AlongSpan
+        /// Nothing can be seen (a zero-size viewport): nothing is visible.
+        var viewportIsEmpty: Bool
+        var key: LayoutKey
+        /// The incremental step may run (no batch-update animation moves items).
+        var allowsIncrementalStep: Bool
+    }
 
     var count: Int { entries.count }
     var isEmpty: Bool { entries.isEmpty }
@@ -143,7 +174,6 @@ final class MountedItems {
     /// After `replaceAll` by an update: which entries were visible, for the next pass.
     func markVisible(_ flags: [Bool]) { carriedVisibility = flags }
 
-    /// Unmounts every item.
     /// Unmounts every item, header and footer.
     func unmountAll() {
         for k in entries.indices { unmount(k) }
@@ -183,27 +213,32 @@ final class MountedItems {
         let ip = old.indexPath
         recycle(old.cell, from: ip)
         cell.mountedIndexPath = ip
-        entries[k] = Entry(cell: cell, top: old.top, bottom: old.bottom)
+        entries[k] = Entry(cell: cell, start: old.start, end: old.end)
     }
 
-    func setExtent(_ k: Int, top: Double, bottom: Double) {
-        entries[k].top = top
-        entries[k].bottom = bottom
+    func setExtent(_ k: Int, start: Double, end: Double) {
+        entries[k].start = start
+        entries[k].end = end
     }
 
-    /// Moves the visible run to the items meeting `minY..<maxY`, with willDisplay /
+    /// The next pass is a full one (an update left holes the incremental step would not fill,
+    /// or the layout object was replaced).
+    func invalidateLaidOutGeometry() { laidOutAgainst = LayoutKey(generation: -1, version: -1, breadth: -1) }
+
+    /// Moves the visible run to the items meeting `span`, with willDisplay /
     /// didEndDisplaying for each item that flips. Items are sorted and their extents
     /// non-decreasing, so the run's new ends are found by binary search and only the items
     /// between the old and new ends are touched (usually one or two per step).
-    func updateVisibility(minY: Double, maxY: Double, viewportIsEmpty: Bool) {
+    func updateVisibility(_ span: AlongSpan, viewportIsEmpty: Bool) {
+        let minY = span.start, maxY = span.end
         carriedVisibility = nil
         let old = visibleSpan
         let (a, b): (Int, Int) = viewportIsEmpty ? (0, 0) : entries.withUnsafeBufferPointer { rows in
             var lo = 0, hi = rows.count
-            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].bottom > minY { hi = mid } else { lo = mid + 1 } }
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].end > minY { hi = mid } else { lo = mid + 1 } }
             let first = lo
             hi = rows.count
-            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].top >= maxY { hi = mid } else { lo = mid + 1 } }
+            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].start >= maxY { hi = mid } else { lo = mid + 1 } }
             return (first, lo)
         }
         let span = a..<b
@@ -220,13 +255,14 @@ final class MountedItems {
 
     /// After `replaceAll`: the visible run from scratch, flipping only items whose state
     /// differs from `wasVisible` (what each entry's cell showed before the pass).
-    func settleVisibility(minY: Double, maxY: Double, viewportIsEmpty: Bool, wasVisible: [Bool]) {
+    func settleVisibility(_ span: AlongSpan, viewportIsEmpty: Bool, wasVisible: [Bool]) {
+        let minY = span.start, maxY = span.end
         carriedVisibility = nil
         visibleSpan = 0..<0
         var first = entries.count, end = entries.count
         if !viewportIsEmpty {
-            first = entries.firstIndex { $0.bottom > minY && $0.top < maxY } ?? entries.count
-            end = entries[first...].firstIndex { !($0.bottom > minY && $0.top < maxY) } ?? entries.count
+            first = entries.firstIndex { $0.end > minY && $0.start < maxY } ?? entries.count
+            end = entries[first...].firstIndex { !($0.end > minY && $0.start < maxY) } ?? entries.count
         }
         visibleSpan = first..<end
         for k in entries.indices {
@@ -239,22 +275,22 @@ final class MountedItems {
 
     /// Mounts the header and footer views of the sections in `range` that have a height
     /// (titled from `layout`), recycling those of sections that left the range or lost it.
-    func mountSectionViews(_ range: Range<Int>, layout: any ItemLayout) {
+    private func mountSectionViews(_ range: Range<Int>, layout: any ItemLayout) {
         sectionRange = range
-        for (s, view) in headers where !range.contains(s) || layout.headerHeight(ofSection: s) <= 0 {
+        for (s, view) in headers where !range.contains(s) || layout.headerLength(ofSection: s) <= 0 {
             recycleSectionView(view); headers[s] = nil
         }
-        for (s, view) in footers where !range.contains(s) || layout.footerHeight(ofSection: s) <= 0 {
+        for (s, view) in footers where !range.contains(s) || layout.footerLength(ofSection: s) <= 0 {
             recycleSectionView(view); footers[s] = nil
         }
         for s in range {
-            if layout.headerHeight(ofSection: s) > 0 {
+            if layout.headerLength(ofSection: s) > 0 {
                 let view = headers[s] ?? headerPool.popLast() ?? TableViewHeaderFooterView(kind: .header)
                 view.section = s
                 view.title = layout.headerTitle(ofSection: s)
                 headers[s] = view
             }
-            if layout.footerHeight(ofSection: s) > 0 {
+            if layout.footerLength(ofSection: s) > 0 {
                 let view = footers[s] ?? footerPool.popLast() ?? TableViewHeaderFooterView(kind: .footer)
                 view.section = s
                 view.title = layout.footerTitle(ofSection: s)
@@ -278,15 +314,158 @@ final class MountedItems {
         if view.kind == .header { headerPool.append(view) } else { footerPool.append(view) }
     }
 
+    /// Where each mounted header and footer is: when headers stick, the header of the section
+    /// at the start of the viewport floats there until the next section's header pushes it on.
+    func positionSectionViews(layout: any ItemLayout, offset: Double, breadth: Double, headersStick: Bool) {
+        if headers.isEmpty && footers.isEmpty { return }
+        let axis = layout.axis
+        for (s, view) in headers {
+            guard s < layout.numberOfSections else { continue }
+            let start = layout.start(ofSection: s), length = layout.headerLength(ofSection: s)
+            var at = start
+            if headersStick {
+                let sectionEnd = start + layout.length(ofSection: s)
+                at = max(start, min(offset, sectionEnd - length))
+            }
+            view.isFloating = at > start
+            view.frame = axis.rect(along: at, length: length, across: 0, breadth: breadth)
+        }
+        for (s, view) in footers {
+            guard s < layout.numberOfSections else { continue }
+            let length = layout.footerLength(ofSection: s)
+            let end = layout.start(ofSection: s) + layout.length(ofSection: s)
+            view.frame = axis.rect(along: end - length, length: length, across: 0, breadth: breadth)
+        }
+    }
+
+    // MARK: The layout pass
+
+    /// Mounts exactly the items `layout` says meet the pass's band, binding the ones that
+    /// arrive and recycling the ones that leave, then the mounted sections' headers and
+    /// footers. The common scroll step only looks at the band's edges; anything else (a
+    /// jump, a reload, an update, a geometry change) runs the full pass. Cells come from
+    /// (and self-sizing items are measured by) the owner; costs O(log n + mounted items).
+    func layOut(_ layout: any ItemLayout, in pass: Pass, headersStick: Bool) {
+        let incremental = pass.allowsIncrementalStep && mountIncrementally(layout, pass)
+        if !incremental { mountAll(layout) }
+        laidOutAgainst = pass.key
+        // Against the viewport as the pass left it (anchoring may have moved it).
+        let now = incremental ? pass : owner?.mountingPass ?? pass
+        let range = layout.sections(meeting: now.band)
+        if !incremental || range != sectionRange { mountSectionViews(range, layout: layout) }
+        positionSectionViews(layout: layout, offset: now.visible.start, breadth: now.key.breadth, headersStick: headersStick)
+    }
+
+    /// The common scroll step: geometry is unchanged and the new band overlaps the mounted
+    /// items, so only items at its edges leave or arrive; the rest just flip between visible
+    /// and prepared. Returns false (having changed nothing) when the full pass is needed.
+    private func mountIncrementally(_ layout: any ItemLayout, _ pass: Pass) -> Bool {
+        guard let first = entries.first, let last = entries.last, laidOutAgainst == pass.key, !pass.viewportIsEmpty else { return false }
+        let band = pass.band
+        let start = first.start, end = last.end
+        guard band.start < end, band.end > start else { return false }     // a jump: nothing overlaps
+
+        // Items arriving before and after the mounted ones (collected in a local that owns
+        // the reused scratch buffer, so appending neither allocates nor re-enters `self`).
+        var arrivals = scratch
+        scratch = []
+        defer { arrivals.removeAll(keepingCapacity: true); scratch = arrivals }
+        let firstIP = first.indexPath, lastIP = last.indexPath
+        layout.forEachItem(meeting: AlongSpan(start: band.start, end: min(start, band.end))) { ip, a, l in
+            if ip < firstIP { arrivals.append((ip, a, l)) }
+        }
+        let before = arrivals.count
+        layout.forEachItem(meeting: AlongSpan(start: max(end, band.start), end: band.end)) { ip, a, l in
+            if ip > lastIP { arrivals.append((ip, a, l)) }
+        }
+        for (ip, _, _) in arrivals where layout.needsMeasuring(ip) { return false }
+
+        // Drop items that left the band (from both ends), then bind the arrivals.
+        var dropFront = 0
+        while dropFront < entries.count, entries[dropFront].end <= band.start { dropFront += 1 }
+        var dropBack = 0
+        while dropBack < entries.count - dropFront, entries[entries.count - 1 - dropBack].start >= band.end { dropBack += 1 }
+        drop(front: dropFront, back: dropBack)
+        if before > 0 {
+            var arriving: [Entry] = []
+            arriving.reserveCapacity(before)
+            for (ip, a, l) in arrivals[..<before] { arriving.append(mountNew(ip, start: a, length: l, layout)) }
+            prepend(arriving)
+        }
+        for (ip, a, l) in arrivals[before...] { append(mountNew(ip, start: a, length: l, layout)) }
+        pool.noteMounted(entries.count)
+        updateVisibility(pass.visible, viewportIsEmpty: false)
+        owner?.mountedItemsDidStep()
+        return true
+    }
+
+    /// Binds an item that arrives and places its cell (not yet visible).
+    private func mountNew(_ ip: ItemPath, start: Double, length: Double, _ layout: any ItemLayout) -> Entry {
+        let cell = owner!.bind(ip)
+        cell.frame = layout.itemFrame(ip, start: start, length: length)
+        return Entry(cell: cell, start: start, end: start + length)
+    }
+
+    /// The full pass: mounts exactly the items meeting the band, keeping the cells of items
+    /// that stay, measuring self-sizing items as they are bound (the owner keeps the first
+    /// fully visible item in place while their estimates correct, which may move the
+    /// viewport: the visible run is found against where it ends up).
+    private func mountAll(_ layout: any ItemLayout) {
+        guard let owner else { return }
+        let band = owner.mountingPass.band
+        var wanted: [(ItemPath, Double, Double)] = []
+        wanted.reserveCapacity(entries.count + 8)
+        layout.forEachItem(meeting: band) { wanted.append(($0, $1, $2)) }
+
+        // Merge the old and new sorted lists: recycle the items that left first, so the items
+        // that arrive can reuse their cells.
+        var kept: [ReusableCell?] = Array(repeating: nil, count: wanted.count)
+        var wasVisible = Array(repeating: false, count: wanted.count)
+        var i = 0
+        for (k, (ip, _, _)) in wanted.enumerated() {
+            while i < entries.count && entries[i].indexPath < ip { unmount(i); i += 1 }
+            if i < entries.count && entries[i].indexPath == ip {
+                kept[k] = entries[i].cell
+                wasVisible[k] = isVisible(i)
+                i += 1
+            }
+        }
+        while i < entries.count { unmount(i); i += 1 }
+
+        var needsMeasuring = false
+        for (ip, _, _) in wanted where layout.needsMeasuring(ip) { needsMeasuring = true; break }
+        var next: [Entry] = []
+        next.reserveCapacity(wanted.count)
+        owner.keepingAnchor(needsMeasuring) {
+            for (k, (ip, _, _)) in wanted.enumerated() {
+                let cell = kept[k] ?? owner.bind(ip)
+                if layout.needsMeasuring(ip) { owner.measure(cell, at: ip) }
+                next.append(Entry(cell: cell, start: 0, end: 0))
+            }
+            replaceAll(with: next, visible: 0..<0)
+            pool.noteMounted(entries.count)
+        }
+
+        for k in entries.indices {
+            let ip = entries[k].indexPath
+            let (start, length) = layout.itemExtent(ip)
+            entries[k].cell.frame = layout.itemFrame(ip, start: start, length: length)
+            setExtent(k, start: start, end: start + length)
+        }
+        let now = owner.mountingPass
+        settleVisibility(now.visible, viewportIsEmpty: now.viewportIsEmpty, wasVisible: wasVisible)
+        owner.mountedItemsDidSettle()
+    }
+
     private func beginDisplay(_ e: Entry) {
         e.cell.isHidden = false
         log.record(.willDisplay, e.cell.cellID, e.indexPath)
-        owner?.itemWillDisplay(e.cell, at: e.indexPath)
+        owner?.delegateAdapter.willDisplay(e.cell, at: e.indexPath)
     }
 
     private func endDisplay(_ e: Entry) {
         e.cell.isHidden = true
         log.record(.didEndDisplaying, e.cell.cellID, e.indexPath)
-        owner?.itemDidEndDisplaying(e.cell, at: e.indexPath)
+        owner?.delegateAdapter.didEndDisplaying(e.cell, at: e.indexPath)
     }
 }

@@ -22,7 +22,8 @@ final class ChameleonLayout: ItemLayout {
     /// Chameleon's pass: re-read every section's heights into new arrays and re-sum them,
     /// then walk every row, reporting those meeting `minY..<maxY`.
     /// Like Chameleon, it re-sums even when the range is empty (a step that brings no row).
-    func forEachItem(from minY: Double, to maxY: Double, _ body: (ItemPath, Double, Double) -> Void) {
+    func forEachItem(meeting span: AlongSpan, _ body: (ItemPath, Double, Double) -> Void) {
+        let minY = span.start, maxY = span.end
         resums += 1
         var y = 0.0
         var sums: [Double] = []
@@ -53,33 +54,39 @@ final class ChameleonLayout: ItemLayout {
 
     // MARK: Everything else: the wrapped list layout
 
+    var axis: Axis { list.axis }
     var version: Int { list.version }
-    var width: Double {
-        get { list.width }
-        set { list.width = newValue }
+    var breadth: Double {
+        get { list.breadth }
+        set { list.breadth = newValue }
     }
     var numberOfSections: Int { list.numberOfSections }
     func numberOfItems(in section: Int) -> Int { list.numberOfItems(in: section) }
-    var totalHeight: Double { list.totalHeight }
+    var contentLength: Double { list.contentLength }
     func contains(_ ip: ItemPath) -> Bool { list.contains(ip) }
-    func itemExtent(_ ip: ItemPath) -> (y: Double, height: Double) { list.itemExtent(ip) }
-    func itemFrame(_ ip: ItemPath, y: Double, height: Double) -> Rect { list.itemFrame(ip, y: y, height: height) }
+    func itemExtent(_ ip: ItemPath) -> (start: Double, length: Double) { list.itemExtent(ip) }
+    func itemFrame(_ ip: ItemPath, start: Double, length: Double) -> Rect { list.itemFrame(ip, start: start, length: length) }
     func indexPath(atOffset y: Double) -> ItemPath? { list.indexPath(atOffset: y) }
     func indexPath(at point: Point) -> ItemPath? { list.indexPath(at: point) }
-    func firstItem(atOrBelow y: Double) -> ItemPath? { list.firstItem(atOrBelow: y) }
+    func firstItem(startingAtOrAfter y: Double) -> ItemPath? { list.firstItem(startingAtOrAfter: y) }
     func itemForDrag(at point: Point) -> ItemPath? { list.itemForDrag(at: point) }
     func section(atOffset y: Double) -> Int? { list.section(atOffset: y) }
-    func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> { list.sections(overlapping: minY, maxY) }
-    func top(ofSection s: Int) -> Double { list.top(ofSection: s) }
-    func height(ofSection s: Int) -> Double { list.height(ofSection: s) }
-    func headerHeight(ofSection s: Int) -> Double { list.headerHeight(ofSection: s) }
-    func footerHeight(ofSection s: Int) -> Double { list.footerHeight(ofSection: s) }
+    func sections(meeting span: AlongSpan) -> Range<Int> { list.sections(meeting: span) }
+    func start(ofSection s: Int) -> Double { list.start(ofSection: s) }
+    func length(ofSection s: Int) -> Double { list.length(ofSection: s) }
+    func headerLength(ofSection s: Int) -> Double { list.headerLength(ofSection: s) }
+    func footerLength(ofSection s: Int) -> Double { list.footerLength(ofSection: s) }
     func headerTitle(ofSection s: Int) -> String? { list.headerTitle(ofSection: s) }
     func footerTitle(ofSection s: Int) -> String? { list.footerTitle(ofSection: s) }
     func item(from ip: ItemPath, along lines: Int) -> ItemPath? { list.item(from: ip, along: lines) }
     func item(from ip: ItemPath, across steps: Int) -> ItemPath? { list.item(from: ip, across: steps) }
     func needsMeasuring(_ ip: ItemPath) -> Bool { list.needsMeasuring(ip) }
-    func setMeasuredHeight(_ h: Double, of ip: ItemPath) { list.setMeasuredHeight(h, of: ip) }
+    func setMeasuredLength(_ h: Double, of ip: ItemPath) { list.setMeasuredLength(h, of: ip) }
+    func load(from source: any ItemSource) { list.load(from: source) }
+    func insertSection(at s: Int, from source: any ItemSource) { list.insertSection(at: s, from: source) }
+    func insertItem(at ip: ItemPath, from source: any ItemSource) { list.insertItem(at: ip, from: source) }
+    func reloadItem(at ip: ItemPath, from source: any ItemSource) { list.reloadItem(at: ip, from: source) }
+    func refreshSection(_ s: Int, from source: any ItemSource) { list.refreshSection(s, from: source) }
     func removeItem(at ip: ItemPath) { list.removeItem(at: ip) }
     func removeSection(at s: Int) { list.removeSection(at: s) }
 }
@@ -93,10 +100,8 @@ extension TableView {
         get { geometry is ChameleonLayout }
         set {
             guard newValue != chameleonLayoutReplica else { return }
-            geometry = newValue ? ChameleonLayout(wrapping: listLayout) : listLayout
             // The mounted band is recomputed by the next pass, through the new queries.
-            mountedGeometry = (-1, -1, -1)
-            setNeedsLayout()
+            replaceLayout(newValue ? ChameleonLayout(wrapping: listLayout) : listLayout)
         }
     }
 

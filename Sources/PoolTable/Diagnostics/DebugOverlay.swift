@@ -213,7 +213,7 @@ public final class DebugOverlay {
             canvas.save()
             canvas.translate(x: r.minX, y: r.minY)
             canvas.scale(x: t.scale, y: t.scale)
-            view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), style: table.headerStyle)
+            view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: view.frame.width, height: view.frame.height), style: table.presentation.headerStyle)
             canvas.restore()
             if view.isFloating {
                 canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.sticky, lineWidth: 2)

@@ -15,11 +15,12 @@ public final class CollectionView: ListBase {
         get { grid.parameters }
         set {
             let clean = Self.sanitized(newValue) { self.warn("gridLayout", $0) }
+            guard geometry === grid else { warn("gridLayout", "a strip has no grid layout; ignored"); return }
             guard clean != grid.parameters else { return }
-            let anchor = needsReload ? nil : captureAnchor()
+            let anchor = pass.needsReload ? nil : captureAnchor()
             grid.setParameters(clean)
             if let anchor { restoreAnchor(anchor) }
-            setOffsetY(offsetY, reason: .clamp)
+            setOffset(offset, reason: .clamp)
             setNeedsLayout()
             host?.tableViewDidChangeScrollGeometry(self)
         }
@@ -32,8 +33,30 @@ public final class CollectionView: ListBase {
     public init(frame: Rect, layout: GridLayout) {
         let grid = GridGeometry()
         self.grid = grid
-        super.init(frame: frame, layout: grid)
+        let adapter = CollectionViewAdapter()
+        super.init(frame: frame, layout: grid, presentation: ListPresentation(), data: adapter, delegate: adapter)
+        adapter.collectionView = self
         grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
+        allowsMultipleSelectionDuringEditing = true
+    }
+
+    /// A horizontal strip of equal items with a viewport of `frame`'s size: items run left
+    /// to right, as tall as the view less the strip's insets, and the view scrolls along x
+    /// (`contentOffset.x`). Everything else (cells, prepared items, selection, updates) is
+    /// the same as a grid's. Multiple selection during editing is on.
+    public init(frame: Rect, stripLayout: StripLayout) {
+        grid = GridGeometry()
+        let strip = StripGeometry()
+        func atLeast(_ minimum: Double, _ v: Double) -> Double { v.isFinite && v >= minimum ? v : minimum }
+        var clean = stripLayout
+        clean.itemWidth = atLeast(1, clean.itemWidth)
+        clean.itemSpacing = atLeast(0, clean.itemSpacing)
+        clean.horizontalInset = atLeast(0, clean.horizontalInset)
+        clean.verticalInset = atLeast(0, clean.verticalInset)
+        strip.setParameters(clean)
+        let adapter = CollectionViewAdapter()
+        super.init(frame: frame, layout: strip, presentation: ListPresentation(), data: adapter, delegate: adapter)
+        adapter.collectionView = self
         allowsMultipleSelectionDuringEditing = true
     }
 
@@ -60,7 +83,7 @@ public final class CollectionView: ListBase {
     }
 
     /// Columns at the current width.
-    public var numberOfColumns: Int { reloadIfNeeded(); return grid.columns }
+    public var numberOfColumns: Int { reloadIfNeeded(); return geometry === grid ? grid.columns : 1 }
 
     // MARK: Cells
 
@@ -135,52 +158,4 @@ public final class CollectionView: ListBase {
     public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
     /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
-
-    // MARK: The data source and delegate
-
-    override func loadLayout() {
-        guard let dataSource else { grid.load([]); return }
-        var n = dataSource.numberOfSections(in: self)
-        if n < 0 { warn("sections<0", "numberOfSections returned \(n); treating it as 0"); n = 0 }
-        grid.load((0..<n).map { section(from: dataSource, $0) })
-    }
-
-    private func section(from dataSource: CollectionViewDataSource, _ s: Int) -> GridGeometry.Section {
-        var count = dataSource.collectionView(self, numberOfItemsInSection: s)
-        if count < 0 { warn("items<0", "numberOfItemsInSection(\(s)) returned \(count); treating it as 0"); count = 0 }
-        return GridGeometry.Section(count: count, title: dataSource.collectionView(self, titleForHeaderInSection: s))
-    }
-
-    override func cellFromDataSource(at ip: ItemPath) -> ReusableCell? { dataSource?.collectionView(self, cellForItemAt: ip.indexPath) }
-    override func makePlaceholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
-    override func dataSourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-    override func dataSourceItemCount(inSection section: Int) -> Int { dataSource?.collectionView(self, numberOfItemsInSection: section) ?? 0 }
-    override func layoutInsertSection(at section: Int) {
-        grid.insertSection(dataSource.map { self.section(from: $0, section) } ?? GridGeometry.Section(count: 0), at: section)
-    }
-    override func layoutInsertItem(at ip: ItemPath) { grid.insertItem(at: ip) }
-    override func layoutRefreshSection(_ section: Int) {
-        grid.setTitle(dataSource?.collectionView(self, titleForHeaderInSection: section), ofSection: section)
-    }
-    /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
-    /// that selects the items it sweeps.
-    override func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { true }
-    override func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool {
-        delegate?.collectionView(self, shouldBeginMultipleSelectionInteractionAt: ip.indexPath) ?? false
-    }
-    override func didBeginMultipleSelectionInteraction(at ip: ItemPath) {
-        delegate?.collectionView(self, didBeginMultipleSelectionInteractionAt: ip.indexPath)
-    }
-    override func didEndMultipleSelectionInteraction() { delegate?.collectionViewDidEndMultipleSelectionInteraction(self) }
-
-    override func itemWillDisplay(_ cell: ReusableCell, at ip: ItemPath) {
-        delegate?.collectionView(self, willDisplay: cell as! CollectionViewCell, forItemAt: ip.indexPath)
-    }
-    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
-        delegate?.collectionView(self, didEndDisplaying: cell as! CollectionViewCell, forItemAt: ip.indexPath)
-    }
-    override func notifyDidSelect(_ ip: ItemPath) { delegate?.collectionView(self, didSelectItemAt: ip.indexPath) }
-    override func notifyDidDeselect(_ ip: ItemPath) { delegate?.collectionView(self, didDeselectItemAt: ip.indexPath) }
-    override func notifySelectionDidChange() { delegate?.collectionViewSelectionDidChange(self) }
-    override func notifyActivate(_ ip: ItemPath) { delegate?.collectionView(self, didActivateItemAt: ip.indexPath) }
 }

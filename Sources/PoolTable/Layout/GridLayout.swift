@@ -43,7 +43,8 @@ final class GridGeometry: ItemLayout {
     private var sections: [Section] = []
     private var heights = FenwickTree<Double>([])
     private(set) var version = 0
-    var width = 0.0 { didSet { if width != oldValue { reflow() } } }
+    let axis = Axis.vertical
+    var breadth = 0.0 { didSet { if breadth != oldValue { reflow() } } }
 
     /// Derived from the parameters and the width by `reflow`.
     private(set) var columns = 1
@@ -58,17 +59,21 @@ final class GridGeometry: ItemLayout {
         reflow()
     }
 
-    /// Replaces every section (a reload).
-    func load(_ new: [Section]) {
-        sections = new
+    /// Replaces every section (a reload): counts and header titles from `source`.
+    func load(from source: any ItemSource) {
+        sections = (0..<source.sectionCount()).map(sectionFrom(source))
         rebuildHeights()
+    }
+
+    private func sectionFrom(_ source: any ItemSource) -> (Int) -> Section {
+        { Section(count: source.itemCount(inSection: $0), title: source.headerTitle(ofSection: $0)) }
     }
 
     // MARK: Flow
 
     private func reflow() {
         let p = parameters
-        let available = max(1, width - p.sectionInset.left - p.sectionInset.right)
+        let available = max(1, breadth - p.sectionInset.left - p.sectionInset.right)
         itemWidth = min(p.itemSize.width, available)
         itemHeight = p.itemSize.height
         columns = max(1, Int(((available + p.minimumInteritemSpacing) / (itemWidth + p.minimumInteritemSpacing)).rounded(.down)))
@@ -92,7 +97,7 @@ final class GridGeometry: ItemLayout {
     }
 
     /// Where a section's first line starts.
-    private func itemsTop(_ s: Int) -> Double { top(ofSection: s) + parameters.headerHeight + parameters.sectionInset.top }
+    private func itemsTop(_ s: Int) -> Double { start(ofSection: s) + parameters.headerHeight + parameters.sectionInset.top }
 
     /// The line of section `s` whose extent contains `y` (clamped to the section's lines), or
     /// nil when `y` is above its first line.
@@ -116,30 +121,31 @@ final class GridGeometry: ItemLayout {
 
     var numberOfSections: Int { sections.count }
     func numberOfItems(in section: Int) -> Int { section >= 0 && section < sections.count ? sections[section].count : 0 }
-    var totalHeight: Double { heights.prefixSum(sections.count) }
+    var contentLength: Double { heights.prefixSum(sections.count) }
     func contains(_ ip: ItemPath) -> Bool {
         ip.section >= 0 && ip.section < sections.count && ip.row >= 0 && ip.row < sections[ip.section].count
     }
 
-    func itemExtent(_ ip: ItemPath) -> (y: Double, height: Double) {
+    func itemExtent(_ ip: ItemPath) -> (start: Double, length: Double) {
         (itemsTop(ip.section) + Double(ip.row / columns) * lineStride, itemHeight)
     }
 
-    func itemFrame(_ ip: ItemPath, y: Double, height: Double) -> Rect {
-        Rect(x: parameters.sectionInset.left + Double(ip.row % columns) * columnStride, y: y, width: itemWidth, height: height)
+    func itemFrame(_ ip: ItemPath, start: Double, length: Double) -> Rect {
+        axis.rect(along: start, length: length, across: parameters.sectionInset.left + Double(ip.row % columns) * columnStride, breadth: itemWidth)
     }
 
-    func forEachItem(from minY: Double, to maxY: Double, _ body: (ItemPath, Double, Double) -> Void) {
+    func forEachItem(meeting span: AlongSpan, _ body: (ItemPath, Double, Double) -> Void) {
+        let minY = span.start, maxY = span.end
         guard maxY > minY, itemHeight > 0, var s = section(atOffset: max(0, minY)) else { return }
         while s < sections.count {
-            if top(ofSection: s) >= maxY { break }
+            if start(ofSection: s) >= maxY { break }
             let count = sections[s].count
             if count > 0 {
                 let first = line(in: s, at: minY)?.line ?? 0
                 var l = first
-                let start = itemsTop(s)
+                let linesStart = itemsTop(s)
                 while l < lines(count) {
-                    let y = start + Double(l) * lineStride
+                    let y = linesStart + Double(l) * lineStride
                     if y >= maxY { break }
                     if y + itemHeight > minY {
                         for item in (l * columns)..<min(count, (l + 1) * columns) { body(ItemPath(row: item, section: s), y, itemHeight) }
@@ -152,7 +158,7 @@ final class GridGeometry: ItemLayout {
     }
 
     func indexPath(atOffset y: Double) -> ItemPath? {
-        guard y >= 0, y < totalHeight, let s = section(atOffset: y), let (l, inside) = line(in: s, at: y), inside else { return nil }
+        guard y >= 0, y < contentLength, let s = section(atOffset: y), let (l, inside) = line(in: s, at: y), inside else { return nil }
         return ItemPath(row: l * columns, section: s)
     }
 
@@ -163,7 +169,7 @@ final class GridGeometry: ItemLayout {
         return inside && contains(ip) ? ip : nil
     }
 
-    func firstItem(atOrBelow y: Double) -> ItemPath? {
+    func firstItem(startingAtOrAfter y: Double) -> ItemPath? {
         guard var s = section(atOffset: max(0, y)) else { return nil }
         while s < sections.count {
             let count = sections[s].count
@@ -178,7 +184,7 @@ final class GridGeometry: ItemLayout {
     }
 
     func itemForDrag(at point: Point) -> ItemPath? {
-        let start = indexPath(atOffset: point.y) ?? firstItem(atOrBelow: point.y)
+        let start = indexPath(atOffset: point.y) ?? firstItem(startingAtOrAfter: point.y)
         guard let start else { return lastIndexPath }
         let c = column(at: point.x).column
         return ItemPath(row: min(start.row + c, sections[start.section].count - 1), section: start.section)
@@ -189,17 +195,18 @@ final class GridGeometry: ItemLayout {
         return min(heights.countFitting(y).count, sections.count - 1)
     }
 
-    func sections(overlapping minY: Double, _ maxY: Double) -> Range<Int> {
+    func sections(meeting span: AlongSpan) -> Range<Int> {
+        let minY = span.start, maxY = span.end
         guard maxY > minY, let first = section(atOffset: max(0, minY)) else { return 0..<0 }
         var s = first
-        while s < sections.count && top(ofSection: s) < maxY { s += 1 }
+        while s < sections.count && start(ofSection: s) < maxY { s += 1 }
         return first..<s
     }
 
-    func top(ofSection s: Int) -> Double { heights.prefixSum(max(0, min(s, sections.count))) }
-    func height(ofSection s: Int) -> Double { sectionHeight(s) }
-    func headerHeight(ofSection s: Int) -> Double { parameters.headerHeight }
-    func footerHeight(ofSection s: Int) -> Double { 0 }
+    func start(ofSection s: Int) -> Double { heights.prefixSum(max(0, min(s, sections.count))) }
+    func length(ofSection s: Int) -> Double { sectionHeight(s) }
+    func headerLength(ofSection s: Int) -> Double { parameters.headerHeight }
+    func footerLength(ofSection s: Int) -> Double { 0 }
     func headerTitle(ofSection s: Int) -> String? { s >= 0 && s < sections.count ? sections[s].title : nil }
     func footerTitle(ofSection s: Int) -> String? { nil }
 
@@ -227,7 +234,7 @@ final class GridGeometry: ItemLayout {
     }
 
     func needsMeasuring(_ ip: ItemPath) -> Bool { false }
-    func setMeasuredHeight(_ h: Double, of ip: ItemPath) {}
+    func setMeasuredLength(_ h: Double, of ip: ItemPath) {}
 
     // MARK: Mutation
 
@@ -238,7 +245,7 @@ final class GridGeometry: ItemLayout {
         version &+= 1
     }
 
-    func insertItem(at ip: ItemPath) {
+    func insertItem(at ip: ItemPath, from source: any ItemSource) {
         guard ip.section >= 0 && ip.section < sections.count else { return }
         setCount(sections[ip.section].count + 1, of: ip.section)
     }
@@ -248,19 +255,22 @@ final class GridGeometry: ItemLayout {
         setCount(sections[ip.section].count - 1, of: ip.section)
     }
 
-    func insertSection(_ section: Section, at index: Int) {
-        sections.insert(section, at: min(max(0, index), sections.count))
+    func insertSection(at index: Int, from source: any ItemSource) {
+        sections.insert(sectionFrom(source)(index), at: min(max(0, index), sections.count))
         rebuildHeights()
+    }
+
+    /// A reloaded item keeps the layout's size.
+    func reloadItem(at ip: ItemPath, from source: any ItemSource) {}
+
+    func refreshSection(_ s: Int, from source: any ItemSource) {
+        guard s >= 0 && s < sections.count else { return }
+        sections[s].title = source.headerTitle(ofSection: s)
     }
 
     func removeSection(at index: Int) {
         guard index >= 0 && index < sections.count else { return }
         sections.remove(at: index)
         rebuildHeights()
-    }
-
-    func setTitle(_ title: String?, ofSection s: Int) {
-        guard s >= 0 && s < sections.count else { return }
-        sections[s].title = title
     }
 }

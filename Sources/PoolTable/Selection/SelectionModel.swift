@@ -3,7 +3,7 @@
 /// and a drag's provisional range laid over the selection the drag began with. Cells read
 /// it when they are bound (`ListBase.applyState`); a batch update remaps all of it in one
 /// call (`remap(_:)`).
-struct SelectionModel: Sendable {
+final class SelectionModel {
     private var sections: [RowRangeSet] = []
     /// Check animations of items whose selection just changed, by item.
     private var transitions: [ItemPath: Transition] = [:]
@@ -13,6 +13,13 @@ struct SelectionModel: Sendable {
     /// Nothing selected in `sectionCount` sections.
     init(sectionCount: Int = 0) {
         sections = Array(repeating: RowRangeSet(), count: max(0, sectionCount))
+    }
+
+    /// Nothing selected in `sectionCount` sections, no animations, no drag (a reload).
+    func reset(sectionCount: Int) {
+        sections = Array(repeating: RowRangeSet(), count: max(0, sectionCount))
+        transitions = [:]
+        dragBase = nil
     }
 
     // MARK: Reading
@@ -42,13 +49,13 @@ struct SelectionModel: Sendable {
 
     /// Selects or deselects `rows` of `section`; out-of-range sections are ignored (rows are
     /// clipped by the caller, who knows the section's size).
-    mutating func set(_ selected: Bool, rows: Range<Int>, section: Int) {
+    func set(_ selected: Bool, rows: Range<Int>, section: Int) {
         guard section >= 0 && section < sections.count, !rows.isEmpty else { return }
         if selected { sections[section].insert(rows) } else { sections[section].remove(rows) }
     }
 
     /// Deselects everything (and forgets a drag's base).
-    mutating func removeAll() {
+    func removeAll() {
         for s in sections.indices { sections[s].removeAll() }
     }
 
@@ -57,7 +64,7 @@ struct SelectionModel: Sendable {
     var isAnimating: Bool { !transitions.isEmpty }
 
     /// Starts (or, with nil, stops) the check animation of `ip`.
-    mutating func setTransition(_ transition: Transition?, for ip: ItemPath) { transitions[ip] = transition }
+    func setTransition(_ transition: Transition?, for ip: ItemPath) { transitions[ip] = transition }
 
     /// How far `ip`'s check has gone at `now`: its animation's value, else 1 or 0.
     func progress(of ip: ItemPath, at now: Double?, selected: Bool) -> Double {
@@ -65,7 +72,7 @@ struct SelectionModel: Sendable {
     }
 
     /// Pins animations begun since the last tick to `time` and drops the finished ones.
-    mutating func advanceAnimations(to time: Double) {
+    func advanceAnimations(to time: Double) {
         for (ip, var t) in transitions {
             t.pin(at: time)
             transitions[ip] = t.isFinished(at: time) ? nil : t
@@ -77,11 +84,11 @@ struct SelectionModel: Sendable {
     var isDragging: Bool { dragBase != nil }
 
     /// Remembers the selection a drag starts from.
-    mutating func beginDrag() { dragBase = sections }
+    func beginDrag() { dragBase = sections }
 
     /// The drag's base with the rows between `a` and `b` (inclusive, across sections)
     /// selected or deselected; `itemCount` gives each section's size.
-    mutating func applyDrag(from a: ItemPath, to b: ItemPath, selecting: Bool, itemCount: (Int) -> Int) {
+    func applyDrag(from a: ItemPath, to b: ItemPath, selecting: Bool, itemCount: (Int) -> Int) {
         guard let base = dragBase else { return }
         sections = base
         let (lo, hi) = a < b ? (a, b) : (b, a)
@@ -93,14 +100,14 @@ struct SelectionModel: Sendable {
     }
 
     /// Keeps the selection as the drag left it.
-    mutating func endDrag() { dragBase = nil }
+    func endDrag() { dragBase = nil }
 
     // MARK: Batch updates
 
     /// Follows a batch update: deleted sections and rows leave the selection, inserted ones
     /// arrive unselected, moved rows keep their state at their new place, and the rest shift.
     /// Check animations follow their items. A drag in progress is dropped (its base is stale).
-    mutating func remap(_ mapping: UpdateMapping) {
+    func remap(_ mapping: UpdateMapping) {
         let selectedMoveTargets = Set(mapping.moves.filter { contains($0.key) }.map(\.value))
         var next = Array(repeating: RowRangeSet(), count: mapping.newSectionSource.count)
         for (t, source) in mapping.newSectionSource.enumerated() {

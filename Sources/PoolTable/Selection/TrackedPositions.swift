@@ -2,7 +2,7 @@
 /// the anchor Shift ranges start from, the column an up/down run keeps (with the item it
 /// last reached), and items waiting to be re-bound into their own cells. A batch update moves
 /// them all with one `remap(_:)`; an item that was deleted is forgotten.
-struct TrackedPositions: Sendable {
+final class TrackedPositions {
     /// The keyboard cursor: where arrow keys move from (nil before any keyboard or click input).
     var focus: ItemPath?
     /// Where Shift ranges start.
@@ -14,13 +14,19 @@ struct TrackedPositions: Sendable {
     private(set) var pendingReconfigures = Set<ItemPath>()
 
     /// The cursor and the range anchor both at `ip` (a click, a long press, a drag's end).
-    mutating func place(at ip: ItemPath) {
+    func place(at ip: ItemPath) {
         focus = ip
         rangeAnchor = ip
     }
 
-    /// Forgets the cursor, the anchor and the goal (a reload).
-    mutating func resetCursor() {
+    /// Forgets everything (a reload).
+    func reset() {
+        resetCursor()
+        pendingReconfigures = []
+    }
+
+    /// Forgets the cursor, the anchor and the goal.
+    func resetCursor() {
         focus = nil
         rangeAnchor = nil
         goal = nil
@@ -28,14 +34,14 @@ struct TrackedPositions: Sendable {
 
     // MARK: Reconfigures
 
-    mutating func addReconfigure(_ ip: ItemPath) { pendingReconfigures.insert(ip) }
+    func addReconfigure(_ ip: ItemPath) { pendingReconfigures.insert(ip) }
     /// (On every bind: free when nothing is pending.)
-    mutating func removeReconfigure(_ ip: ItemPath) {
+    func removeReconfigure(_ ip: ItemPath) {
         guard !pendingReconfigures.isEmpty else { return }
         pendingReconfigures.remove(ip)
     }
     /// The pending reconfigures in order, handed over: none remain.
-    mutating func takeReconfigures() -> [ItemPath] {
+    func takeReconfigures() -> [ItemPath] {
         defer { pendingReconfigures = [] }
         return pendingReconfigures.sorted()
     }
@@ -43,7 +49,7 @@ struct TrackedPositions: Sendable {
     // MARK: Batch updates
 
     /// Every tracked item to where the update put it; deleted ones are dropped.
-    mutating func remap(_ mapping: UpdateMapping) {
+    func remap(_ mapping: UpdateMapping) {
         focus = focus.flatMap(mapping.map)
         rangeAnchor = rangeAnchor.flatMap(mapping.map)
         goal = goal.flatMap { g in mapping.map(g.reached).map { (x: g.x, reached: $0) } }

@@ -1,25 +1,7 @@
-/// Loading the list layout from the data source and delegate: counts, titles, header,
-/// footer and row heights (uniform storage when the delegate does not size rows), and the
-/// layout changes of validated batch updates that need them.
+/// What the list layout asks while it loads and follows updates (through the table's
+/// `TableViewAdapter`): counts, titles, header, footer and row heights from the data source
+/// and delegate (uniform storage when the delegate does not size rows).
 extension TableView {
-    func loadListLayout() {
-        listLayout.storage = TableLayout(sections: loadSections())
-    }
-
-    func insertListSection(at section: Int) {
-        listLayout.storage.insertSection(loadSection(section), at: section)
-    }
-
-    func insertListRow(at ip: ItemPath) {
-        let (h, selfSizing) = rowHeightForInsert(ip)
-        listLayout.storage.insertRow(h, at: ip, selfSizing: selfSizing)
-    }
-
-    func reloadListRow(at ip: ItemPath) {
-        let (h, selfSizing) = rowHeightForInsert(ip)
-        if selfSizing { listLayout.storage.markUnmeasured(ip) } else { listLayout.storage.setHeight(h, of: ip) }
-    }
-
     /// Asks the data source and delegate for every section's counts, titles and heights.
     func loadSections() -> [SectionLayout] {
         guard let dataSource else { return [] }
@@ -86,19 +68,13 @@ extension TableView {
 
     /// Re-reads a section's header and footer titles and heights from the data source and
     /// delegate (mounted header views pick the titles up at the next layout pass).
-    func refreshListSection(_ t: Int) {
-        guard t < listLayout.storage.numberOfSections else { return }
-        var section = listLayout.storage.sections[t]
+    func loadSectionChrome(_ t: Int, into section: inout SectionLayout) {
         section.headerTitle = dataSource?.tableView(self, titleForHeaderInSection: t)
         section.footerTitle = dataSource?.tableView(self, titleForFooterInSection: t)
         titlesBeingLoaded = (Array(repeating: nil, count: t) + [section.headerTitle], Array(repeating: nil, count: t) + [section.footerTitle])
         section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
         section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
         titlesBeingLoaded = nil
-        let current = listLayout.storage.sections[t]
-        guard section.headerTitle != current.headerTitle || section.footerTitle != current.footerTitle
-                || section.headerHeight != current.headerHeight || section.footerHeight != current.footerHeight else { return }
-        listLayout.storage.replaceSection(section, at: t)
     }
 
     /// Height (and whether it self-sizes) of a row that arrives, from the delegate.

@@ -37,7 +37,17 @@ public final class TableView: ListBase {
     public init(frame: Rect, style: TableViewStyle = .plain) {
         self.style = style
         listLayout = ListLayout(style: style)
-        super.init(frame: frame, layout: listLayout)
+        let adapter = TableViewAdapter()
+        var presentation = ListPresentation()
+        presentation.headersStick = style == .plain
+        presentation.headerStyle = style
+        if style == .grouped {
+            presentation.background = { theme in theme.groupedBackground }
+            // Grouped rows sit on their section's rounded group, filled with the cell background.
+            presentation.itemBackdrop = { theme in theme.cellBackground }
+        }
+        super.init(frame: frame, layout: listLayout, presentation: presentation, data: adapter, delegate: adapter)
+        adapter.table = self
     }
 
     // MARK: Cells
@@ -87,7 +97,7 @@ public final class TableView: ListBase {
     /// The section footer's frame in content coordinates.
     public func rectForFooterInSection(_ section: Int) -> Rect {
         let s = sectionRect(section)
-        let h = s.isEmpty && s.height == 0 ? 0 : geometry.footerHeight(ofSection: section)
+        let h = s.isEmpty && s.height == 0 ? 0 : geometry.footerLength(ofSection: section)
         return Rect(x: 0, y: s.maxY - h, width: s.width, height: h)
     }
     /// The row under a point in content coordinates; nil over headers, footers or nothing.
@@ -138,41 +148,9 @@ public final class TableView: ListBase {
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
     public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
 
-    // MARK: The data source and delegate
+    // MARK: Drawing
 
-    override func cellFromDataSource(at ip: ItemPath) -> ReusableCell? { dataSource?.tableView(self, cellForRowAt: ip.indexPath) }
-    override func makePlaceholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }
-    override func dataSourceSectionCount() -> Int { dataSource?.numberOfSections(in: self) ?? 0 }
-    override func dataSourceItemCount(inSection section: Int) -> Int { dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0 }
-    override var headersStick: Bool { style == .plain }
-    override var remeasuresOnEditingChange: Bool { hasSelfSizingRows }
-    override func loadLayout() { loadListLayout() }
-    override func layoutInsertSection(at section: Int) { insertListSection(at: section) }
-    override func layoutInsertItem(at ip: ItemPath) { insertListRow(at: ip) }
-    override func layoutReloadItem(at ip: ItemPath) { reloadListRow(at: ip) }
-    override func layoutRefreshSection(_ section: Int) { refreshListSection(section) }
-
-    override func backgroundColor(_ theme: Theme) -> Color { style == .plain ? theme.background : theme.groupedBackground }
-    /// Grouped rows sit on their section's rounded group, filled with the cell background.
-    override func itemBackdrop(_ theme: Theme) -> Color? { style == .plain ? theme.background : theme.cellBackground }
-    override var headerStyle: TableViewStyle { style }
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }
-
-    override func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool {
-        localPoint.x < TableViewCell.editingControlWidth
-    }
-
-    override func itemWillDisplay(_ cell: ReusableCell, at ip: ItemPath) {
-        delegate?.tableView(self, willDisplay: cell as! TableViewCell, forRowAt: ip.indexPath)
-    }
-    override func itemDidEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
-        delegate?.tableView(self, didEndDisplaying: cell as! TableViewCell, forRowAt: ip.indexPath)
-    }
-    override func notifyDidSelect(_ ip: ItemPath) { delegate?.tableView(self, didSelectRowAt: ip.indexPath) }
-    override func notifyDidDeselect(_ ip: ItemPath) { delegate?.tableView(self, didDeselectRowAt: ip.indexPath) }
-    override func notifySelectionDidChange() { delegate?.tableViewSelectionDidChange(self) }
-    override func notifyActivate(_ ip: ItemPath) { delegate?.tableView(self, didActivateRowAt: ip.indexPath) }
-    override func notifyTapTarget(_ target: String, at ip: ItemPath) { delegate?.tableView(self, didTapTarget: target, inRowAt: ip.indexPath) }
 
     /// Called by the delegate's default `heightForRowAt`, so the table knows the delegate
     /// does not size rows and can keep O(1) memory per section.
@@ -194,11 +172,9 @@ public final class TableView: ListBase {
     // MARK: Self-sizing
 
     /// In edit mode the checkbox column takes part of the row: measure the content's width.
-    override func measuringWidth(for ip: ItemPath) -> Double {
-        listLayout.rowFrame(y: 0, height: 0).width - (editingState ? TableViewCell.editingControlWidth : 0)
+    func measuringWidth(for ip: ItemPath) -> Double {
+        listLayout.rowFrame(y: 0, height: 0).width - (isEditing ? TableViewCell.editingControlWidth : 0)
     }
-
-    override func widthDidChange() { invalidateSelfSizedRows() }
 
     /// After a width change every self-sized row must be measured again.
     func invalidateSelfSizedRows() {

@@ -9,16 +9,12 @@ extension ListBase {
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) throws {
         reloadIfNeeded()
         flushReconfigures()
-        if batchDepth == 0 { pendingUpdates = PendingUpdates() }
-        batchDepth += 1
+        openBatch.open()
         updates()
-        batchDepth -= 1
-        guard batchDepth == 0 else {
+        guard let pending = openBatch.close() else {
             if let completion { rowAnimations.completions.append(completion) }
             return
         }
-        let pending = pendingUpdates
-        pendingUpdates = PendingUpdates()
         let mapping = try validate(pending)
         apply(pending, mapping: mapping)
         if let completion {
@@ -60,12 +56,12 @@ extension ListBase {
     /// Adds to the open batch, or runs a batch of one. Outside a batch an invalid change
     /// cannot throw: it is logged and the table reloads, so nothing is lost.
     private func batch(_ what: String, _ change: (inout PendingUpdates) -> Void) {
-        if batchDepth > 0 {
-            change(&pendingUpdates)
+        if openBatch.isOpen {
+            openBatch.collect(change)
             return
         }
         do {
-            try performBatchUpdates({ change(&pendingUpdates) }, completion: nil)
+            try performBatchUpdates({ openBatch.collect(change) }, completion: nil)
         } catch {
             Self.logger.error("\(what) outside performBatchUpdates: \(error); reloading the table")
             reloadData()
@@ -77,7 +73,7 @@ extension ListBase {
     func validate(_ p: PendingUpdates) throws -> UpdateMapping {
         if let c = p.conflicts.first { throw BatchUpdateError(kind: .conflict, detail: c) }
         let oldSections = geometry.numberOfSections
-        let newSections = max(0, dataSourceSectionCount())
+        let newSections = max(0, dataAdapter.sectionCount())
         for s in p.deletedSections where s < 0 || s >= oldSections {
             throw BatchUpdateError(kind: .outOfRange, section: s, detail: "deleted section \(s) (of \(oldSections))")
         }
@@ -99,7 +95,7 @@ extension ListBase {
             newSource[next] = s
             next += 1
         }
-        let newCounts = (0..<newSections).map { max(0, dataSourceItemCount(inSection: $0)) }
+        let newCounts = (0..<newSections).map { max(0, dataAdapter.itemCount(inSection: $0)) }
         func oldValid(_ ip: ItemPath) -> Bool { geometry.contains(ip) }
         func newValid(_ ip: ItemPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
@@ -152,25 +148,26 @@ extension ListBase {
     private func apply(_ p: PendingUpdates, mapping: UpdateMapping) {
         guard !p.isEmpty else { return }
         let animated = p.animated
+        let axis = viewport.axis
         let anchor = captureAnchor()
-        let oldOffset = offsetY
-        // Where every mounted row is drawn now (mid-animation positions included).
-        var oldScreen: [ItemPath: Double] = [:], oldX: [ItemPath: Double] = [:]
+        let oldOffset = offset
+        // Where every mounted row is drawn now (mid-animation positions included), along in
+        // the viewport, and across.
+        var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
         for k in items.indices {
             let f = presentationFrame(ofSlot: k)
-            oldScreen[items[k].indexPath] = f.minY - offsetY
-            oldX[items[k].indexPath] = f.minX
+            oldScreen[items[k].indexPath] = axis.start(of: f) - offset
+            oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
         }
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
-        for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = presentationFrame(of: view).minY - offsetY }
-        for (s, view) in items.footers { oldFooterScreen[s] = presentationFrame(of: view).minY - offsetY }
+        for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+        for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
 
         // Headers and footers of deleted sections fade out where they are drawn.
         if animated {
             for s in p.deletedSections.sorted() {
                 for view in items.takeSectionViews(of: s) {
-                    var f = presentationFrame(of: view)
-                    f.origin.y -= offsetY          // kept in screen space; placed again below
+                    let f = axis.offset(presentationFrame(of: view), by: -offset)   // kept in viewport space
                     view.section = nil
                     rowAnimations.sectionGhosts.append((view, f, Transition(from: 1, to: 0, duration: RowAnimationState.duration)))
                 }
@@ -180,18 +177,18 @@ extension ListBase {
         // 1. Geometry: sections, then rows of surviving sections.
         let survivors = mapping.newSectionSource
         for s in p.deletedSections.sorted(by: >) { geometry.removeSection(at: s) }
-        for t in p.insertedSections.sorted() { layoutInsertSection(at: t) }
+        for t in p.insertedSections.sorted() { geometry.insertSection(at: t, from: dataAdapter) }
         for t in survivors.indices {
             guard survivors[t] != nil else { continue }
             for r in mapping.removedOld[t].reversed() { geometry.removeItem(at: ItemPath(row: r, section: t)) }
-            for r in mapping.arrivingNew[t] { layoutInsertItem(at: ItemPath(row: r, section: t)) }
+            for r in mapping.arrivingNew[t] { geometry.insertItem(at: ItemPath(row: r, section: t), from: dataAdapter) }
         }
         selection.remap(mapping)
-        // Titles (and so header and footer heights) may depend on a section's index: ask again.
-        for t in survivors.indices where survivors[t] != nil { layoutRefreshSection(t) }
+        // Titles (and so header and footer lengths) may depend on a section's index: ask again.
+        for t in survivors.indices where survivors[t] != nil { geometry.refreshSection(t, from: dataAdapter) }
         for old in p.reloadedRows {
             guard let ip = mapping.map(old) else { continue }
-            layoutReloadItem(at: ip)
+            geometry.reloadItem(at: ip, from: dataAdapter)
         }
 
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
@@ -209,12 +206,12 @@ extension ListBase {
                 continue
             }
             let wasVisible = items.isVisible(k)
-            if animated, let y = oldScreen[oldIP], wasVisible {
+            if animated, let screen = oldScreen[oldIP], wasVisible {
                 let cell = items.detach(k)
                 let collapses = newIP == nil
                 let section = newIP?.section ?? mapping.sectionMap[safe: oldIP.section].flatMap { $0 } ?? oldIP.section
                 rowAnimations.ghosts.append(RowAnimationState.Ghost(
-                    cell: cell, frame: cell.frame, section: section, modelY: y + oldOffset, height: cell.frame.height,
+                    cell: cell, frame: cell.frame, section: section, modelStart: screen + oldOffset, length: axis.length(of: cell.frame),
                     offset: Transition(from: 0, to: 0, duration: RowAnimationState.duration),
                     fade: Transition(from: 1, to: 0, duration: RowAnimationState.duration), collapses: collapses))
             } else {
@@ -230,10 +227,10 @@ extension ListBase {
         // 3. Anchor: the first fully visible row stays where it was on screen.
         if let anchor, maintainsVisibleContentPosition {
             let target = mapping.map(anchor.indexPath) ?? nearestSurvivor(after: anchor.indexPath, mapping)
-            if let target { restoreAnchor(Anchor(indexPath: target, screenY: anchor.screenY)) }
+            if let target { restoreAnchor(Anchor(indexPath: target, screenOffset: anchor.screenOffset)) }
         }
-        setOffsetY(offsetY, reason: .clamp)
-        for i in rowAnimations.ghosts.indices { rowAnimations.ghosts[i].modelY += offsetY - oldOffset }
+        setOffset(offset, reason: .clamp)
+        for i in rowAnimations.ghosts.indices { rowAnimations.ghosts[i].modelStart += offset - oldOffset }
         host?.tableViewDidChangeScrollGeometry(self)
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
@@ -243,20 +240,21 @@ extension ListBase {
         rowAnimations.footerOffsets = [:]
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
-        mountedGeometry = (-1, -1, -1)
-        needsLayout = true
+        items.invalidateLaidOutGeometry()
+        pass.invalidateLayout()
         layoutRows()
         if animated {
             var movedTargets = Set(p.moves.values)
             for m in items.entries {
                 let ip = m.indexPath
-                let newScreen = m.cell.frame.minY - offsetY
+                let newScreen = axis.start(of: m.cell.frame) - offset
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
-                if let oldIP, let y = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
-                    if y != newScreen { rowAnimations.offsets[ip] = Transition(from: y - newScreen, to: 0, duration: RowAnimationState.duration) }
+                if let oldIP, let was = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
+                    if was != newScreen { rowAnimations.offsets[ip] = Transition(from: was - newScreen, to: 0, duration: RowAnimationState.duration) }
                     else { rowAnimations.offsets[ip] = Transition(from: 0, to: 0, duration: RowAnimationState.duration) }
-                    if let x = oldX[oldIP], x != m.cell.frame.minX {
-                        rowAnimations.xOffsets[ip] = Transition(from: x - m.cell.frame.minX, to: 0, duration: RowAnimationState.duration)
+                    let across = axis.acrossStart(of: m.cell.frame)
+                    if let x = oldAcross[oldIP], x != across {
+                        rowAnimations.xOffsets[ip] = Transition(from: x - across, to: 0, duration: RowAnimationState.duration)
                     }
                     movedTargets.remove(ip)
                 } else if p.insertedRows.contains(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
@@ -267,24 +265,27 @@ extension ListBase {
             startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
-        statistics.batchUpdates += 1
-        notifySelectionDidChange()
+        counters.noteBatchUpdate()
+        delegateAdapter.selectionDidChange()
         setNeedsDisplay()
     }
 
     /// Headers and footers glide from where they were drawn; those of new sections fade in.
     private func startSectionAnimations(_ mapping: UpdateMapping, _ oldHeaders: [Int: Double], _ oldFooters: [Int: Double]) {
         let d = RowAnimationState.duration
+        let axis = viewport.axis
         for (t, view) in items.headers where !view.isFloating {
             guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
-            if let y = oldHeaders[s], y != view.frame.minY - offsetY {
-                rowAnimations.headerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
+            let now = axis.start(of: view.frame) - offset
+            if let was = oldHeaders[s], was != now {
+                rowAnimations.headerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
             }
         }
         for (t, view) in items.footers {
             guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
-            if let y = oldFooters[s], y != view.frame.minY - offsetY {
-                rowAnimations.footerOffsets[t] = Transition(from: y - (view.frame.minY - offsetY), to: 0, duration: d)
+            let now = axis.start(of: view.frame) - offset
+            if let was = oldFooters[s], was != now {
+                rowAnimations.footerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
             }
         }
     }
@@ -319,6 +320,9 @@ extension ListBase {
         if interaction.drag != nil { cancelInteraction() }
     }
 
+    /// The changes the open batch has collected so far.
+    var pendingUpdates: PendingUpdates { openBatch.pending }
+
     /// Reconfigures waiting for the next layout pass.
     public var pendingReconfigureCount: Int { tracked.pendingReconfigures.count }
 
@@ -328,12 +332,8 @@ extension ListBase {
         for ip in tracked.takeReconfigures() {
             guard let i = mountedIndex(of: ip) else { continue }
             let old = items[i].cell
-            reconfiguringCell = old
-            reconfiguringIndexPath = ip
-            statistics.reconfigures += 1
-            let cell = bind(ip)
-            reconfiguringCell = nil
-            reconfiguringIndexPath = nil
+            counters.noteReconfigure()
+            let cell = binding.reconfiguring(old, at: ip) { bind(ip) }
             if cell !== old { items.replaceCell(at: i, with: cell) }
         }
         updateAnimatedCellState()

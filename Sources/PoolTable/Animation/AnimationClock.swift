@@ -1,0 +1,86 @@
+/// The engine's clock and what runs on it beside row and selection animations: the
+/// edit-mode transition, an animated scroll, frames cells asked for, and the drawn extents
+/// of the frame being rendered.
+@MainActor
+final class AnimationClock {
+    /// The time of the last `advance(to:)`; nil before the first.
+    private(set) var now: Double?
+    private var editingTransition: Transition?
+    private var scrollAnimation: Transition?
+    /// Until when cells asked for frames (`keepAnimating(for:)`).
+    private var cellAnimationDeadline: Double?
+    /// The longest request since the last `advance(to:)`, which turns it into the deadline
+    /// (the time may be stale or unset before).
+    private var cellAnimationRequest: Double?
+    /// Drawn item extents while `render` runs an animation frame.
+    private(set) var presentedExtents: [(start: Double, length: Double)]?
+
+    /// Moves the clock to `time` (never backwards); returns the new time.
+    func advance(to time: Double) -> Double {
+        let t = max(now ?? time, time)
+        now = t
+        return t
+    }
+
+    // MARK: Edit mode
+
+    var isEditingAnimating: Bool { editingTransition != nil }
+    func startEditingTransition(_ t: Transition?) { editingTransition = t }
+    /// The edit-mode phase: the transition's value, else 1 when editing, 0 when not.
+    func editingProgress(isEditing: Bool) -> Double { editingTransition?.value(at: now) ?? (isEditing ? 1 : 0) }
+    /// Advances the edit-mode transition; true if one ran.
+    func tickEditing(_ t: Double) -> Bool {
+        guard var e = editingTransition else { return false }
+        e.pin(at: t)
+        editingTransition = e.isFinished(at: t) ? nil : e
+        return true
+    }
+
+    // MARK: Animated scroll
+
+    var isScrolling: Bool { scrollAnimation != nil }
+    /// Where an animated scroll is heading.
+    var scrollTarget: Double? { scrollAnimation?.to }
+    func startScroll(from: Double, to: Double) {
+        scrollAnimation = Transition(from: from, to: to, duration: 0.3, easing: .easeInOut)
+    }
+    func cancelScroll() { scrollAnimation = nil }
+    /// Advances an animated scroll: the offset to show now, or nil when none runs.
+    func tickScroll(_ t: Double) -> Double? {
+        guard var s = scrollAnimation else { return nil }
+        s.pin(at: t)
+        scrollAnimation = s.isFinished(at: t) ? nil : s
+        return s.value(at: t)
+    }
+
+    // MARK: Cell content animations
+
+    /// Frames for `duration` seconds from the next `advance(to:)`.
+    func requestCellFrames(for duration: Double) {
+        cellAnimationRequest = max(cellAnimationRequest ?? duration, duration)
+    }
+    /// Turns a request into a deadline; true while cells still want frames at `t`.
+    func tickCellAnimations(_ t: Double) -> Bool {
+        if let duration = cellAnimationRequest {
+            cellAnimationRequest = nil
+            cellAnimationDeadline = max(cellAnimationDeadline ?? t + duration, t + duration)
+        }
+        guard let deadline = cellAnimationDeadline else { return false }
+        if t >= deadline { cellAnimationDeadline = nil }
+        return true
+    }
+    var cellAnimationsPending: Bool {
+        if cellAnimationRequest != nil { return true }
+        guard let deadline = cellAnimationDeadline, let now else { return false }
+        return now < deadline
+    }
+
+    // MARK: Rendering
+
+    /// Runs `draw` with the frame's drawn extents available through `presentedExtents`.
+    func rendering(with extents: [(start: Double, length: Double)]?, _ draw: () -> Void) {
+        presentedExtents = extents
+        defer { presentedExtents = nil }
+        draw()
+    }
+}

@@ -1,0 +1,35 @@
+/// What a bind is doing: which cell a reconfigure re-binds (dequeue hands it back), and the
+/// cell the data source dequeued last (its state was applied at dequeue).
+@MainActor
+final class BindingContext {
+    private var reconfiguringCell: ReusableCell?
+    private var reconfiguringIndexPath: ItemPath?
+    private(set) var lastDequeued: ReusableCell?
+
+    /// True while a reconfigure binds into its own cell.
+    var isReconfiguring: Bool { reconfiguringCell != nil }
+
+    /// A bind begins: nothing was dequeued for it yet.
+    func beginBind() { lastDequeued = nil }
+
+    /// The cell being reconfigured for `ip` if it has `identifier` (handed over once).
+    func takeReconfiguringCell(for ip: ItemPath, identifier: String) -> ReusableCell? {
+        guard let cell = reconfiguringCell, reconfiguringIndexPath == ip, cell.reuseIdentifier == identifier else { return nil }
+        reconfiguringCell = nil
+        lastDequeued = cell
+        return cell
+    }
+
+    func noteDequeued(_ cell: ReusableCell) { lastDequeued = cell }
+
+    /// True for a cell the data source made itself (neither dequeued nor reconfigured).
+    func isForeign(_ cell: ReusableCell) -> Bool { cell !== lastDequeued && cell !== reconfiguringCell }
+
+    /// Runs `bind` with `cell` offered back to dequeue for `ip`.
+    func reconfiguring(_ cell: ReusableCell, at ip: ItemPath, _ bind: () -> ReusableCell) -> ReusableCell {
+        reconfiguringCell = cell
+        reconfiguringIndexPath = ip
+        defer { reconfiguringCell = nil; reconfiguringIndexPath = nil }
+        return bind()
+    }
+}

@@ -1,0 +1,53 @@
+/// The scroll state of a list view: the viewport's size, where it sits along the content
+/// (the scroll axis), and how far beyond it items are prepared. Written only through its
+/// operations; `ListBase` clamps and lays out around them.
+@MainActor
+final class Viewport {
+    /// The scroll axis: the content runs along it.
+    let axis: Axis
+    // Read on every scroll step: exempt from dynamic exclusivity checks (plain loads and
+    // stores on the main actor, never passed inout).
+    /// The viewport: its size is what is shown; its origin is always zero.
+    @exclusivity(unchecked) private(set) var frame: Rect = .zero
+    /// Where the viewport starts along the content.
+    @exclusivity(unchecked) private(set) var offset = 0.0
+    private var explicitPrefetchDistance: Double?
+
+    init(axis: Axis) { self.axis = axis }
+
+    /// The viewport's extent along the scroll axis.
+    var length: Double { axis.length(of: frame.size) }
+    /// The viewport's extent across the scroll axis.
+    var breadth: Double { axis.breadth(of: frame.size) }
+    /// True when nothing can be shown (either side is zero).
+    var isEmpty: Bool { frame.width <= 0 || frame.height <= 0 }
+
+    func resize(to frame: Rect) { self.frame = frame }
+    func move(to offset: Double) { self.offset = offset }
+
+    /// How far beyond the viewport, on both sides along the axis, items are prepared:
+    /// half a viewport unless set.
+    var prefetchDistance: Double { explicitPrefetchDistance ?? length / 2 }
+    var hasExplicitPrefetchDistance: Bool { explicitPrefetchDistance != nil }
+    func setPrefetchDistance(_ distance: Double?) { explicitPrefetchDistance = distance }
+
+    /// The viewport's span along the content.
+    var visibleSpan: AlongSpan { AlongSpan(start: offset, end: offset + length) }
+
+    /// The span of content that is mounted: the viewport grown by `prefetchDistance`.
+    var mountingSpan: AlongSpan {
+        guard !isEmpty else { return AlongSpan(start: offset, end: offset) }
+        let p = prefetchDistance
+        return AlongSpan(start: offset - p, end: offset + length + p)
+    }
+
+    /// A content point for an along offset (UIKit's `contentOffset`).
+    var contentOffset: Point { axis.point(along: offset, across: 0) }
+}
+
+/// A stretch of content along the scroll axis: `start..<end`.
+struct AlongSpan: Equatable, Sendable {
+    var start: Double
+    var end: Double
+    var length: Double { end - start }
+}

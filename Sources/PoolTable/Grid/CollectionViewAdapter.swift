@@ -1,0 +1,67 @@
+/// The collection view's data and delegate adapters (`ListDataAdapter`,
+/// `ListDelegateAdapter`): what the shared core asks, translated to
+/// `CollectionViewDataSource` / `CollectionViewDelegate` in UIKit's names. Held by the
+/// core; holds the collection view weakly.
+@MainActor
+final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
+    weak var collectionView: CollectionView?
+
+    // MARK: Data
+
+    func sectionCount() -> Int {
+        guard let view = collectionView, let dataSource = view.dataSource else { return 0 }
+        let n = dataSource.numberOfSections(in: view)
+        if n < 0 { view.warn("sections<0", "numberOfSections returned \(n); treating it as 0") }
+        return max(0, n)
+    }
+    func itemCount(inSection section: Int) -> Int {
+        guard let view = collectionView, let dataSource = view.dataSource else { return 0 }
+        let n = dataSource.collectionView(view, numberOfItemsInSection: section)
+        if n < 0 { view.warn("items<0", "numberOfItemsInSection(\(section)) returned \(n); treating it as 0") }
+        return max(0, n)
+    }
+    func headerTitle(ofSection section: Int) -> String? {
+        collectionView.flatMap { v in v.dataSource?.collectionView(v, titleForHeaderInSection: section) }
+    }
+
+    func cell(at ip: ItemPath) -> ReusableCell? {
+        collectionView.flatMap { v in v.dataSource?.collectionView(v, cellForItemAt: ip.indexPath) }
+    }
+    func placeholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
+    /// Items have the layout's size: nothing is measured.
+    func measuringBreadth(for ip: ItemPath) -> Double { collectionView?.frame.width ?? 0 }
+    func breadthDidChange() {}
+    var remeasuresOnEditingChange: Bool { false }
+
+    // MARK: Delegate
+
+    func willDisplay(_ cell: ReusableCell, at ip: ItemPath) {
+        guard let view = collectionView else { return }
+        view.delegate?.collectionView(view, willDisplay: cell as! CollectionViewCell, forItemAt: ip.indexPath)
+    }
+    func didEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
+        guard let view = collectionView else { return }
+        view.delegate?.collectionView(view, didEndDisplaying: cell as! CollectionViewCell, forItemAt: ip.indexPath)
+    }
+    func didSelect(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didSelectItemAt: ip.indexPath) } }
+    func didDeselect(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didDeselectItemAt: ip.indexPath) } }
+    func selectionDidChange() { collectionView.map { $0.delegate?.collectionViewSelectionDidChange($0) } }
+    func didActivate(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didActivateItemAt: ip.indexPath) } }
+    func didTapTarget(_ target: String, at ip: ItemPath) {}
+
+    /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
+    /// that selects the items it sweeps.
+    func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { true }
+    func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool {
+        guard let view = collectionView else { return false }
+        return view.delegate?.collectionView(view, shouldBeginMultipleSelectionInteractionAt: ip.indexPath) ?? false
+    }
+    func didBeginMultipleSelectionInteraction(at ip: ItemPath) {
+        guard let view = collectionView else { return }
+        view.delegate?.collectionView(view, didBeginMultipleSelectionInteractionAt: ip.indexPath)
+    }
+    func didEndMultipleSelectionInteraction() {
+        guard let view = collectionView else { return }
+        view.delegate?.collectionViewDidEndMultipleSelectionInteraction(view)
+    }
+}

@@ -1,0 +1,59 @@
+/// The table's data and delegate adapters (`ListDataAdapter`, `ListDelegateAdapter`): what
+/// the shared core asks, translated to `TableViewDataSource` / `TableViewDelegate` in
+/// UIKit's names. Held by the core; holds the table weakly.
+@MainActor
+final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
+    weak var table: TableView?
+
+    // MARK: Data
+
+    func sectionCount() -> Int {
+        guard let table, let dataSource = table.dataSource else { return 0 }
+        return max(0, dataSource.numberOfSections(in: table))
+    }
+    func itemCount(inSection section: Int) -> Int {
+        guard let table, let dataSource = table.dataSource else { return 0 }
+        return max(0, dataSource.tableView(table, numberOfRowsInSection: section))
+    }
+    func headerTitle(ofSection section: Int) -> String? {
+        table.flatMap { t in t.dataSource?.tableView(t, titleForHeaderInSection: section) }
+    }
+    func footerTitle(ofSection section: Int) -> String? {
+        table.flatMap { t in t.dataSource?.tableView(t, titleForFooterInSection: section) }
+    }
+    func listSections() -> [SectionLayout] { table?.loadSections() ?? [] }
+    func listSection(_ section: Int) -> SectionLayout {
+        table?.loadSection(section) ?? SectionLayout(headerHeight: 0, footerHeight: 0, rows: RowHeights(uniform: 44, count: 0))
+    }
+    func listSectionChrome(_ section: Int, into layout: inout SectionLayout) { table?.loadSectionChrome(section, into: &layout) }
+    func listRowLength(at ip: ItemPath) -> (length: Double, selfSizing: Bool) {
+        guard let (h, selfSizing) = table?.rowHeightForInsert(ip) else { return (44, false) }
+        return (h, selfSizing)
+    }
+
+    func cell(at ip: ItemPath) -> ReusableCell? { table.flatMap { t in t.dataSource?.tableView(t, cellForRowAt: ip.indexPath) } }
+    func placeholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }
+    func measuringBreadth(for ip: ItemPath) -> Double { table?.measuringWidth(for: ip) ?? 0 }
+    func breadthDidChange() { table?.invalidateSelfSizedRows() }
+    var remeasuresOnEditingChange: Bool { table?.hasSelfSizingRows ?? false }
+
+    // MARK: Delegate
+
+    func willDisplay(_ cell: ReusableCell, at ip: ItemPath) {
+        guard let table else { return }
+        table.delegate?.tableView(table, willDisplay: cell as! TableViewCell, forRowAt: ip.indexPath)
+    }
+    func didEndDisplaying(_ cell: ReusableCell, at ip: ItemPath) {
+        guard let table else { return }
+        table.delegate?.tableView(table, didEndDisplaying: cell as! TableViewCell, forRowAt: ip.indexPath)
+    }
+    func didSelect(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didSelectRowAt: ip.indexPath) } }
+    func didDeselect(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didDeselectRowAt: ip.indexPath) } }
+    func selectionDidChange() { table.map { $0.delegate?.tableViewSelectionDidChange($0) } }
+    func didActivate(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didActivateRowAt: ip.indexPath) } }
+    func didTapTarget(_ target: String, at ip: ItemPath) {
+        table.map { $0.delegate?.tableView($0, didTapTarget: target, inRowAt: ip.indexPath) }
+    }
+    /// A drag that selects starts in the checkbox column.
+    func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { localPoint.x < TableViewCell.editingControlWidth }
+}
