@@ -66,7 +66,7 @@ struct PrefetchRange {
 
     /// `cellForRowAt` ran for `ip`: it is no longer outstanding (and is never cancelled).
     mutating func didBind(_ ip: ItemPath) {
-        guard outstandingSet.remove(ip) != nil else { return }
+        guard !outstanding.isEmpty, outstandingSet.remove(ip) != nil else { return }
         outstanding.removeAll { $0 == ip }
     }
 
