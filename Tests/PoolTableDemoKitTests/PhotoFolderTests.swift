@@ -109,7 +109,8 @@ struct PhotoFolderTests {
         var cancelled: [Int] = []
         func picture(for photo: Photo) -> Image? { ready[photo.id] }
         func loadPicture(for photo: Photo, deliver: @escaping @MainActor (Image?) -> Void) { waiting.append((photo, deliver)) }
-        func prefetchPicture(for photo: Photo) {}
+        var prefetched: [Int] = []
+        func prefetchPicture(for photo: Photo) { prefetched.append(photo.id) }
         func cancelPicture(for photo: Photo) {
             cancelled.append(photo.id)
             waiting.removeAll { $0.photo == photo }
@@ -165,6 +166,25 @@ struct PhotoFolderTests {
         grid.contentOffset = Point(x: 0, y: 0)
         #expect(shownPicture(grid, first).photo == firstID && shownPicture(grid, first).picture === pictures.ready[firstID])
         #expect(controller.deliveries.mismatched == 0 && controller.deliveries.shown >= 1)
+    }
+
+    @Test("Photos coming into view are asked for before their cells exist; turning back cancels them")
+    func prefetchingStartsPicturesEarly() throws {
+        let (controller, grid, pictures) = folderGrid(naive: false)
+        let mounted = Set(grid.indexPathsForMountedItems.compactMap { (grid.cellForItem(at: $0) as? PhotoCell)?.photo?.id })
+        #expect(!pictures.prefetched.isEmpty && mounted.isDisjoint(with: pictures.prefetched), "photos below the prepared ones")
+        // Scrolling steadily down: every photo bound on the way was asked for before its cell was bound.
+        var unannounced: [Int] = []
+        for step in 1...30 {
+            let ahead = Set(pictures.prefetched)
+            grid.contentOffset = Point(x: 0, y: Double(step) * 100)
+            let bound = grid.indexPathsForMountedItems.compactMap { (grid.cellForItem(at: $0) as? PhotoCell)?.photo?.id }
+            unannounced += bound.filter { !ahead.contains($0) && !mounted.contains($0) }
+        }
+        #expect(unannounced.isEmpty)
+        grid.contentOffset = Point(x: 0, y: 2_900)        // turn back: what lay below is cancelled
+        #expect(!pictures.cancelled.isEmpty)
+        withExtendedLifetime(controller) {}             // the grid holds its data source weakly
     }
 
     @Test("The naive replica hands a late picture to the cell that asked, which shows another photo by then (a mismatch)")

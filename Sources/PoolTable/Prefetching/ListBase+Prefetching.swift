@@ -7,12 +7,12 @@ final class DataPrefetching {
     var isEnabled = true
     /// Viewport lengths past the prepared band.
     var distance = 2.0
-    /// The range's first and last item, side and the layout they were found in at the last
-    /// look: while they are the same, no row can have entered or left it.
+    /// The range's first item, the first item past it, its side and the layout they were
+    /// found in at the last look: while they are the same, no row can have entered or left it.
     var lastLook: Look?
 
     struct Look: Equatable {
-        var first: ItemPath?, last: ItemPath?
+        var first: ItemPath?, after: ItemPath?
         var forward: Bool
         var layoutVersion: Int, loadGeneration: Int, mountedCount: Int
     }
@@ -55,8 +55,11 @@ extension ListBase {
         band = (max(0, band.start), min(content, band.end))
         let forward = prefetching.range.direction == .forward
         let span = AlongSpan(start: band.start, end: band.end)
-        let look = DataPrefetching.Look(first: band.end > band.start ? geometry.indexPath(atOffset: band.start) : nil,
-                                        last: band.end > band.start ? geometry.indexPath(atOffset: band.end.nextDown) : nil,
+        // The items meeting the band run from the one at its start (or the first after it)
+        // up to, not including, the first that starts at or after its end.
+        let meets = band.end > band.start
+        let look = DataPrefetching.Look(first: meets ? geometry.indexPath(atOffset: band.start) ?? geometry.firstItem(startingAtOrAfter: band.start) : nil,
+                                        after: meets ? geometry.firstItem(startingAtOrAfter: band.end) : nil,
                                         forward: forward, layoutVersion: geometry.version,
                                         loadGeneration: pass.loadGeneration, mountedCount: items.count)
         guard look != prefetching.lastLook else { return }

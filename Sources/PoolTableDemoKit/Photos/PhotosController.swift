@@ -62,7 +62,7 @@ public protocol PhotoPictureSource: AnyObject {
 /// and turns editing on; Delete removes the selection with the grid's animation and undo
 /// brings it back.
 @MainActor
-public final class PhotosController: CollectionViewDataSource, CollectionViewDelegate {
+public final class PhotosController: CollectionViewDataSource, CollectionViewDelegate, CollectionViewDataSourcePrefetching {
     public private(set) var library: PhotoLibrary
     public weak var collectionView: CollectionView?
     public var format = PhotoFormat.english
@@ -120,6 +120,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         grid.allowsMultipleSelectionDuringEditing = true
         grid.dataSource = self
         grid.delegate = self
+        grid.prefetchDataSource = self
     }
 
     // MARK: Delete and undo
@@ -223,6 +224,26 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         deliveries.shown += 1
         cell.requestedPhoto = nil
         cell.picture = image
+    }
+
+    // MARK: CollectionViewDataSourcePrefetching
+
+    /// Folder photos coming into view start decoding before their cells are bound.
+    public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        guard let pictures, !naivePictureLoading else { return }
+        for ip in indexPaths where library.contains(ip) {
+            let photo = library.photo(at: ip)
+            if photo.file != nil { pictures.prefetchPicture(for: photo) }
+        }
+    }
+
+    /// The user turned back or jumped: the decodes not started yet are dropped.
+    public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        guard let pictures, !naivePictureLoading else { return }
+        for ip in indexPaths where library.contains(ip) {
+            let photo = library.photo(at: ip)
+            if photo.file != nil { pictures.cancelPicture(for: photo) }
+        }
     }
 
     // MARK: CollectionViewDelegate
