@@ -28,7 +28,7 @@ struct PhotoDrawingTests {
         return canvas.operations.filter { op in
             let r: Rect
             switch op {
-            case let .fillPath(rect, _), let .strokePath(rect, _, _), let .fillRect(rect, _): r = rect
+            case let .fillPath(rect, _), let .strokePath(rect, _, _), let .fillRect(rect, _), let .image(_, rect, _, _, _): r = rect
             case .text: return false
             }
             return r.minX >= c.x - reach && r.maxX <= c.x + reach && r.minY >= c.y - reach && r.maxY <= c.y + reach

@@ -18,6 +18,12 @@ protocol ListDataAdapter: ItemSource {
     func breadthDidChange()
     /// Whether items are measured again when edit mode changes their content breadth.
     var remeasuresOnEditingChange: Bool { get }
+    /// Whether a prefetching data source is set (without one, the range is not even looked at).
+    var prefetchesData: Bool { get }
+    /// Items not mounted that entered the prefetch range, nearest first.
+    func prefetch(_ ips: [ItemPath])
+    /// Outstanding items that left the range unbound, were deleted, or were cancelled by a reload.
+    func cancelPrefetching(_ ips: [ItemPath])
 }
 
 /// The delegate half: what the core tells (and the few things it asks) as items are shown

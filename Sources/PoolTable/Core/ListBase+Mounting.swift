@@ -88,6 +88,7 @@ extension ListBase {
         counters.noteBind()
         binding.beginBind()
         if !binding.isReconfiguring { tracked.removeReconfigure(ip) }
+        prefetchedItemWasBound(ip)
         guard var cell = dataAdapter.cell(at: ip) else {
             let empty = dataAdapter.placeholderCell()
             items.adopt(empty)

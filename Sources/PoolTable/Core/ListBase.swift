@@ -51,6 +51,8 @@ public class ListBase {
     let openBatch = BatchCollector()
     /// Counters of the engine's work.
     let counters = EngineCounters()
+    /// Data prefetching: the range ahead of the prepared band and its settings.
+    let prefetching = DataPrefetching()
     /// The bug replicas switched on (`Diagnostics/`); all off by default.
     let replicas = BugReplicas()
     /// Settable options that have no other home, and the warnings already logged.
@@ -193,6 +195,7 @@ public class ListBase {
     /// Drops every cell binding and asks the data source for everything again.
     /// Clears the selection, as UIKit does.
     public func reloadData() {
+        cancelAllPrefetching()
         setNeedsReload()
         layoutIfNeeded()
     }
@@ -203,6 +206,7 @@ public class ListBase {
         if pass.needsLayout { layoutRows() }
         flushReconfigures()
         if pass.contentLengthChanged(to: geometry.contentLength) { host?.tableViewDidChangeScrollGeometry(self) }
+        updatePrefetching()
     }
 
     /// The number of sections, as the data source last reported it.

@@ -22,6 +22,8 @@ extension DebugOverlay {
         public var visibleAndPrepared = "{visible} vis + {prepared} prep"
         /// Counter: the last layout pass's duration.
         public var layoutPass = "layout pass"
+        /// Counter: rows passed to the prefetching data source, not bound or cancelled yet.
+        public var dataPrefetch = "data ahead"
         /// Counter: the host's frame work.
         public var frameWork = "frame work"
         /// Counter: frames per second.
@@ -86,6 +88,8 @@ extension DebugOverlay {
         public var legendPrepared = "prepared (bound, hidden)"
         /// Legend: rows that are not mounted.
         public var legendNotMounted = "not mounted"
+        /// Legend: rows whose data the prefetching data source was asked for.
+        public var legendDataPrefetch = "data asked for ahead"
         /// Legend: stale cells.
         public var legendStale = "stale cell"
         /// The legend's entry for cell numbers and colours.

@@ -26,6 +26,8 @@ public final class DebugOverlay {
         public var viewport = Color(hex: 0x3584e4)
         /// The prefetch bands' edges.
         public var prefetchBand = Color(hex: 0xf5a623, alpha: 0.8)
+        /// Rows passed to the prefetching data source and not bound yet (data asked for ahead).
+        public var dataPrefetch = Color(hex: 0x1c71d8, alpha: 0.85)
         /// Floating (sticky) headers.
         public var sticky = Color(hex: 0x9141ac)
         /// Marks on rows whose cell shows a stale state.
@@ -57,6 +59,9 @@ public final class DebugOverlay {
 
     /// The host's animation clock, shown in the Engine panel; nil when the host has none.
     public var clock: Clock?
+    /// A panel of the host's own, drawn under the Engine panel while it returns lines (the
+    /// Photos screen's picture loader: decodes, cancels, cache bytes).
+    public var hostPanel: (@MainActor () -> (title: String, lines: [String])?)?
     /// The host's bookkeeping: the accessible description it last gave its view
     /// (`accessibleSummary`), so it updates only on change.
     public var hostAccessibleDescription: String?
@@ -164,10 +169,18 @@ public final class DebugOverlay {
         let bandBottom = table.contentOffset.y + size.height + table.prefetchDistance
         let shownTop = bandTop - Self.margin, shownBottom = bandBottom + Self.margin
 
-        // Rows that are not mounted: faint outlines.
+        // Rows that are not mounted: faint outlines; those whose data was asked for ahead
+        // (the prefetching data source's outstanding rows), blue.
         let mountedSet = Set(table.mountedEntries.map(\.indexPath))
+        let asked = Set(table.prefetching.range.outstandingRows)
         for ip in table.items(in: Rect(x: 0, y: shownTop, width: size.width, height: shownBottom - shownTop)) where !mountedSet.contains(ip) {
-            canvas.stroke(t.view(table.itemRect(ip)).insetBy(dx: 0.5, dy: 0.5), color: palette.unmounted, lineWidth: 1)
+            let r = t.view(table.itemRect(ip)).insetBy(dx: 0.5, dy: 0.5)
+            if asked.contains(ip) {
+                canvas.fill(r, color: palette.dataPrefetch.withAlpha(0.18))
+                canvas.stroke(r, color: palette.dataPrefetch, lineWidth: 1.5)
+            } else {
+                canvas.stroke(r, color: palette.unmounted, lineWidth: 1)
+            }
         }
 
         // Mounted rows, drawn by their own cells (prepared ones too: they are bound).
@@ -249,6 +262,7 @@ public final class DebugOverlay {
             (s.binds, "\(stats.binds)  (" + Strings.fill(s.perSecond, ["rate": "\(Int(bindsPerSecond.rounded()))"]) + ")"),
             (s.mounted, "\(mounted) = " + Strings.fill(s.visibleAndPrepared, ["visible": "\(visible)", "prepared": "\(mounted - visible)"])),
             (s.layoutPass, Strings.fixed(stats.lastLayoutMicroseconds, digits: 1) + " µs"),
+            (s.dataPrefetch, "\(table.indexPathsForOutstandingPrefetches.count)"),
             (s.frameWork, Strings.fixed(hostFrameMilliseconds, digits: 2) + " ms   " + Strings.fixed(hostFramesPerSecond, digits: 0) + " " + s.framesPerSecond),
         ] + (clock.map { [(s.clock, clockText($0))] } ?? [])
         // Labels padded to one column (CJK characters take two cells of the monospaced font).
@@ -287,19 +301,20 @@ public final class DebugOverlay {
             y += h + 8
         }
         panel(strings.enginePanel, counterLines(table))
+        if let host = hostPanel?() { panel(host.title, host.lines) }
         let groups = poolCards(table)
         let poolHeight = poolPanelHeight(groups, width: width)
         drawPoolPanel(table, groups: groups, in: Rect(x: size.width - width - 10, y: y, width: width, height: poolHeight), canvas: canvas)
         y += poolHeight + 8
         // The log takes the space the legend leaves (at least a few lines).
-        let legendHeight = 22 + 6 * 15.0
+        let legendHeight = 22 + 7 * 15.0
         let logLines = Int(max(4, min(Double(Self.maxLogLines), (size.height - y - 8 - legendHeight - 10 - 26) / Self.logLineHeight)))
         let logHeight = 26 + Double(logLines) * Self.logLineHeight
         drawLogPanel(table, lines: logLines, in: Rect(x: size.width - width - 10, y: y, width: width, height: logHeight), canvas: canvas)
         y += logHeight + 8
         // Legend.
         let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), strings.legendVisible), (palette.preparedTint.withAlpha(0.9), strings.legendPrepared),
-                                         (palette.unmounted, strings.legendNotMounted), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale),
+                                         (palette.unmounted, strings.legendNotMounted), (palette.dataPrefetch, strings.legendDataPrefetch), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale),
                                          (Self.identityColor(forCellID: 1), strings.legendIdentity)]
         let h = 22 + Double(items.count) * 15
         let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)

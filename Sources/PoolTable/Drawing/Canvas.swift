@@ -242,6 +242,9 @@ public protocol Canvas: AnyObject {
     func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?)
     /// The size `text` takes when laid out at `width` (pass `.infinity` for one line).
     func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size
+    /// Draws `image` in `rect`, placed by `contentMode` and clipped to `rect` with its corners
+    /// rounded by `cornerRadius` (0: square). An empty image draws nothing.
+    func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double)
     /// Draws `draw` as one unit a retaining canvas may keep: given the same `key`, `version`
     /// and `size` as a unit it drew in the last frame, it may show what it recorded then
     /// instead of calling `draw` again. `draw` gets a canvas whose origin is the current one

@@ -30,6 +30,10 @@ public final class RecordingCanvas: Canvas {
         case strokePath(Rect, Color, Double)
         /// A text, the rectangle it was drawn in, and its style.
         case text(String, Rect, TextStyle)
+        /// A picture: which image (its identity), the rectangle it was drawn in (clipped to
+        /// that rectangle), where its pixels landed (`ContentMode.imageRect`), the corner
+        /// radius and the opacity it was drawn with.
+        case image(ObjectIdentifier, Rect, imageRect: Rect, cornerRadius: Double, alpha: Double)
     }
 
     /// Setting a different theme drops the cache books, as the GTK shell does.
@@ -111,6 +115,14 @@ public final class RecordingCanvas: Canvas {
         s.color = applied(style.color)
         operations.append(.text(text, r, s))
     }
+    public func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
+        let target = map(rect)
+        let placed = contentMode.imageRect(for: image.size, in: rect)
+        guard image.width > 0, placed.width > 0, placed.height > 0, isUnclipped(target) else { return }
+        operations.append(.image(ObjectIdentifier(image), target, imageRect: map(placed),
+                                 cornerRadius: max(0, cornerRadius.finiteOr(0)), alpha: state.alpha))
+    }
+
     public func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
         Self.measure(text, width: width, style: style)
     }
@@ -127,6 +139,10 @@ public final class RecordingCanvas: Canvas {
     /// Every text drawn, in order.
     public var texts: [(String, Rect)] {
         operations.compactMap { if case let .text(s, r, _) = $0 { return (s, r) } else { return nil } }
+    }
+    /// The pictures drawn since the last `reset()`: which image and the rectangle it was drawn in.
+    public var drawnImages: [(image: ObjectIdentifier, rect: Rect)] {
+        operations.compactMap { if case let .image(id, r, _, _, _) = $0 { return (id, r) } else { return nil } }
     }
     /// The rects filled with exactly `color` (after alpha).
     public func filledRects(color: Color) -> [Rect] {

@@ -9,6 +9,14 @@ public final class CollectionView: ListBase {
     public weak var dataSource: CollectionViewDataSource? { didSet { setNeedsReload() } }
     /// Hears about display, selection and the multiple-selection interaction; held weakly.
     public weak var delegate: CollectionViewDelegate? { didSet { setNeedsReload() } }
+    /// Told which items are coming before they are bound, nearest first, and which of them are
+    /// no longer needed (API.md "Data prefetching"): an item is passed to `prefetchItemsAt` once
+    /// when it enters the range `dataPrefetchDistance` viewport heights past the prepared band
+    /// (on the side of the last scroll, downwards before any) and is not mounted; it gets one
+    /// `cancelPrefetchingForItemsAt` if it leaves the range unbound, is deleted, or is
+    /// outstanding at `reloadData()`. Calls come at the end of a layout pass, never from
+    /// inside `cellForItemAt`.
+    public weak var prefetchDataSource: CollectionViewDataSourcePrefetching? { didSet { forgetPrefetching(); setNeedsLayout() } }
 
     /// Setting it re-flows the items, keeping the first visible item where it was.
     public var layout: GridLayout {

@@ -32,6 +32,13 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func measuringBreadth(for ip: ItemPath) -> Double { collectionView?.frame.width ?? 0 }
     func breadthDidChange() {}
     var remeasuresOnEditingChange: Bool { false }
+    var prefetchesData: Bool { collectionView?.prefetchDataSource != nil }
+    func prefetch(_ ips: [ItemPath]) {
+        collectionView.map { $0.prefetchDataSource?.collectionView($0, prefetchItemsAt: ips.indexPaths) }
+    }
+    func cancelPrefetching(_ ips: [ItemPath]) {
+        collectionView.map { $0.prefetchDataSource?.collectionView($0, cancelPrefetchingForItemsAt: ips.indexPaths) }
+    }
 
     // MARK: Delegate
 

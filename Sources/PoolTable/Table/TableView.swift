@@ -14,6 +14,14 @@ public final class TableView: ListBase {
     public weak var dataSource: TableViewDataSource? { didSet { setNeedsReload() } }
     /// Sizes rows and hears about display and selection; held weakly. Setting it reloads.
     public weak var delegate: TableViewDelegate? { didSet { setNeedsReload() } }
+    /// Told which rows are coming before they are bound, nearest first, and which of them are
+    /// no longer needed (API.md "Data prefetching"): a row is passed to `prefetchRowsAt` once
+    /// when it enters the range `dataPrefetchDistance` viewport heights past the prepared band
+    /// (on the side of the last scroll, downwards before any) and is not mounted; it gets one
+    /// `cancelPrefetchingForRowsAt` if it leaves the range unbound, is deleted, or is
+    /// outstanding at `reloadData()`. Calls come at the end of a layout pass, never from
+    /// inside `cellForRowAt`.
+    public weak var prefetchDataSource: TableViewDataSourcePrefetching? { didSet { forgetPrefetching(); setNeedsLayout() } }
 
     /// The height of every row when the delegate does not size rows. Default 44.
     public var rowHeight = 44.0 { didSet { if rowHeight != oldValue { setNeedsReload() } } }

@@ -36,6 +36,11 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func measuringBreadth(for ip: ItemPath) -> Double { table?.measuringWidth(for: ip) ?? 0 }
     func breadthDidChange() { table?.invalidateSelfSizedRows() }
     var remeasuresOnEditingChange: Bool { table?.hasSelfSizingRows ?? false }
+    var prefetchesData: Bool { table?.prefetchDataSource != nil }
+    func prefetch(_ ips: [ItemPath]) { table.map { $0.prefetchDataSource?.tableView($0, prefetchRowsAt: ips.indexPaths) } }
+    func cancelPrefetching(_ ips: [ItemPath]) {
+        table.map { $0.prefetchDataSource?.tableView($0, cancelPrefetchingForRowsAt: ips.indexPaths) }
+    }
 
     // MARK: Delegate
 

@@ -318,6 +318,7 @@ extension ListBase {
     /// (the selection followed in step 1).
     private func remapTransientState(_ mapping: UpdateMapping) {
         tracked.remap(mapping)
+        prefetching.range.remap(mapping.map)
         rowAnimations.remapAppearances(mapping)
         if interaction.drag != nil { cancelInteraction() }
     }

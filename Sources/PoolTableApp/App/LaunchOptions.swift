@@ -13,10 +13,12 @@ struct LaunchOptions {
     var screen: String?
     /// `--version`: print the version and exit.
     var showVersion = false
+    /// `--photos DIR`: start on Photos, showing the pictures of DIR.
+    var photos: String?
 
     static let screenNames = ["inbox", "huge", "news", "downloads", "photos"]
 
-    /// Declares `--rows`, `--screen` and `--version` on `application`.
+    /// Declares `--rows`, `--screen`, `--photos` and `--version` on `application`.
     static func declare(on application: some GPointer) {
         // GLib keeps pointers to these strings: they must outlive the application.
         let entries = [
@@ -26,6 +28,9 @@ struct LaunchOptions {
             GOptionEntry(long_name: permanentCString("screen"), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING, arg_data: nil,
                          description: permanentCString(tr("Start on a screen: {names}", ["names": screenNames.joined(separator: ", ")])),
                          arg_description: permanentCString(tr("NAME"))),
+            GOptionEntry(long_name: permanentCString("photos"), short_name: 0, flags: 0, arg: G_OPTION_ARG_FILENAME, arg_data: nil,
+                         description: permanentCString(tr("Show the pictures of a folder on the Photos screen")),
+                         arg_description: permanentCString(tr("DIR"))),
             GOptionEntry(long_name: permanentCString("version"), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE, arg_data: nil,
                          description: permanentCString(tr("Print the version and exit")), arg_description: nil),
             GOptionEntry(),
@@ -52,6 +57,14 @@ struct LaunchOptions {
                 return .failure(LaunchError(message: tr("unknown screen “{name}”; choose one of: {names}", ["name": name, "names": screenNames.joined(separator: ", ")])))
             }
             options.screen = name
+        }
+        if let value = g_variant_dict_lookup_value(dict, "photos", nil) {
+            defer { g_variant_unref(value) }
+            let path = String(cString: g_variant_get_bytestring(value))
+            guard g_file_test(path, G_FILE_TEST_IS_DIR) != 0 else {
+                return .failure(LaunchError(message: tr("--photos: “{path}” is not a folder", ["path": path])))
+            }
+            options.photos = path
         }
         return .success(options)
     }

@@ -43,7 +43,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen()]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos)]
         tables = screens.map { $0.makeWidget() }
         debugTools = DebugTools(tables: tables)
         stack = gtk_stack_new()!
@@ -61,7 +61,7 @@ final class MainWindow {
         buildStack()
         addActions()
 
-        let initial = options.screen ?? (options.rows != nil ? huge.name : screens[0].name)
+        let initial = options.screen ?? (options.rows != nil ? huge.name : options.photos != nil ? "photos" : screens[0].name)
         gtk_stack_set_visible_child_name(stack.opaque, initial)
         Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
         screenChanged()

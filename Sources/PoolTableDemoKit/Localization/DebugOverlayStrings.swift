@@ -15,6 +15,7 @@ extension DebugOverlay.Strings {
         s.mounted = tr("mounted")
         s.visibleAndPrepared = tr("{visible} vis + {prepared} prep")
         s.layoutPass = tr("layout pass")
+        s.dataPrefetch = tr("data ahead")
         s.frameWork = tr("frame work")
         s.framesPerSecond = tr("fps")
         // Translators: the Engine panel's line about the animation clock (slow motion, pause).
@@ -55,6 +56,7 @@ extension DebugOverlay.Strings {
         s.legendVisible = tr("visible")
         s.legendPrepared = tr("prepared (bound, hidden)")
         s.legendNotMounted = tr("not mounted")
+        s.legendDataPrefetch = tr("data asked for ahead")
         s.legendStale = tr("stale cell")
         s.legendIdentity = tr("#7: cell number, one colour per cell")
         return s

@@ -1,13 +1,15 @@
 import FoundationEssentials
 
-/// One photo of the demo library: a stable id and the moment it was taken. The picture
-/// itself is drawn from the id (`PhotoThumbnail`), so no image files are needed.
+/// One photo of the library: a stable id, the moment it was taken and, for a photo from a
+/// folder, its file. A generated photo (no file) is drawn from its id (`PhotoThumbnail`).
 public struct Photo: Hashable, Sendable, CustomStringConvertible {
     /// Stable across deletes and undos; ids grow with the capture date (the oldest photo is 0).
     public let id: Int
     public let date: PhotoDate
+    /// The picture file's path; nil for a generated photo.
+    public let file: String?
 
-    public init(id: Int, date: PhotoDate) { self.id = id; self.date = date }
+    public init(id: Int, date: PhotoDate, file: String? = nil) { self.id = id; self.date = date; self.file = file }
     public var description: String { "Photo #\(id) (\(date))" }
 }
 

@@ -6,8 +6,8 @@ public struct PhotoFormat: Sendable {
     public var monthTitle: @Sendable (PhotoMonth) -> String
     /// The date line under a thumbnail: "Nov 3".
     public var dateLine: @Sendable (PhotoDate) -> String
-    /// What a screen reader says for a photo, telling it from its neighbours: its subject,
-    /// date and time ("Hills at dusk, 3 November 2026, 18:42:07").
+    /// What a screen reader says for a photo, telling it from its neighbours: its subject (a
+    /// folder's photo: its file name), date and time ("Hills at dusk, 3 November 2026, 18:42:07").
     public var accessibilityLabel: @Sendable (Photo) -> String
 
     public init(monthTitle: @escaping @Sendable (PhotoMonth) -> String,
@@ -23,7 +23,7 @@ public struct PhotoFormat: Sendable {
         dateLine: { "\(monthNames[clampedMonth($0.month)].prefix(3)) \($0.day)" },
         accessibilityLabel: { p in
             let scene = PhotoThumbnail.scene(for: p.id)
-            let subject = "\(landscapeNames[scene.landscape]!) \(timeOfDayPhrases[scene.timeOfDay]!)"
+            let subject = p.file.map(fileTitle) ?? "\(landscapeNames[scene.landscape]!) \(timeOfDayPhrases[scene.timeOfDay]!)"
             return "\(subject), \(p.date.day) \(monthNames[clampedMonth(p.date.month)]) \(p.date.year), \(clockTime(p.date))"
         })
 
@@ -40,13 +40,20 @@ public struct PhotoFormat: Sendable {
             let scene = PhotoThumbnail.scene(for: p.id)
             // Translators: a photo's subject, e.g. "Hills at dusk": {landscape} is "Hills",
             // "Sea"…, {timeOfDay} is "at dawn", "by day"…
-            let subject = tr("{landscape} {timeOfDay}", ["landscape": localizedLandscape(scene.landscape),
-                                                         "timeOfDay": localizedTimeOfDay(scene.timeOfDay)])
+            let subject = p.file.map(fileTitle) ?? tr("{landscape} {timeOfDay}", ["landscape": localizedLandscape(scene.landscape),
+                                                                               "timeOfDay": localizedTimeOfDay(scene.timeOfDay)])
             // Translators: what a screen reader says for a photo: "Hills at dusk, 3 November 2026, 18:42:07".
             return tr("{subject}, {day} {month} {year}, {time}", ["subject": subject, "day": "\(p.date.day)",
                                                                   "month": localizedMonth(p.date.month), "monthNumber": "\(p.date.month)",
                                                                   "year": "\(p.date.year)", "time": clockTime(p.date)])
         })
+
+    /// A picture file's name without its folder and extension: what a photo from a folder is called.
+    public static func fileTitle(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
 
     private static func localizedMonth(_ month: Int) -> String {
         switch clampedMonth(month) {

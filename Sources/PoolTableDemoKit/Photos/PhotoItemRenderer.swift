@@ -47,9 +47,11 @@ public enum PhotoItemRenderer {
     ///   - isSelected: outside edit mode a selected item shows selected at once, as table rows do.
     ///   - isHighlighted: pressed; the thumbnail darkens a little.
     ///   - dateCache: a text slot the cell owns, so the canvas keeps the date line's layout.
+    ///   - picture: a folder photo's decoded picture; while it loads (nil) a placeholder tint
+    ///     stands in. A generated photo (no file) is drawn from its id.
     public static func draw(photo: Photo, in canvas: Canvas, bounds: Rect, editingProgress: Double, selectionProgress: Double,
                             isSelected: Bool, isHighlighted: Bool = false, format: PhotoFormat = .english,
-                            dateCache: TextCache? = nil) {
+                            dateCache: TextCache? = nil, picture: Image? = nil) {
         guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite else { return }
         let theme = canvas.theme
         let edit = clamp(editingProgress), checked = clamp(selectionProgress)
@@ -62,7 +64,13 @@ public enum PhotoItemRenderer {
         if selection > 0 {
             canvas.fill(.roundedRect(full, radius: cornerRadius + 1), color: theme.accent.withAlpha(0.22 * selection))
         }
-        PhotoThumbnail.draw(photoID: photo.id, in: canvas, rect: thumb, cornerRadius: cornerRadius)
+        if photo.file == nil {
+            PhotoThumbnail.draw(photoID: photo.id, in: canvas, rect: thumb, cornerRadius: cornerRadius)
+        } else if let picture {
+            canvas.drawImage(picture, in: thumb, contentMode: .scaleAspectFill, cornerRadius: cornerRadius)
+        } else {
+            canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: placeholderTint(theme))
+        }
         if isHighlighted { canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: Color.black.withAlpha(0.18)) }
         if selection > 0 {
             canvas.stroke(.roundedRect(full.insetBy(dx: 1.25, dy: 1.25), radius: cornerRadius),
@@ -82,6 +90,9 @@ public enum PhotoItemRenderer {
             drawBadge(in: canvas, center: badgeCenter(in: bounds), editingProgress: edit, selectionProgress: checked)
         }
     }
+
+    /// What stands in for a folder photo's picture while it loads.
+    public static func placeholderTint(_ theme: Theme) -> Color { theme.secondaryForeground.withAlpha(0.16) }
 
     /// The check badge: a white ring on a light shade while unchecked; as
     /// `selectionProgress` goes to 1 it fills with the accent colour and its check mark

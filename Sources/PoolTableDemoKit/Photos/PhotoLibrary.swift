@@ -66,6 +66,22 @@ public struct PhotoLibrary: Sendable {
         self.count = count
     }
 
+    /// The pictures of a folder (`PhotoFolder.scan`): newest first in month sections, ids by
+    /// capture date (the oldest is 0; equal dates by path).
+    public init(files: [PhotoFolder.File]) {
+        let sorted = files.sorted { $0.date != $1.date ? $0.date > $1.date : $0.path > $1.path }
+        var sections: [PhotoSection] = []
+        for (index, file) in sorted.enumerated() {
+            let photo = Photo(id: sorted.count - 1 - index, date: file.date, file: file.path)
+            if sections.last?.month == photo.date.photoMonth {
+                sections[sections.count - 1].photos.append(photo)
+            } else {
+                sections.append(PhotoSection(month: photo.date.photoMonth, photos: [photo]))
+            }
+        }
+        self.init(sections: sections)
+    }
+
     /// A library of exactly these sections (empty ones are dropped).
     public init(sections: [PhotoSection]) {
         self.sections = sections.filter { !$0.photos.isEmpty }

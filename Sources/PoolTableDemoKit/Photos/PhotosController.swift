@@ -7,10 +7,15 @@ import PoolTable
 public final class PhotoCell: CollectionViewCell {
     public static let reuseIdentifier = "photo"
     public var photo: Photo? { didSet { if photo != oldValue { setNeedsDisplay() } } }
+    /// A folder photo's decoded picture; nil while it loads (a tint stands in).
+    public var picture: Image? { didSet { if picture !== oldValue { setNeedsDisplay() } } }
+    /// The photo whose picture this cell asked for and has not received: cancelled when the
+    /// cell moves on to another photo. Kept through `prepareForReuse` for that reason.
+    public internal(set) var requestedPhoto: Photo?
     public var format = PhotoFormat.english
     private let dateCache = TextCache()
 
-    public override func prepareForReuse() { photo = nil }
+    public override func prepareForReuse() { photo = nil; picture = nil }
 
     /// The photo shrinks into its ring as it is selected: selection is part of the content.
     public override var contentShowsSelection: Bool { true }
@@ -20,11 +25,11 @@ public final class PhotoCell: CollectionViewCell {
         canvas.save()
         canvas.translate(x: bounds.minX, y: bounds.minY)
         let size = bounds.size, editing = editingProgress, selection = selectionProgress, selected = isSelected
-        let highlighted = isHighlighted, format = format, dateCache = dateCache
+        let highlighted = isHighlighted, format = format, dateCache = dateCache, picture = picture
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion &+ (highlighted ? 1 << 40 : 0), size: size) { canvas in
             PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: Rect(origin: .zero, size: size), editingProgress: editing,
                                    selectionProgress: selection, isSelected: selected, isHighlighted: highlighted,
-                                   format: format, dateCache: dateCache)
+                                   format: format, dateCache: dateCache, picture: picture)
         }
         canvas.restore()
     }
@@ -36,12 +41,28 @@ public final class PhotoCell: CollectionViewCell {
     }
 }
 
+/// Where a folder's photos get their pictures: the app backs it with the shell's
+/// `PictureLoader` (decoding off the main thread); tests with a fake they complete by hand.
+/// Pictures are asked for by photo and delivered by photo, never by cell.
+@MainActor
+public protocol PhotoPictureSource: AnyObject {
+    /// The photo's picture if it is ready now (decoded and cached).
+    func picture(for photo: Photo) -> Image?
+    /// Starts loading the photo's picture; `deliver` runs once on the main thread with it
+    /// (nil if the file could not be read), unless `cancelPicture(for:)` comes first.
+    func loadPicture(for photo: Photo, deliver: @escaping @MainActor (Image?) -> Void)
+    /// Starts loading ahead of time (data prefetching); nobody is told when it is done.
+    func prefetchPicture(for photo: Photo)
+    /// The photo's picture is no longer wanted: drop its deliveries (and its decode if not started).
+    func cancelPicture(for photo: Photo)
+}
+
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections
 /// with sticky headers; a drag across photos outside edit mode begins multiple selection
 /// and turns editing on; Delete removes the selection with the grid's animation and undo
 /// brings it back.
 @MainActor
-public final class PhotosController: CollectionViewDataSource, CollectionViewDelegate {
+public final class PhotosController: CollectionViewDataSource, CollectionViewDelegate, CollectionViewDataSourcePrefetching {
     public private(set) var library: PhotoLibrary
     public weak var collectionView: CollectionView?
     public var format = PhotoFormat.english
@@ -61,8 +82,36 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         return layout
     }
 
+    /// Pictures for a folder's photos (generated photos need none).
+    public weak var pictures: PhotoPictureSource?
+    /// Bug replica (issue 24, "Naive picture loading"): a picture is handed to the cell that
+    /// asked for it, whatever that cell shows by then, and nothing is ever cancelled, so fast
+    /// scrolling flashes wrong photos on reused cells. Off: pictures go to whichever cell
+    /// shows their photo now, or to none.
+    public var naivePictureLoading = false
+    /// What became of pictures delivered to the grid.
+    public struct PictureDeliveries: Equatable, Sendable {
+        /// Shown on a cell showing their photo.
+        public var shown = 0
+        /// Their photo was no longer on a mounted cell (kept in the loader's cache only).
+        public var unrouted = 0
+        /// Shown on a cell that had moved on to another photo (the naive replica only).
+        public var mismatched = 0
+    }
+    /// What became of pictures delivered so far.
+    public private(set) var deliveries = PictureDeliveries()
+
     public init(library: PhotoLibrary = PhotoLibrary()) {
         self.library = library
+    }
+
+    /// Shows another library (a folder's photos, or the generated ones): the grid reloads,
+    /// outstanding pictures are cancelled by the grid's prefetching and by the cells.
+    public func replaceLibrary(_ library: PhotoLibrary) {
+        self.library = library
+        deliveries = PictureDeliveries()
+        collectionView?.reloadData()
+        onChange?()
     }
 
     public func attach(to grid: CollectionView) {
@@ -71,6 +120,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         grid.allowsMultipleSelectionDuringEditing = true
         grid.dataSource = self
         grid.delegate = self
+        grid.prefetchDataSource = self
     }
 
     // MARK: Delete and undo
@@ -132,10 +182,68 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     public func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
         let cell = collectionView.dequeueReusableCell(withReuseIdentifier: PhotoCell.reuseIdentifier, for: indexPath)
         if let cell = cell as? PhotoCell {
+            let photo = library.photo(at: indexPath)
             cell.format = format
-            cell.photo = library.photo(at: indexPath)
+            cell.photo = photo
+            bindPicture(of: photo, to: cell)
         }
         return cell
+    }
+
+    /// Gives `cell` its photo's picture, or asks for it. A cell that moves on to another
+    /// photo cancels what it asked for before.
+    private func bindPicture(of photo: Photo, to cell: PhotoCell) {
+        guard let pictures, photo.file != nil else { cell.picture = nil; cell.requestedPhoto = nil; return }
+        if naivePictureLoading {
+            // The replica: the delivery is bound to the cell, and nothing is cancelled.
+            cell.picture = pictures.picture(for: photo)
+            guard cell.picture == nil else { return }
+            let id = photo.id
+            pictures.loadPicture(for: photo) { [weak self, weak cell] image in
+                guard let self, let cell else { return }
+                if cell.photo?.id == id { self.deliveries.shown += 1 } else { self.deliveries.mismatched += 1 }
+                cell.picture = image
+            }
+            return
+        }
+        if let asked = cell.requestedPhoto, asked != photo { pictures.cancelPicture(for: asked) }
+        cell.picture = pictures.picture(for: photo)
+        guard cell.picture == nil else { cell.requestedPhoto = nil; return }
+        cell.requestedPhoto = photo
+        let id = photo.id
+        pictures.loadPicture(for: photo) { [weak self] image in self?.deliverPicture(image, toPhotoID: id) }
+    }
+
+    /// Routes a picture by its photo to the cell that shows that photo now, if any.
+    private func deliverPicture(_ image: Image?, toPhotoID id: Int) {
+        guard let ip = library.indexPath(ofPhotoID: id),
+              let cell = collectionView?.cellForItem(at: ip) as? PhotoCell, cell.photo?.id == id else {
+            deliveries.unrouted += 1
+            return
+        }
+        deliveries.shown += 1
+        cell.requestedPhoto = nil
+        cell.picture = image
+    }
+
+    // MARK: CollectionViewDataSourcePrefetching
+
+    /// Folder photos coming into view start decoding before their cells are bound.
+    public func collectionView(_ collectionView: CollectionView, prefetchItemsAt indexPaths: [IndexPath]) {
+        guard let pictures, !naivePictureLoading else { return }
+        for ip in indexPaths where library.contains(ip) {
+            let photo = library.photo(at: ip)
+            if photo.file != nil { pictures.prefetchPicture(for: photo) }
+        }
+    }
+
+    /// The user turned back or jumped: the decodes not started yet are dropped.
+    public func collectionView(_ collectionView: CollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]) {
+        guard let pictures, !naivePictureLoading else { return }
+        for ip in indexPaths where library.contains(ip) {
+            let photo = library.photo(at: ip)
+            if photo.file != nil { pictures.cancelPicture(for: photo) }
+        }
     }
 
     // MARK: CollectionViewDelegate

@@ -126,6 +126,25 @@ public final class CairoCanvas: Canvas {
         cairo_stroke(cairo)
     }
 
+    // MARK: Pictures
+
+    public func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
+        let placed = contentMode.imageRect(for: image.size, in: rect)
+        guard alpha > 0, placed.width > 0, placed.height > 0, let surface = ImageCanvasCache.surface(for: image) else { return }
+        cairo_save(cairo)
+        if cornerRadius > 0 { append(.roundedRect(rect, radius: cornerRadius)) } else {
+            cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
+        }
+        cairo_clip(cairo)
+        cairo_translate(cairo, placed.minX, placed.minY)
+        cairo_scale(cairo, placed.width / Double(image.width), placed.height / Double(image.height))
+        cairo_set_source_surface(cairo, surface, 0, 0)
+        // Pictures are scaled down to thumbnails: a box filter, not bilinear's aliasing.
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+        if alpha < 1 { cairo_paint_with_alpha(cairo, alpha) } else { cairo_paint(cairo) }
+        cairo_restore(cairo)
+    }
+
     // MARK: Text
 
     public func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?) {

@@ -158,6 +158,29 @@ public final class SnapshotCanvas: Canvas {
         appendTexture(of: path, fill: false, color: color, lineWidth: lineWidth)
     }
 
+    // MARK: Pictures
+
+    public func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
+        let placed = contentMode.imageRect(for: image.size, in: rect)
+        guard state.alpha > 0, placed.width > 0, placed.height > 0, let texture = ImageCanvasCache.texture(for: image) else { return }
+        let snap = snapshot.gtk
+        let overflows = placed.minX < rect.minX || placed.minY < rect.minY || placed.maxX > rect.maxX || placed.maxY > rect.maxY
+        var pushes = 0
+        if cornerRadius > 0 {
+            var rr = rounded(rect, radius: cornerRadius)
+            gtk_snapshot_push_rounded_clip(snap, &rr)
+            pushes += 1
+        } else if overflows {
+            var r = graphene(rect)
+            gtk_snapshot_push_clip(snap, &r)
+            pushes += 1
+        }
+        if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha); pushes += 1 }
+        var r = graphene(placed)
+        gtk_snapshot_append_texture(snap, texture, &r)
+        for _ in 0..<pushes { gtk_snapshot_pop(snap) }
+    }
+
     // MARK: Cached units
 
     public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {

@@ -7,29 +7,88 @@ import PoolTableGtk
 /// grid whose columns follow the window's width. Edit/Select shows check badges; a drag
 /// across photos outside edit mode begins multiple selection; Ctrl+A selects all; Delete
 /// removes the selection with the grid's animation and Ctrl+Z brings it back.
+///
+/// Open Folder… (or `--photos DIR`) shows a real folder's pictures instead, by capture date,
+/// decoded off the main thread at the thumbnail's size (issue 24).
 @MainActor
 final class PhotosScreen: Screen {
     let name = "photos"
     var title: String { tr("Photos") }
-    var subtitle: String { trn("{count} photo", "{count} photos", count: controller.library.count) }
+    var subtitle: String {
+        if scanning != nil { return tr("Looking for pictures…") }
+        return trn("{count} photo", "{count} photos", count: controller.library.count)
+    }
     var rowNoun: String { tr("Photo") }
     var selectionDidChange: (@MainActor () -> Void)?
     let headerControls: [UnsafeMutablePointer<GtkWidget>]
 
     let controller = PhotosController()
+    /// Decodes a folder's pictures; its counters and cache show in the debug overlay.
+    let pictures: LoaderPictureSource
     private let deleteButton: UnsafeMutablePointer<GtkWidget>
+    private let openButton: UnsafeMutablePointer<GtkWidget>
+    /// The folder being scanned, if any.
+    private(set) var scanning: String?
+    /// The folder shown; nil for the generated library.
+    private(set) var folder: String?
+    private weak var widget: TableWidget?
 
-    init() {
+    /// - Parameter folder: a folder to show instead of the generated photos (`--photos`).
+    init(folder: String? = nil) {
+        pictures = LoaderPictureSource(pixelSide: Int(PhotosController.gridLayout().itemSize.width))
         deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected photos (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
         gtk_widget_set_visible(deleteButton, 0)
-        headerControls = [deleteButton]
+        openButton = HeaderWidgets.button(tr("_Open Folder…"), tooltip: tr("Show the pictures of a folder on this computer"))
+        headerControls = [openButton, deleteButton]
+        Signal.connect(openButton, "clicked") { [weak self] in self?.chooseFolder() }
+        controller.pictures = pictures
+        if let folder { open(folder) }
+    }
+
+    /// Scans `path` on a worker thread, then shows its pictures.
+    func open(_ path: String) {
+        scanning = path
+        gtk_widget_set_sensitive(openButton, 0)
+        selectionDidChange?()
+        Background.run({ PhotoFolder.scan(path) }) { [weak self] files in
+            guard let self else { return }
+            self.scanning = nil
+            self.folder = path
+            gtk_widget_set_sensitive(self.openButton, 1)
+            self.controller.replaceLibrary(PhotoLibrary(files: files))
+        }
+    }
+
+    private func chooseFolder() {
+        var parent: UnsafeMutablePointer<GtkWindow>?
+        if let widget, let root: OpaquePointer = gtk_widget_get_root(widget.widget) { parent = UnsafeMutablePointer<GtkWindow>(root) }
+        guard let made = gtk_file_chooser_native_new(tr("Open Folder"), parent, GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER,
+                                                     tr("_Open"), tr("_Cancel")) else { return }
+        let chooser: OpaquePointer = made
+        let dialog: UnsafeMutablePointer<GtkNativeDialog> = chooser.cast()
+        gtk_native_dialog_set_modal(dialog, 1)
+        // "response" passes a gint where this thunk reads a pointer: its low 32 bits are the id.
+        Signal.connectPointerReturningInt(chooser, "response") { [weak self] response in
+            defer { g_object_unref(chooser.rawPointer) }
+            let id = Int32(truncatingIfNeeded: Int(bitPattern: response))
+            guard id == GTK_RESPONSE_ACCEPT.rawValue, let file = gtk_file_chooser_get_file(chooser) else { return 0 }
+            defer { g_object_unref(file.rawPointer) }
+            if let path = g_file_get_path(file) {
+                self?.open(String(cString: path))
+                g_free(path)
+            }
+            return 0
+        }
+        gtk_native_dialog_show(dialog)
     }
 
     func makeWidget() -> TableWidget { TableWidget(gridLayout: PhotosController.gridLayout()) }
 
     func install(in widget: TableWidget) {
+        self.widget = widget
+        pictures.pixelSide = Int(PhotosController.gridLayout().itemSize.width) * Int(max(1, gtk_widget_get_scale_factor(widget.widget)))
         guard let grid = widget.collectionView else { return }
         controller.format = .localized
         controller.attach(to: grid)

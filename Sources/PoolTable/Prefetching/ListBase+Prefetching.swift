@@ -1,0 +1,93 @@
+/// A view's data prefetching: the range's bookkeeping and its two settings. The view asks its
+/// data adapter (the prefetching data source, in UIKit's names) at the end of each
+/// `layoutIfNeeded`, after mounting (API.md "Data prefetching", rule 6).
+@MainActor
+final class DataPrefetching {
+    var range = PrefetchRange()
+    var isEnabled = true
+    /// Viewport lengths past the prepared band.
+    var distance = 2.0
+    /// The range's first item, the first item past it, its side and the layout they were
+    /// found in at the last look: while they are the same, no row can have entered or left it.
+    var lastLook: Look?
+
+    struct Look: Equatable {
+        var first: ItemPath?, after: ItemPath?
+        var forward: Bool
+        var layoutVersion: Int, loadGeneration: Int, mountedCount: Int
+    }
+}
+
+extension ListBase {
+    /// Whether the prefetching data source is told anything (default true). Turning it off
+    /// cancels what is outstanding, once; after that no prefetching calls are made at all.
+    public var isPrefetchingEnabled: Bool {
+        get { prefetching.isEnabled }
+        set {
+            guard newValue != prefetching.isEnabled else { return }
+            prefetching.isEnabled = newValue
+            if !newValue { cancelAllPrefetching() } else { setNeedsLayout() }
+        }
+    }
+
+    /// How far past the prepared band data is asked for, in viewport lengths (default 2;
+    /// UIKit fixes it, Texture uses 2.5). Not a positive number: nothing is asked for.
+    public var dataPrefetchDistance: Double {
+        get { prefetching.distance }
+        set {
+            prefetching.distance = newValue.isFinite ? max(0, newValue) : 0
+            prefetching.lastLook = nil
+            setNeedsLayout()
+        }
+    }
+
+    /// Rows (items) passed to the prefetching data source and neither bound nor cancelled
+    /// since, in the order they were passed (the debug overlay draws them).
+    public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetching.range.outstandingRows.indexPaths }
+
+    /// Tells the prefetching data source what entered and left the range since the last look.
+    func updatePrefetching() {
+        guard prefetching.isEnabled, dataAdapter.prefetchesData, !pass.needsReload, !viewport.isEmpty else { return }
+        let mounted = viewport.mountingSpan, length = viewport.length
+        let content = geometry.contentLength
+        var band = prefetching.range.band(offset: viewport.offset, prepared: (mounted.start, mounted.end),
+                                          viewportLength: length, distance: prefetching.distance)
+        band = (max(0, band.start), min(content, band.end))
+        let forward = prefetching.range.direction == .forward
+        let span = AlongSpan(start: band.start, end: band.end)
+        // The items meeting the band run from the one at its start (or the first after it)
+        // up to, not including, the first that starts at or after its end.
+        let meets = band.end > band.start
+        let look = DataPrefetching.Look(first: meets ? geometry.indexPath(atOffset: band.start) ?? geometry.firstItem(startingAtOrAfter: band.start) : nil,
+                                        after: meets ? geometry.firstItem(startingAtOrAfter: band.end) : nil,
+                                        forward: forward, layoutVersion: geometry.version,
+                                        loadGeneration: pass.loadGeneration, mountedCount: items.count)
+        guard look != prefetching.lastLook else { return }
+        prefetching.lastLook = look
+        var wanted: [ItemPath] = []
+        if band.end > band.start { geometry.forEachItem(meeting: span) { ip, _, _ in wanted.append(ip) } }
+        if !forward { wanted.reverse() }
+        let calls = prefetching.range.update(wanted: wanted) { items.index(of: $0) != nil }
+        if !calls.cancel.isEmpty { dataAdapter.cancelPrefetching(calls.cancel) }
+        if !calls.prefetch.isEmpty { dataAdapter.prefetch(calls.prefetch) }
+    }
+
+    /// `cellForRowAt` ran for `ip`: it is no longer outstanding.
+    func prefetchedItemWasBound(_ ip: ItemPath) {
+        prefetching.range.didBind(ip)
+    }
+
+    /// Forgets what is outstanding without telling anyone (the prefetching data source was
+    /// replaced: the new one was never asked for those rows).
+    func forgetPrefetching() {
+        _ = prefetching.range.reset()
+        prefetching.lastLook = nil
+    }
+
+    /// Cancels everything outstanding (reloadData, prefetching turned off) and starts afresh.
+    func cancelAllPrefetching() {
+        let cancel = prefetching.range.reset()
+        prefetching.lastLook = nil
+        if !cancel.isEmpty { dataAdapter.cancelPrefetching(cancel) }
+    }
+}

@@ -1,0 +1,32 @@
+import PoolTable
+import PoolTableDemoKit
+import PoolTableGtk
+
+/// The Photos screen's pictures: folder photos decoded by the shell's `PictureLoader` at the
+/// thumbnail's size in device pixels.
+@MainActor
+final class LoaderPictureSource: PhotoPictureSource {
+    let loader: PictureLoader
+    /// The thumbnail's side in device pixels (the grid's item width times the scale factor).
+    var pixelSide: Int
+
+    init(loader: PictureLoader = PictureLoader(), pixelSide: Int) {
+        self.loader = loader
+        self.pixelSide = pixelSide
+    }
+
+    private func key(_ photo: Photo) -> PictureLoader.Key? {
+        photo.file.map { PictureLoader.Key(path: $0, pixelWidth: pixelSide, pixelHeight: pixelSide) }
+    }
+
+    func picture(for photo: Photo) -> Image? { key(photo).flatMap(loader.cachedImage(for:)) }
+
+    func loadPicture(for photo: Photo, deliver: @escaping @MainActor (Image?) -> Void) {
+        guard let key = key(photo) else { return deliver(nil) }
+        loader.load(key) { _, image in deliver(image) }
+    }
+
+    func prefetchPicture(for photo: Photo) { key(photo).map(loader.prefetch) }
+
+    func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
+}

@@ -1,0 +1,243 @@
+import CGtk
+import PoolTable
+
+/// Decodes picture files into thumbnails off the main thread and keeps the most recently
+/// used ones in memory, within a byte budget.
+///
+/// - Decoding runs on a GLib thread pool of at most `threads` workers (by default one per
+///   core): gdk-pixbuf reads the file at the size that covers the requested pixel size (never
+///   larger than the file), turns it upright from its EXIF orientation, and makes a texture.
+/// - Results come back on the main thread through the GLib main loop (not Swift
+///   concurrency, which GTK's loop does not drain). Each `load` call gets exactly one
+///   delivery: the picture, or nil if the file could not be read; none after `cancel`.
+/// - Deliveries name the key, never a cell: the caller routes a picture to whichever cell
+///   shows that photo *now* (or to none), so a cell that moved on never shows a late picture.
+/// - Requests for the same key share one decode. `cancel` drops a key's waiting deliveries
+///   and, if it had not started, its decode; a decode already running finishes into the
+///   cache (the work is done) but delivers to nobody.
+/// - Pending requests start newest first (LIFO): while the user flings, the pictures for
+///   where the list is now decode before those for where it was.
+@MainActor
+public final class PictureLoader {
+    /// A picture file at a pixel size.
+    public struct Key: Hashable, Sendable {
+        /// The file's path.
+        public var path: String
+        /// The size the picture must cover, in device pixels (a thumbnail is scaled so that it
+        /// covers it, keeping its aspect ratio; never larger than the file itself).
+        public var pixelWidth: Int, pixelHeight: Int
+        /// A picture file at a pixel size.
+        public init(path: String, pixelWidth: Int, pixelHeight: Int) {
+            self.path = path
+            self.pixelWidth = max(1, pixelWidth)
+            self.pixelHeight = max(1, pixelHeight)
+        }
+    }
+
+    /// What the loader has done, for the debug overlay and tests.
+    public struct Counters: Equatable, Sendable {
+        /// Decodes that finished with a picture.
+        public var decoded = 0
+        /// Files that could not be read or decoded.
+        public var failed = 0
+        /// Decodes dropped by `cancel` before they started.
+        public var cancelledBeforeStart = 0
+        /// Decodes that finished after every request for them was cancelled (kept in the cache).
+        public var finishedUnwanted = 0
+        /// `load` calls answered from the cache.
+        public var cacheHits = 0
+        /// Pictures dropped from the cache to stay within the budget.
+        public var evicted = 0
+    }
+
+    /// The cache's budget in bytes (4 bytes a pixel); the least recently used pictures go first.
+    public var byteBudget: Int { didSet { evictIfNeeded() } }
+    /// What the loader has done so far.
+    public private(set) var counters = Counters()
+    /// Bytes of the pictures in the cache.
+    public private(set) var cacheBytes = 0
+    /// Pictures in the cache.
+    public var cachedCount: Int { cache.count }
+    /// Decodes requested and not finished (waiting or running).
+    public var outstandingCount: Int { jobs.count }
+    /// Decodes running on the pool now.
+    public private(set) var runningCount = 0
+    /// Called on the main thread after each decode finishes or is cancelled (the overlay redraws).
+    public var onChange: (@MainActor () -> Void)?
+
+    /// - Parameters:
+    ///   - byteBudget: the most bytes of decoded pictures kept (default 128 MiB).
+    ///   - threads: decoding threads (default: the number of cores, at least 1).
+    public init(byteBudget: Int = 128 << 20, threads: Int? = nil) {
+        self.byteBudget = max(0, byteBudget)
+        self.threads = max(1, threads ?? Int(g_get_num_processors()))
+    }
+
+    /// The cached picture for `key`, marking it recently used; nil if it is not decoded yet.
+    public func cachedImage(for key: Key) -> Image? {
+        guard let entry = cache[key] else { return nil }
+        clock &+= 1
+        cache[key]?.lastUse = clock
+        return entry.image
+    }
+
+    /// Asks for `key`'s picture: `deliver` runs once on the main thread with it (nil if the file
+    /// could not be decoded), right away if it is cached, unless `cancel(key)` comes first.
+    public func load(_ key: Key, deliver: @escaping @MainActor (Key, Image?) -> Void) {
+        if let image = cachedImage(for: key) {
+            counters.cacheHits += 1
+            deliver(key, image)
+            return
+        }
+        if let job = jobs[key] {
+            job.waiters.append(deliver)
+            // Asked for again: it moves to the front of the queue.
+            if !job.isStarted, let i = pending.lastIndex(where: { $0 === job }) {
+                pending.remove(at: i)
+                pending.append(job)
+            }
+            return
+        }
+        let job = Job(key: key)
+        job.waiters.append(deliver)
+        jobs[key] = job
+        pending.append(job)
+        startJobs()
+    }
+
+    /// Starts decoding `key` ahead of time (data prefetching): the picture lands in the cache
+    /// and nobody is told.
+    public func prefetch(_ key: Key) {
+        guard cache[key] == nil, jobs[key] == nil else { return }
+        load(key) { _, _ in }
+    }
+
+    /// Drops `key`'s waiting deliveries; a decode not started yet is dropped too.
+    public func cancel(_ key: Key) {
+        guard let job = jobs[key] else { return }
+        job.waiters.removeAll()
+        if !job.isStarted, let i = pending.lastIndex(where: { $0 === job }) {
+            pending.remove(at: i)
+            jobs[key] = nil
+            counters.cancelledBeforeStart += 1
+            onChange?()
+        }
+    }
+
+    /// Empties the cache (waiting and running decodes go on).
+    public func removeAllCached() {
+        cache.removeAll()
+        cacheBytes = 0
+    }
+
+    // MARK: Private
+
+    private let threads: Int
+    private var cache: [Key: CacheEntry] = [:]
+    private var clock = 0
+    /// Every job not finished, by key.
+    private var jobs: [Key: Job] = [:]
+    /// Jobs waiting for a thread, oldest first (the newest starts next).
+    private var pending: [Job] = []
+    /// The decoding threads (made on first use). Only the main thread touches the pointer.
+    nonisolated(unsafe) private var pool: UnsafeMutablePointer<GThreadPool>?
+
+    deinit {
+        // Decodes already pushed finish on their threads and find no loader to deliver to.
+        if let pool { g_thread_pool_free(pool, 0, 0) }
+    }
+
+    private struct CacheEntry { var image: Image; var bytes: Int; var lastUse: Int }
+
+    /// One decode: created and read on the main thread, except `key` and `result`, which the
+    /// worker reads and writes while the main thread leaves the job alone (between `start`
+    /// and the delivery the worker schedules).
+    private final class Job: @unchecked Sendable {
+        let key: Key
+        var waiters: [@MainActor (Key, Image?) -> Void] = []
+        var isStarted = false
+        var result: Texture?
+        /// The loader to deliver to; gone if it was released while the decode ran.
+        weak var owner: PictureLoader?
+        init(key: Key) { self.key = key }
+    }
+
+    private func startJobs() {
+        while runningCount < threads, let job = pending.popLast() {
+            job.isStarted = true
+            runningCount += 1
+            if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 0, nil) }
+            job.owner = self
+            g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
+        }
+    }
+
+    /// Runs on a worker thread (not isolated: a closure written inside this main-actor class
+    /// would check that it runs on the main thread): decodes, then hands the job to the main
+    /// loop, where the retain taken at push is released.
+    private static let decodeOnWorker: GFunc = { data, _ in
+        guard let data else { return }
+        let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
+        job.result = PictureLoader.decode(job.key)
+        g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
+    }
+
+    private static let deliverOnMain: GSourceFunc = { data in
+        let job = Unmanaged<Job>.fromOpaque(data!).takeRetainedValue()
+        MainActor.assumeIsolated { job.owner?.finished(job) }
+        return 0
+    }
+
+    private func finished(_ job: Job) {
+        runningCount -= 1
+        jobs[job.key] = nil
+        let image = job.result.map { Image(texture: $0) }
+        if let image {
+            counters.decoded += 1
+            clock &+= 1
+            cache[job.key] = CacheEntry(image: image, bytes: image.byteCount, lastUse: clock)
+            cacheBytes += image.byteCount
+            evictIfNeeded(keeping: job.key)
+        } else {
+            counters.failed += 1
+        }
+        let waiters = job.waiters
+        job.waiters.removeAll()
+        if waiters.isEmpty && image != nil { counters.finishedUnwanted += 1 }
+        startJobs()
+        for deliver in waiters { deliver(job.key, image) }
+        onChange?()
+    }
+
+    /// Drops least recently used pictures until the cache fits its budget (never `keeping`,
+    /// the one just decoded, unless it alone is over the budget).
+    private func evictIfNeeded(keeping kept: Key? = nil) {
+        guard cacheBytes > byteBudget else { return }
+        for (key, entry) in cache.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+            guard cacheBytes > byteBudget else { break }
+            if key == kept && entry.bytes <= byteBudget { continue }
+            cache[key] = nil
+            cacheBytes -= entry.bytes
+            counters.evicted += 1
+        }
+    }
+
+    /// Reads `key`'s file at the size that covers its pixel size, upright. Runs on a worker.
+    nonisolated private static func decode(_ key: Key) -> Texture? {
+        var width: Int32 = 0, height: Int32 = 0
+        guard gdk_pixbuf_get_file_info(key.path, &width, &height) != nil, width > 0, height > 0 else { return nil }
+        // Cover the requested size whichever way the picture turns (EXIF may swap its sides).
+        let side = Double(max(key.pixelWidth, key.pixelHeight))
+        let scale = min(1, side / Double(min(width, height)))
+        let w = max(1, Int32((Double(width) * scale).rounded())), h = max(1, Int32((Double(height) * scale).rounded()))
+        var error: UnsafeMutablePointer<GError>?
+        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(key.path, w, h, 0, &error) else {
+            if let error { g_error_free(error) }
+            return nil
+        }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        return gdk_texture_new_for_pixbuf(upright).map(Texture.init(adopting:))
+    }
+}

@@ -1,0 +1,124 @@
+import CGtk
+import Glibc
+import PoolTable
+@testable import PoolTableGtk
+import Testing
+
+/// The shell's picture loader on real JPEG files made with gdk-pixbuf: decoded off the main
+/// thread at the size asked for, upright, one decode per key, newest request first, cancel,
+/// the byte budget, and one delivery per request (none after cancel).
+extension TableWidgetTests {
+    /// A folder of solid-colour JPEGs, removed when the value goes.
+    final class JPEGFolder {
+        let path: String
+        init() {
+            var template = Array("/tmp/pooltable-pictures-XXXXXX".utf8CString)
+            path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        }
+        deinit {
+            if let dir = opendir(path) {
+                while let entry = readdir(dir) {
+                    let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+                    if name != "." && name != ".." { unlink(path + "/" + name) }
+                }
+                closedir(dir)
+            }
+            rmdir(path)
+        }
+
+        /// Writes `name`.jpg, `width` x `height`, filled with `rgb`; with `orientation`, an EXIF
+        /// APP1 segment saying so (6: the camera was turned a quarter clockwise).
+        @discardableResult
+        func add(_ name: String, width: Int32 = 1600, height: Int32 = 1200, rgb: UInt32, orientation: UInt8? = nil) -> String {
+            let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, width, height)!
+            defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+            gdk_pixbuf_fill(pixbuf, (rgb << 8) | 0xff)
+            var buffer: UnsafeMutablePointer<gchar>?
+            var size: gsize = 0
+            #expect(gdk_pixbuf_save_to_bufferv(pixbuf, &buffer, &size, "jpeg", nil, nil, nil) != 0)
+            var bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer!).assumingMemoryBound(to: UInt8.self), count: Int(size)))
+            g_free(buffer)
+            if let orientation {
+                // APP1 "Exif": a little-endian TIFF header and one IFD entry, Orientation (0x0112, SHORT).
+                let exif: [UInt8] = [0xff, 0xe1, 0x00, 34] + Array("Exif".utf8) + [0, 0,
+                                     0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00,
+                                     0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, orientation, 0x00, 0x00, 0x00,
+                                     0x00, 0x00, 0x00, 0x00]
+                bytes.insert(contentsOf: exif, at: 2)    // right after the SOI marker
+            }
+            let file = path + "/" + name + ".jpg"
+            bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { _ = g_file_set_contents(file, $0.baseAddress, gssize(b.count), nil) }
+            }
+            return file
+        }
+    }
+
+    /// The centre pixel of a texture-backed picture, as (red, green, blue).
+    func centre(_ image: PoolTable.Image) -> (Int, Int, Int)? {
+        guard let texture = (image.backing as? Texture)?.texture else { return nil }
+        var pixels = [UInt8](repeating: 0, count: image.width * image.height * 4)
+        pixels.withUnsafeMutableBufferPointer { gdk_texture_download(texture, $0.baseAddress, gsize(image.width * 4)) }
+        let i = ((image.height / 2) * image.width + image.width / 2) * 4
+        return (Int(pixels[i + 2]), Int(pixels[i + 1]), Int(pixels[i]))
+    }
+
+    @Test("Picture loader: decodes off the main thread at the covering size, upright, one decode per key, nil for a bad file")
+    func pictureLoaderDecodes() throws {
+        try #require(GtkTestEnvironment.start())
+        let folder = JPEGFolder()
+        let red = folder.add("red", rgb: 0xd02020), turned = folder.add("turned", rgb: 0x20a020, orientation: 6)
+        let loader = PictureLoader(threads: 2)
+        var delivered: [(String, PoolTable.Image?)] = []
+        let key = PictureLoader.Key(path: red, pixelWidth: 100, pixelHeight: 100)
+        loader.load(key) { k, image in delivered.append((k.path, image)) }
+        loader.load(key) { k, image in delivered.append((k.path, image)) }          // shares the decode
+        loader.load(.init(path: turned, pixelWidth: 100, pixelHeight: 100)) { k, image in delivered.append((k.path, image)) }
+        loader.load(.init(path: folder.path + "/missing.jpg", pixelWidth: 10, pixelHeight: 10)) { k, image in delivered.append((k.path, image)) }
+        #expect(delivered.isEmpty, "nothing is decoded on the calling thread")
+        #expect(loader.outstandingCount == 3)
+        try #require(GtkTestEnvironment.iterate(timeout: 10) { delivered.count == 4 })
+        #expect(loader.counters.decoded == 2 && loader.counters.failed == 1)
+        let reds = delivered.filter { $0.0 == red }.compactMap(\.1)
+        #expect(reds.count == 2 && reds[0] === reds[1])
+        // 1600x1200 covering 100x100: the short side is 100.
+        #expect(reds.first?.width == 133 && reds.first?.height == 100)
+        if let c = reds.first.flatMap(centre) { #expect(abs(c.0 - 0xd0) < 12 && c.1 < 50 && c.2 < 50, "red: \(c)") }
+        // EXIF orientation 6: the 1600x1200 file stands upright, 100x133.
+        let upright = try #require(delivered.first { $0.0 == turned }?.1)
+        #expect(upright.width == 100 && upright.height == 133)
+        #expect(delivered.contains { $0.0.hasSuffix("missing.jpg") && $0.1 == nil })
+        // Asked again: from the cache, at once.
+        var again: PoolTable.Image?
+        loader.load(key) { _, image in again = image }
+        #expect(again === reds[0] && loader.counters.cacheHits == 1)
+        #expect(loader.cacheBytes == 133 * 100 * 4 + 100 * 133 * 4 && loader.outstandingCount == 0)
+    }
+
+    @Test("Picture loader: the newest request decodes first; cancel drops waiting decodes and every delivery; the budget evicts the least recently used")
+    func pictureLoaderOrdersCancelsAndEvicts() throws {
+        try #require(GtkTestEnvironment.start())
+        let folder = JPEGFolder()
+        let files = (0..<5).map { folder.add("p\($0)", rgb: 0x101010 * UInt32($0 + 1)) }
+        let keys = files.map { PictureLoader.Key(path: $0, pixelWidth: 64, pixelHeight: 64) }
+        let thumbnailBytes = 85 * 64 * 4
+        let loader = PictureLoader(byteBudget: 3 * thumbnailBytes, threads: 1)
+        var order: [Int] = []
+        for (i, key) in keys.enumerated() { loader.load(key) { _, _ in order.append(i) } }
+        // p0 runs; p1…p4 wait. Cancel p2 (waiting) and p0 (running: it finishes, tells nobody).
+        loader.cancel(keys[2])
+        loader.cancel(keys[0])
+        #expect(loader.counters.cancelledBeforeStart == 1)
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { loader.outstandingCount == 0 })
+        #expect(order == [4, 3, 1], "newest first, nothing for the cancelled")
+        #expect(loader.counters.decoded == 4 && loader.counters.finishedUnwanted == 1)
+        // Four decoded into a budget of three: the least recently used (p0, decoded first) went.
+        #expect(loader.cachedCount == 3 && loader.counters.evicted == 1 && loader.cacheBytes <= loader.byteBudget)
+        #expect(loader.cachedImage(for: keys[0]) == nil)
+        // Touch p4, shrink the budget to two: p3 (the least recently used now) goes.
+        _ = loader.cachedImage(for: keys[4])
+        loader.byteBudget = 2 * thumbnailBytes
+        #expect(loader.cachedImage(for: keys[4]) != nil && loader.cachedImage(for: keys[1]) != nil)
+        #expect(loader.cachedImage(for: keys[3]) == nil && loader.cachedCount == 2)
+    }
+}
