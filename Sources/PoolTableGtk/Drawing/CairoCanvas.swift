@@ -132,7 +132,7 @@ public final class CairoCanvas: Canvas {
         let placed = contentMode.imageRect(for: image.size, in: rect)
         guard alpha > 0, placed.width > 0, placed.height > 0, let surface = ImageCanvasCache.surface(for: image) else { return }
         cairo_save(cairo)
-        if cornerRadius > 0 { append(.roundedRect(rect, radius: cornerRadius)) } else {
+        if cornerRadius > 0 { Path.roundedRect(rect, radius: cornerRadius).makeCurrent(in: cairo) } else {
             cairo_rectangle(cairo, rect.minX, rect.minY, rect.width, rect.height)
         }
         cairo_clip(cairo)
