@@ -57,6 +57,11 @@ final class DebugBar {
     let stepButton: UnsafeMutablePointer<GtkWidget>
     let freezeLogButton: UnsafeMutablePointer<GtkWidget>
     let chameleonSwitch: UnsafeMutablePointer<GtkWidget>
+    /// Naive picture loading (issue 24): the Photos screen hands late pictures to the cell
+    /// that asked, whatever it shows by then.
+    let naivePicturesSwitch: UnsafeMutablePointer<GtkWidget>
+    /// Called when the naive picture loading switch flips.
+    var onNaivePicturesChange: (@MainActor (Bool) -> Void)?
     /// The current table's prefetch distance in pixels, shown next to the slider.
     private var pixels: Int?
 
@@ -70,6 +75,7 @@ final class DebugBar {
         stepButton = Self.mnemonicButton(gtk_button_new()!, tr("S_tep"))
         freezeLogButton = Self.mnemonicButton(gtk_toggle_button_new()!, tr("Free_ze log"))
         chameleonSwitch = gtk_switch_new()!
+        naivePicturesSwitch = gtk_switch_new()!
         diagnosticsButton = gtk_menu_button_new()!
         build()
         buildTimeControls()
@@ -100,6 +106,12 @@ final class DebugBar {
     var isPaused: Bool { gtk_toggle_button_get_active(pauseButton.cast(to: GtkToggleButton.self)) != 0 }
     var freezeLog: Bool { gtk_toggle_button_get_active(freezeLogButton.cast(to: GtkToggleButton.self)) != 0 }
     var chameleonLayout: Bool { gtk_switch_get_active(chameleonSwitch.opaque) != 0 }
+    /// Whether the naive picture loading replica is on.
+    var naivePictures: Bool { gtk_switch_get_active(naivePicturesSwitch.opaque) != 0 }
+
+    static var naivePicturesTooltip: String {
+        tr("A bug on purpose, on Photos with a folder open (Open Folder…): a picture that finishes decoding is handed to the cell that asked for it, whatever photo that cell shows by then, and nothing is cancelled. Fling the grid and watch wrong photos flash; the overlay's Pictures panel counts the mismatches.")
+    }
 
     /// Shows the prefetch distance the table on screen uses, in pixels, next to the slider.
     func showPrefetch(pixels: Int) {
@@ -199,6 +211,7 @@ final class DebugBar {
         let rows: [(UnsafeMutablePointer<GtkWidget>, String, String)] = [
             (chameleonSwitch, tr("C_hameleon layout"), Self.chameleonTooltip),
             (legacySwitch, tr("_Legacy refresh (iOS 15 bug)"), Self.legacyTooltip),
+            (naivePicturesSwitch, tr("_Naive picture loading"), Self.naivePicturesTooltip),
         ]
         for (row, (toggle, text, tooltip)) in rows.enumerated() {
             let label = gtk_label_new_with_mnemonic(text)!
@@ -222,6 +235,12 @@ final class DebugBar {
             guard let self else { return }
             self.updateDiagnosticsButton()
             self.onLegacyRefreshChange?(self.legacyRefresh)
+        }
+        Accessible.setLabel(naivePicturesSwitch, tr("Naive picture loading"))
+        Signal.connectPointer(naivePicturesSwitch, "notify::active") { [weak self] _ in
+            guard let self else { return }
+            self.updateDiagnosticsButton()
+            self.onNaivePicturesChange?(self.naivePictures)
         }
 
         let popover = gtk_popover_new()!
@@ -248,7 +267,7 @@ final class DebugBar {
     /// button's own `button.toggle` child, its documented CSS node.)
     private func updateDiagnosticsButton() {
         guard let inner = gtk_widget_get_first_child(diagnosticsButton) else { return }
-        if legacyRefresh || chameleonLayout {
+        if legacyRefresh || chameleonLayout || naivePictures {
             gtk_widget_add_css_class(inner, "destructive-action")
         } else {
             gtk_widget_remove_css_class(inner, "destructive-action")
@@ -293,6 +312,7 @@ final class DebugTools {
         bar.onLegacyRefreshChange = { [weak self] _ in self?.applySettings() }
         bar.onTimeControlsChange = { [weak self] in self?.applySettings() }
         bar.onChameleonChange = { [weak self] _ in self?.applySettings() }
+        bar.onNaivePicturesChange = { [weak self] _ in self?.applySettings() }
         bar.onStep = { [weak self] in self?.currentTable?.stepAnimationFrame() }
         bar.onFreezeLogChange = { [weak self] frozen in
             guard let self else { return }
@@ -309,6 +329,15 @@ final class DebugTools {
                 self.updateBarFigure()
             }
         }
+    }
+
+    /// Applies the naive picture loading switch (the Photos screen's replica).
+    var applyNaivePictures: (@MainActor (Bool) -> Void)?
+
+    /// Gives `table`'s overlay a panel of the host's own (e.g. the picture loader's figures).
+    func setHostPanel(for table: TableWidget, _ panel: @escaping @MainActor () -> (title: String, lines: [String])?) {
+        guard let k = tables.firstIndex(where: { $0 === table }) else { return }
+        overlays[k].hostPanel = panel
     }
 
     func setEnabled(_ enabled: Bool) {
@@ -332,6 +361,7 @@ final class DebugTools {
     private func applySettings() {
         let legacy = isEnabled && bar.legacyRefresh
         let chameleon = isEnabled && bar.chameleonLayout
+        applyNaivePictures?(isEnabled && bar.naivePictures)
         let rate = isEnabled && bar.slowMotion ? ControllableTimeSource.slowMotionRate : 1
         let paused = isEnabled && bar.isPaused
         for table in tables {

@@ -45,7 +45,12 @@ final class MainWindow {
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
         screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos)]
         tables = screens.map { $0.makeWidget() }
-        debugTools = DebugTools(tables: tables)
+        let tools = DebugTools(tables: tables)
+        debugTools = tools
+        if let k = screens.firstIndex(where: { $0 is PhotosScreen }), let photos = screens[k] as? PhotosScreen {
+            tools.applyNaivePictures = { [weak photos] on in photos?.controller.naivePictureLoading = on }
+            tools.setHostPanel(for: tables[k]) { [weak photos] in photos?.overlayPanel }
+        }
         stack = gtk_stack_new()!
         barScroller = gtk_scrolled_window_new()!
         subtitle = gtk_label_new(nil)!

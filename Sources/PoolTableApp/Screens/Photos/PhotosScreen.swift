@@ -47,6 +47,24 @@ final class PhotosScreen: Screen {
         if let folder { open(folder) }
     }
 
+    /// The debug overlay's Pictures panel while a folder is shown: the loader's decodes,
+    /// cancels and cache, and where delivered pictures went.
+    var overlayPanel: (title: String, lines: [String])? {
+        guard folder != nil else { return nil }
+        let loader = pictures.loader, c = loader.counters, d = controller.deliveries
+        func mib(_ bytes: Int) -> String { formatted(Double(bytes) / 1_048_576, fractionDigits: 1) }
+        return (tr("Pictures"), [
+            tr("decoding {running}, waiting {waiting}", ["running": "\(loader.runningCount)",
+                                                         "waiting": "\(loader.outstandingCount - loader.runningCount)"]),
+            tr("decoded {decoded}, failed {failed}", ["decoded": "\(c.decoded)", "failed": "\(c.failed)"]),
+            tr("cancelled {cancelled}, unwanted {unwanted}", ["cancelled": "\(c.cancelledBeforeStart)", "unwanted": "\(c.finishedUnwanted)"]),
+            tr("cache {used} of {budget} MiB ({count})", ["used": mib(loader.cacheBytes), "budget": mib(loader.byteBudget),
+                                                          "count": "\(loader.cachedCount)"]),
+            tr("shown {shown}, unrouted {unrouted}, wrong cell {wrong}", ["shown": "\(d.shown)", "unrouted": "\(d.unrouted)",
+                                                                          "wrong": "\(d.mismatched)"]),
+        ])
+    }
+
     /// Scans `path` on a worker thread, then shows its pictures.
     func open(_ path: String) {
         scanning = path
