@@ -152,9 +152,14 @@ public final class TableView: ListBase {
     override func layoutReloadItem(at ip: ItemPath) { reloadListRow(at: ip) }
     override func layoutRefreshSection(_ section: Int) { refreshListSection(section) }
 
-    override func backgroundColor(_ theme: Theme) -> Color { style == .plain ? theme.background : theme.groupedBackground }
-    /// Grouped rows sit on their section's rounded group, filled with the cell background.
-    override func itemBackdrop(_ theme: Theme) -> Color? { style == .plain ? theme.background : theme.cellBackground }
+    /// A plain table is the cells' colour edge to edge (UIKit's plain style: cells and
+    /// table share one background), so no cell repaints it and a scrolled frame damages
+    /// only what rows draw on top, in a theme whose `background` differs from
+    /// `cellBackground` (`Theme.dark`) as in one where they are the same.
+    override func backgroundColor(_ theme: Theme) -> Color { style == .plain ? theme.cellBackground : theme.groupedBackground }
+    /// Plain rows sit on the table's background, grouped rows on their section's rounded
+    /// group: both are filled with the cell background.
+    override func itemBackdrop(_ theme: Theme) -> Color? { theme.cellBackground }
     override var headerStyle: TableViewStyle { style }
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }
 
