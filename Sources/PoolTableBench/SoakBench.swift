@@ -80,7 +80,11 @@ final class SoakBench {
 
     private var elapsed: Double { Double(MonotonicClock.microseconds - start) / 1e6 }
 
+    /// RSS now; unless `--no-trim`, right after trimming the heap (`HeapTrimmer`, which the
+    /// app runs every 30 s): what glibc keeps of freed GL frame buffers is not counted, only
+    /// what is held.
     private func sample() {
+        if !options.noTrim { HeapTrimmer.trim() }
         samples.append(SoakSample(seconds: elapsed, rssKiB: memoryStatus().currentKiB))
     }
 
@@ -103,8 +107,10 @@ final class SoakBench {
         let renderer = gtk_native_get_renderer(window.window.opaque).map { $0.typeName } ?? "?"
         var notes: [String] = []
         if options.seconds < 600 { notes.append("short soak (\(options.seconds) s): the first-minute sample is at \(fmt(firstMinute.seconds, 0)) s") }
+        notes.append(options.noTrim ? "RSS sampled without trimming the heap (--no-trim)"
+                                    : "RSS sampled right after trimming the heap (malloc_trim, as the app does every 30 s)")
         return SoakReport(
-            machine: .current(), command: "pooltable-bench soak --seconds \(options.seconds)", renderer: renderer,
+            machine: .current(), command: "pooltable-bench soak --seconds \(options.seconds)" + (options.noTrim ? " --no-trim" : ""), renderer: renderer,
             seconds: options.seconds, frames: frames, downloadTicks: host.reconfigureCalls,
             nodeRecordings: host.table.nodeCache.recordings, samples: samples,
             rssAfterFirstMinuteKiB: firstMinute.rssKiB, rssFinalKiB: final,

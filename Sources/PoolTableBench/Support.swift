@@ -23,6 +23,8 @@ struct Options {
     var rowHeights: (Double, Double)?
     /// `soak`: how long to run (seconds; the soak is 600).
     var seconds = 600
+    /// `soak`: sample RSS without trimming the heap first (`--no-trim`).
+    var noTrim = false
     /// `report`: the JSON files, and the command line to print in the report.
     var positional: [String] = []
     var command: String?
@@ -44,6 +46,7 @@ struct Options {
       --renderer NAME     gui: cairo or default (repeatable; default: both, smoke: cairo)
       --rounds N          gui: run each toolkit N times, alternating, frames pooled (default 3; smoke 1)
       --seconds N         soak: how long to run (default 600)
+      --no-trim           soak: sample RSS without trimming the heap first (the app trims every 30 s)
 
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
@@ -84,6 +87,7 @@ struct Options {
             case "--frames": o.frames = int(a)
             case "--downloads": o.downloads = int(a)
             case "--seconds": o.seconds = max(1, int(a))
+            case "--no-trim": o.noTrim = true
             case "--command": o.command = value(a)
             case "--heights":
                 let parts = value(a).split(separator: ",").compactMap { Double($0) }

@@ -112,4 +112,39 @@ extension TableWidgetTests {
         #expect(frame(3, 2) == [ObjectIdentifier(child), ObjectIdentifier(parent)])
         #expect(cache.nodeCount == 2)
     }
+
+    @Test("Render nodes: a unit recorded again (a download ticked) reuses its path textures across frames that re-used its node")
+    func pathTexturesLiveWithTheirUnit() throws {
+        try #require(GtkTestEnvironment.start())
+        final class Identity {}
+        let unit = Identity()
+        let cache = RenderNodeCache()
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        var check = Path()
+        check.move(to: Point(x: 4, y: 10)); check.line(to: Point(x: 8, y: 14)); check.line(to: Point(x: 16, y: 5))
+        func frame(_ version: Int, drawn: Bool = true) {
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, cache: cache)
+            if drawn {
+                canvas.drawCached(key: ObjectIdentifier(unit), version: version, size: Size(width: 200, height: 20)) { canvas in
+                    canvas.stroke(check, color: .black, lineWidth: 2)
+                    canvas.fill(Rect(x: 30, y: 8, width: Double(version), height: 4), color: .black)
+                }
+            }
+            canvas.finish()
+            cache.endFrame()
+            if let node = gtk_snapshot_free_to_node(snapshot) { gsk_render_node_unref(node) }
+        }
+        frame(1)
+        #expect(cache.textureRasterizations == 1)
+        frame(1); frame(1)                        // the node is re-used: its texture stays
+        #expect(cache.textureCount == 1)
+        frame(2)                                  // recorded again: the same texture, not a new one
+        #expect(cache.textureRasterizations == 1)
+        frame(2, drawn: false)                    // the unit is gone: so is its texture
+        #expect(cache.textureCount == 0)
+        #expect(cache.nodeCount == 0)
+    }
 }

@@ -99,10 +99,14 @@ struct RenderingTests {
         table.render(in: canvas)
         #expect(rowBackgrounds(canvas, theme.cellBackground, width: 360).isEmpty, "same pixels: the fill is skipped")
 
-        // A dark table's cells differ from its background: every visible row paints its own.
+        // The dark theme's cells differ from its `background`: the plain table is the cells'
+        // colour under them, painted once, and no row repaints it.
+        #expect(Theme.dark.cellBackground != Theme.dark.background)
         let dark = RecordingCanvas(theme: .dark)
         table.render(in: dark)
-        #expect(rowBackgrounds(dark, Theme.dark.cellBackground, width: 360).count == table.indexPathsForVisibleRows.count)
+        #expect(rowBackgrounds(dark, Theme.dark.cellBackground, width: 360).isEmpty, "dark rows skip their fill too")
+        #expect(dark.filledRects(color: Theme.dark.cellBackground) == [Rect(x: 0, y: 0, width: 360, height: 300)])
+        #expect(dark.filledRects(color: Theme.dark.background).isEmpty)
 
         // While a row animation runs, rows may slide over each other: each paints its background.
         table.advanceAnimations(to: 0)

@@ -150,7 +150,8 @@ public final class TextCache {
 /// Colours the table and its cells draw with. The GTK shell fills it from the theme
 /// (light or dark); tests use `.light`.
 public struct Theme: Hashable, Sendable {
-    /// The plain table's background.
+    /// The background of a collection view and of the debug overlay (a plain table is
+    /// `cellBackground` edge to edge, as its cells are).
     public var background: Color
     /// The background behind a grouped table's sections.
     public var groupedBackground: Color

@@ -18,50 +18,62 @@ extension TableView {
         }
         titlesBeingLoaded = (headers, footers)
         defer { titlesBeingLoaded = nil }
+        // What is left of `maximumContentHeight`: sections past it are clamped.
+        var budget = Self.maximumContentHeight
         return (0..<sectionCount).map { s in
             var section = SectionLayout(headerHeight: 0, footerHeight: 0, rows: RowHeights(uniform: rowHeight, count: 0),
                                         headerTitle: headers[s], footerTitle: footers[s])
             section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: s) ?? defaultHeaderHeight(for: s), "header")
             section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: s) ?? defaultFooterHeight(for: s), "footer")
-            loadRowHeights(into: &section, section: s, count: counts[s])
+            section.headerHeight = min(section.headerHeight, max(0, budget))
+            section.footerHeight = min(section.footerHeight, max(0, budget - section.headerHeight))
+            loadRowHeights(into: &section, section: s, count: counts[s], budget: budget - section.headerHeight - section.footerHeight)
+            budget -= section.total
             return section
         }
     }
 
+    /// Warns (once) that section `s`'s `count` rows were clamped to `kept`.
+    private func warnClamped(section s: Int, count: Int, kept: Int) {
+        warn("maximumContentHeight", "section \(s) has \(count) rows, but only \(kept) fit under TableView.maximumContentHeight "
+             + "(\(Int(Self.maximumContentHeight)) points, where offsets stay exact); laying out \(kept)")
+    }
+
     /// Uniform storage when the delegate does not size rows (probed with the first row),
     /// otherwise one height per row; `automaticDimension` rows start at the estimate.
-    private func loadRowHeights(into section: inout SectionLayout, section s: Int, count: Int) {
+    /// Rows past `budget` points (what is left of `maximumContentHeight`) are left out.
+    private func loadRowHeights(into section: inout SectionLayout, section s: Int, count: Int, budget: Double) {
         let uniform = sanitizedHeight(rowHeight, "rowHeight")
-        guard let delegate, count > 0 else {
-            section.rows = RowHeights(uniform: uniform, count: count)
-            return
+        func loadUniform() {
+            let kept = Self.rowCount(fitting: budget, rowHeight: uniform, upTo: count)
+            if kept < count { warnClamped(section: s, count: count, kept: kept) }
+            section.rows = RowHeights(uniform: uniform, count: kept)
         }
+        guard let delegate, count > 0 else { return loadUniform() }
         defaultRowHeightUsed = false
         let first = delegate.tableView(self, heightForRowAt: IndexPath(row: 0, section: s))
-        if defaultRowHeightUsed {
-            section.rows = RowHeights(uniform: uniform, count: count)
-            return
-        }
-        var measured: BitSet?
-        var selfSizing: BitSet?
+        if defaultRowHeightUsed { return loadUniform() }
         let estimate = sanitizedHeight(estimatedRowHeight, "estimatedRowHeight")
         var heights: [Double] = []
-        heights.reserveCapacity(count)
+        heights.reserveCapacity(min(count, 1 << 20))
+        var selfSizingRows: [Int] = []
+        var total = 0.0
         for r in 0..<count {
             let h = r == 0 ? first : delegate.tableView(self, heightForRowAt: IndexPath(row: r, section: s))
-            if h == Self.automaticDimension {
-                if measured == nil {
-                    measured = BitSet(count: count); selfSizing = BitSet(count: count)
-                    for i in 0..<r { measured![i] = true }
-                }
-                selfSizing![r] = true
-                heights.append(estimate)
-            } else {
-                measured?[r] = true
-                heights.append(sanitizedHeight(h, "row height"))
+            let height = h == Self.automaticDimension ? estimate : sanitizedHeight(h, "row height")
+            if total + height > budget {
+                warnClamped(section: s, count: count, kept: r)
+                break
             }
+            total += height
+            if h == Self.automaticDimension { selfSizingRows.append(r) }
+            heights.append(height)
         }
         section.rows = RowHeights(heights)
+        guard !selfSizingRows.isEmpty else { return }
+        var measured = BitSet(count: heights.count), selfSizing = BitSet(count: heights.count)
+        for i in 0..<heights.count { measured[i] = true }
+        for r in selfSizingRows { measured[r] = false; selfSizing[r] = true }
         section.measured = measured
         section.selfSizing = selfSizing
     }
@@ -98,14 +110,22 @@ extension TableView {
         section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
         titlesBeingLoaded = nil
         var heights: [Double] = []
-        var selfSizing = BitSet(count: count), measured = BitSet(count: count)
-        var anySelfSizing = false
+        var selfSizingRows: [Int] = []
+        var total = 0.0
+        let budget = Self.maximumContentHeight - listLayout.storage.totalHeight - section.headerHeight - section.footerHeight
         for r in 0..<count {
             let (h, auto) = rowHeightForInsert(ItemPath(row: r, section: t))
+            if total + h > budget { warnClamped(section: t, count: count, kept: r); break }
+            total += h
             heights.append(h)
-            if auto { selfSizing[r] = true; anySelfSizing = true } else { measured[r] = true }
+            if auto { selfSizingRows.append(r) }
         }
-        section.rows = heights.allSatisfy({ $0 == heights.first }) ? RowHeights(uniform: heights.first ?? rowHeight, count: count) : RowHeights(heights)
+        let kept = heights.count
+        var selfSizing = BitSet(count: kept), measured = BitSet(count: kept)
+        for r in 0..<kept { measured[r] = true }
+        for r in selfSizingRows { selfSizing[r] = true; measured[r] = false }
+        let anySelfSizing = !selfSizingRows.isEmpty
+        section.rows = heights.allSatisfy({ $0 == heights.first }) ? RowHeights(uniform: heights.first ?? rowHeight, count: kept) : RowHeights(heights)
         if anySelfSizing { section.measured = measured; section.selfSizing = selfSizing }
         return section
     }

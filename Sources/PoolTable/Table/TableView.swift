@@ -49,11 +49,13 @@ public final class TableView: ListBase {
         var presentation = ListPresentation()
         presentation.headersStick = style == .plain
         presentation.headerStyle = style
-        if style == .grouped {
-            presentation.background = { theme in theme.groupedBackground }
-            // Grouped rows sit on their section's rounded group, filled with the cell background.
-            presentation.itemBackdrop = { theme in theme.cellBackground }
-        }
+        // A plain table is the cells' colour edge to edge (UIKit's plain style: cells and table
+        // share one background), so no cell repaints it and a scrolled frame damages only what
+        // rows draw on top, in a theme whose `background` differs from `cellBackground`
+        // (`Theme.dark`) as in one where they are the same. Grouped rows sit on their
+        // section's rounded group: both are filled with the cell background.
+        presentation.background = style == .plain ? { theme in theme.cellBackground } : { theme in theme.groupedBackground }
+        presentation.itemBackdrop = { theme in theme.cellBackground }
         super.init(frame: frame, layout: listLayout, presentation: presentation, data: adapter, delegate: adapter)
         adapter.table = self
     }

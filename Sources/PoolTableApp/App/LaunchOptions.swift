@@ -1,4 +1,5 @@
 import CGtk
+import PoolTable
 import PoolTableDemoKit
 import PoolTableGtk
 
@@ -7,8 +8,11 @@ import PoolTableGtk
 /// `g_application_run` rejects options it was not told about, so they are declared with
 /// `g_application_add_main_option_entries` and read in `handle-local-options`.
 struct LaunchOptions {
-    /// `--rows N`: start on the huge list with N uniform rows.
+    /// `--rows N`: start on the huge list with N uniform rows (at most `maximumRows`).
     var rows: Int?
+    /// The most rows `--rows` takes: as many of the huge list's rows as fit in
+    /// `TableView.maximumContentHeight`, where every offset stays exact.
+    static let maximumRows = TableView.maximumNumberOfRows(rowHeight: HugeListScreen.rowHeight)
     /// `--screen NAME`: the screen to start on.
     var screen: String?
     /// `--version`: print the version and exit.
@@ -23,7 +27,7 @@ struct LaunchOptions {
         // GLib keeps pointers to these strings: they must outlive the application.
         let entries = [
             GOptionEntry(long_name: permanentCString("rows"), short_name: 0, flags: 0, arg: G_OPTION_ARG_INT64, arg_data: nil,
-                         description: permanentCString(tr("Show a list of N uniform rows (up to hundreds of millions)")),
+                         description: permanentCString(tr("Show a list of N uniform rows (up to {max})", ["max": String(maximumRows)])),
                          arg_description: permanentCString(tr("N"))),
             GOptionEntry(long_name: permanentCString("screen"), short_name: 0, flags: 0, arg: G_OPTION_ARG_STRING, arg_data: nil,
                          description: permanentCString(tr("Start on a screen: {names}", ["names": screenNames.joined(separator: ", ")])),
@@ -48,6 +52,12 @@ struct LaunchOptions {
             defer { g_variant_unref(value) }
             let rows = g_variant_get_int64(value)
             guard rows >= 0 else { return .failure(LaunchError(message: tr("--rows must be 0 or more (got {rows})", ["rows": String(rows)]))) }
+            guard rows <= maximumRows else {
+                return .failure(LaunchError(message: tr("--rows must be at most {max} (got {rows}): more rows of {height} pixels would not fit in the {limit} pixels a list lays out exactly",
+                                                        ["max": String(maximumRows), "rows": String(rows),
+                                                         "height": String(Int(HugeListScreen.rowHeight)),
+                                                         "limit": String(Int(TableView.maximumContentHeight))])))
+            }
             options.rows = Int(rows)
         }
         if let value = g_variant_dict_lookup_value(dict, "screen", nil) {

@@ -18,6 +18,8 @@ import PoolTable
 public final class RenderNodeCache {
     /// Unit recordings (cache misses) since the cache was made.
     public private(set) var recordings = 0
+    /// Path textures rasterised (texture cache misses) since the cache was made.
+    public private(set) var textureRasterizations = 0
     /// The keys recorded in the last finished frame, in drawing order.
     public private(set) var keysRecordedInLastFrame: [ObjectIdentifier] = []
     /// Called with a unit's key each time it is recorded (diagnostics, tests).
@@ -36,6 +38,12 @@ public final class RenderNodeCache {
         var frame: Int
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
         var children: [ObjectIdentifier] = []
+        /// Path textures recorded into this one's node: kept while it is, so that when the
+        /// unit is recorded again (a download ticked) the same path at the same sub-pixel
+        /// position gets the very same texture. A new one each time would be rasterised
+        /// again, and GTK's GL renderer would give every new texture a new slot in its
+        /// icon atlas (holding a reference until the atlas is compacted).
+        var textures: [TextureKey] = []
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
     /// and where the path's origin falls inside the texture's first device pixel.
@@ -120,16 +128,19 @@ public final class RenderNodeCache {
         entry.frame = frame
         entries[key] = entry
         for child in entry.children { touch(child) }
+        for key in entry.textures { textures[key]?.frame = frame }
     }
 
     /// The texture for `key`, made by `make` (an owned `GdkTexture *`) when missing.
     func texture(for key: TextureKey, make: () -> OpaquePointer?) -> OpaquePointer? {
+        if let unit = recording.last { entries[unit]?.textures.append(key) }
         if var texture = textures[key] {
             texture.frame = frame
             textures[key] = texture
             return texture.texture
         }
         guard let made = make() else { return nil }
+        textureRasterizations += 1
         textures[key] = Texture(texture: made, frame: frame)
         return made
     }

@@ -7,6 +7,8 @@ import PoolTableDemoKit
 @MainActor
 final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
     static let defaultRowCount = 1_000_000
+    /// Every row's height, in pixels.
+    nonisolated static let rowHeight = 48.0
 
     let name = "huge"
     var title: String { tr("Huge List") }
@@ -23,7 +25,7 @@ final class HugeListScreen: Screen, TableViewDataSource, TableViewDelegate {
     func install(in widget: TableWidget) {
         let tableView = widget.tableView
         tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
-        tableView.rowHeight = 48
+        tableView.rowHeight = Self.rowHeight
         tableView.allowsMultipleSelectionDuringEditing = true
         tableView.dataSource = self
         tableView.delegate = self

@@ -1,0 +1,35 @@
+/// The tallest content a table lays out (see `ListBase.maximumContentHeight`).
+extension ListBase {
+    /// The tallest content a table lays out, in points: 2^46 (70,368,744,177,664, about
+    /// 7.0e13). A collection view's content has the same exact range but is not clamped
+    /// (its height depends on the width's columns).
+    ///
+    /// Offsets, row positions and the scroll position are `Double`s measured from the top
+    /// of the content. Below 2^46 they are exact to 2^-7 (1/128) of a point, so rows,
+    /// separators and half-pixel lines at 2x land where they should even at the very end;
+    /// GTK's scrollbar adjustment is a `double` too and shares the limit. A table data
+    /// source whose rows (with headers and footers) would make the content taller is
+    /// clamped: the table lays out the rows that fit, logs a warning once, and reports the
+    /// clamped count from `numberOfRows(inSection:)`. For rows of one height `h` that is
+    /// `TableView.maximumNumberOfRows(rowHeight: h)` rows (1,466,015,503,701 of 48 points).
+    /// Batch updates that insert rows are not clamped.
+    public nonisolated static let maximumContentHeight: Double = 70_368_744_177_664
+}
+
+extension TableView {
+    /// The most rows of `rowHeight` points a table lays out in one section with no header
+    /// or footer: `maximumContentHeight / rowHeight` rounded down (`Int.max` for rows of
+    /// no height).
+    public nonisolated static func maximumNumberOfRows(rowHeight: Double) -> Int {
+        guard rowHeight.isFinite, rowHeight > 0 else { return Int.max }
+        return rowCount(fitting: maximumContentHeight, rowHeight: rowHeight, upTo: Int.max)
+    }
+
+    /// How many of `count` rows of `rowHeight` fit in `budget` points.
+    nonisolated static func rowCount(fitting budget: Double, rowHeight: Double, upTo count: Int) -> Int {
+        guard rowHeight > 0 else { return count }
+        let fit = (max(0, budget) / rowHeight).rounded(.down)
+        // Int(fit) traps past Int.max; Double(count) rounds up to 2^63 at worst.
+        return fit < Double(count) ? Int(fit) : count
+    }
+}
