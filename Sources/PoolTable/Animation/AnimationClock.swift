@@ -3,17 +3,20 @@
 /// of the frame being rendered.
 @MainActor
 final class AnimationClock {
+    // Read or written on every scroll step: exempt from dynamic exclusivity checks (a
+    // third of a step went to swift_beginAccess before). Touched only on the main actor by
+    // straight-line code, never through overlapping inout accesses.
     /// The time of the last `advance(to:)`; nil before the first.
-    private(set) var now: Double?
-    private var editingTransition: Transition?
-    private var scrollAnimation: Transition?
+    @exclusivity(unchecked) private(set) var now: Double?
+    @exclusivity(unchecked) private var editingTransition: Transition?
+    @exclusivity(unchecked) private var scrollAnimation: Transition?
     /// Until when cells asked for frames (`keepAnimating(for:)`).
-    private var cellAnimationDeadline: Double?
+    @exclusivity(unchecked) private var cellAnimationDeadline: Double?
     /// The longest request since the last `advance(to:)`, which turns it into the deadline
     /// (the time may be stale or unset before).
-    private var cellAnimationRequest: Double?
+    @exclusivity(unchecked) private var cellAnimationRequest: Double?
     /// Drawn item extents while `render` runs an animation frame.
-    private(set) var presentedExtents: [(start: Double, length: Double)]?
+    @exclusivity(unchecked) private(set) var presentedExtents: [(start: Double, length: Double)]?
 
     /// Moves the clock to `time` (never backwards); returns the new time.
     func advance(to time: Double) -> Double {

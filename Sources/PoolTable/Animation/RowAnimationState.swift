@@ -5,6 +5,9 @@
 /// starts from where things are drawn, so animations retarget without jumps.
 @MainActor
 final class RowAnimationState {
+    // Read or written on every scroll step: exempt from dynamic exclusivity checks (a
+    // third of a step went to swift_beginAccess before). Touched only on the main actor by
+    // straight-line code, never through overlapping inout accesses.
     static let duration = 0.3
 
     /// A deleted row still being drawn while it collapses.
@@ -25,20 +28,20 @@ final class RowAnimationState {
     }
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
-    var offsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) var offsets: [ItemPath: Transition] = [:]
     /// Across displacement of grid items that change column, easing to zero.
-    var xOffsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) var xOffsets: [ItemPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
-    var appear: [ItemPath: Transition] = [:]
-    var ghosts: [Ghost] = []
+    @exclusivity(unchecked) var appear: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) var ghosts: [Ghost] = []
     /// Section headers and footers glide like rows (screen-space offsets by new section);
     /// those of inserted sections fade in.
-    var headerOffsets: [Int: Transition] = [:]
-    var footerOffsets: [Int: Transition] = [:]
-    var sectionAppear: [Int: Transition] = [:]
+    @exclusivity(unchecked) var headerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) var footerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) var sectionAppear: [Int: Transition] = [:]
     /// Headers and footers of deleted sections, fading out where they were drawn.
-    var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
-    var completions: [(Bool) -> Void] = []
+    @exclusivity(unchecked) var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
+    @exclusivity(unchecked) var completions: [(Bool) -> Void] = []
 
     /// Ends everything at once (a reload), handing back the ghosts' cells to recycle.
     func reset() -> [ReusableCell] {

@@ -2,9 +2,12 @@
 /// cell the data source dequeued last (its state was applied at dequeue).
 @MainActor
 final class BindingContext {
-    private var reconfiguringCell: ReusableCell?
-    private var reconfiguringIndexPath: ItemPath?
-    private(set) var lastDequeued: ReusableCell?
+    // Read or written on every scroll step: exempt from dynamic exclusivity checks (a
+    // third of a step went to swift_beginAccess before). Touched only on the main actor by
+    // straight-line code, never through overlapping inout accesses.
+    @exclusivity(unchecked) private var reconfiguringCell: ReusableCell?
+    @exclusivity(unchecked) private var reconfiguringIndexPath: ItemPath?
+    @exclusivity(unchecked) private(set) var lastDequeued: ReusableCell?
 
     /// True while a reconfigure binds into its own cell.
     var isReconfiguring: Bool { reconfiguringCell != nil }

@@ -3,12 +3,15 @@
 /// host was last told about.
 @MainActor
 final class LayoutPass {
-    private(set) var needsReload = true
+    // Read or written on every scroll step: exempt from dynamic exclusivity checks (a
+    // third of a step went to swift_beginAccess before). Touched only on the main actor by
+    // straight-line code, never through overlapping inout accesses.
+    @exclusivity(unchecked) private(set) var needsReload = true
     @exclusivity(unchecked) private(set) var needsLayout = true
     @exclusivity(unchecked) private(set) var isLayingOut = false
     /// Bumped by every load from the data source (mounted items of another load are stale).
-    private(set) var loadGeneration = 0
-    private var reportedContentLength = -1.0
+    @exclusivity(unchecked) private(set) var loadGeneration = 0
+    @exclusivity(unchecked) private var reportedContentLength = -1.0
 
     /// The data must be asked again (and everything laid out).
     func invalidateData() { needsReload = true; needsLayout = true }

@@ -71,7 +71,9 @@ struct ListPresentation {
 /// Counters of the engine's work (`ListBase.statistics`), written only through these notes.
 @MainActor
 final class EngineCounters {
-    private(set) var statistics = ListBase.Statistics()
+    // Written on every scroll step: exempt from dynamic exclusivity checks (main actor,
+    // straight-line code, never passed inout).
+    @exclusivity(unchecked) private(set) var statistics = ListBase.Statistics()
 
     func noteBind() { statistics.binds += 1 }
     func noteDequeue() { statistics.dequeues += 1 }

@@ -56,7 +56,7 @@ extension ListBase {
         // until stable (in practice one or two passes).
         for _ in 0..<4 {
             pass.clearNeedsLayout()
-            items.layOut(geometry, in: mountingPass, headersStick: presentation.headersStick)
+            items.layOut(geometry, in: mountingPass, headersStick: presentation.headersStick, for: self)
             if !pass.needsLayout { break }
         }
         pass.clearNeedsLayout()

@@ -352,13 +352,14 @@ final class MountedItems {
     /// arrive and recycling the ones that leave, then the mounted sections' headers and
     /// footers. The common scroll step only looks at the band's edges; anything else (a
     /// jump, a reload, an update, a geometry change) runs the full pass. Cells come from
-    /// (and self-sizing items are measured by) the owner; costs O(log n + mounted items).
-    func layOut(_ layout: any ItemLayout, in pass: Pass, headersStick: Bool) {
-        let incremental = pass.allowsIncrementalStep && mountIncrementally(layout, pass)
-        if !incremental { mountAll(layout) }
+    /// (and self-sizing items are measured by) `owner`, the view running the pass; costs
+    /// O(log n + mounted items).
+    func layOut(_ layout: any ItemLayout, in pass: Pass, headersStick: Bool, for owner: ListBase) {
+        let incremental = pass.allowsIncrementalStep && mountIncrementally(layout, pass, owner)
+        if !incremental { mountAll(layout, owner) }
         laidOutAgainst = pass.key
         // Against the viewport as the pass left it (anchoring may have moved it).
-        let now = incremental ? pass : owner?.mountingPass ?? pass
+        let now = incremental ? pass : owner.mountingPass
         let range = layout.sections(meeting: now.band)
         if !incremental || range != sectionRange { mountSectionViews(range, layout: layout) }
         positionSectionViews(layout: layout, offset: now.visible.start, breadth: now.key.breadth, headersStick: headersStick)
@@ -367,7 +368,7 @@ final class MountedItems {
     /// The common scroll step: geometry is unchanged and the new band overlaps the mounted
     /// items, so only items at its edges leave or arrive; the rest just flip between visible
     /// and prepared. Returns false (having changed nothing) when the full pass is needed.
-    private func mountIncrementally(_ layout: any ItemLayout, _ pass: Pass) -> Bool {
+    private func mountIncrementally(_ layout: any ItemLayout, _ pass: Pass, _ owner: ListBase) -> Bool {
         guard let first = entries.first, let last = entries.last, laidOutAgainst == pass.key, !pass.viewportIsEmpty else { return false }
         let band = pass.band
         let start = first.start, end = last.end
@@ -397,19 +398,19 @@ final class MountedItems {
         if before > 0 {
             var arriving: [Entry] = []
             arriving.reserveCapacity(before)
-            for (ip, a, l) in arrivals[..<before] { arriving.append(mountNew(ip, start: a, length: l, layout)) }
+            for (ip, a, l) in arrivals[..<before] { arriving.append(mountNew(ip, start: a, length: l, layout, owner)) }
             prepend(arriving)
         }
-        for (ip, a, l) in arrivals[before...] { append(mountNew(ip, start: a, length: l, layout)) }
+        for (ip, a, l) in arrivals[before...] { append(mountNew(ip, start: a, length: l, layout, owner)) }
         pool.noteMounted(entries.count)
         updateVisibility(pass.visible, viewportIsEmpty: false)
-        owner?.mountedItemsDidStep()
+        owner.mountedItemsDidStep()
         return true
     }
 
     /// Binds an item that arrives and places its cell (not yet visible).
-    private func mountNew(_ ip: ItemPath, start: Double, length: Double, _ layout: any ItemLayout) -> Entry {
-        let cell = owner!.bind(ip)
+    private func mountNew(_ ip: ItemPath, start: Double, length: Double, _ layout: any ItemLayout, _ owner: ListBase) -> Entry {
+        let cell = owner.bind(ip)
         cell.frame = layout.itemFrame(ip, start: start, length: length)
         return Entry(cell: cell, start: start, end: start + length)
     }
@@ -418,8 +419,7 @@ final class MountedItems {
     /// that stay, measuring self-sizing items as they are bound (the owner keeps the first
     /// fully visible item in place while their estimates correct, which may move the
     /// viewport: the visible run is found against where it ends up).
-    private func mountAll(_ layout: any ItemLayout) {
-        guard let owner else { return }
+    private func mountAll(_ layout: any ItemLayout, _ owner: ListBase) {
         let band = owner.mountingPass.band
         var wanted: [(ItemPath, Double, Double)] = []
         wanted.reserveCapacity(entries.count + 8)

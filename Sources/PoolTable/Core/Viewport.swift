@@ -6,12 +6,12 @@ final class Viewport {
     /// The scroll axis: the content runs along it.
     let axis: Axis
     // Read on every scroll step: exempt from dynamic exclusivity checks (plain loads and
-    // stores on the main actor, never passed inout).
+    // stores by straight-line code on the main actor, never passed inout).
     /// The viewport: its size is what is shown; its origin is always zero.
     @exclusivity(unchecked) private(set) var frame: Rect = .zero
     /// Where the viewport starts along the content.
     @exclusivity(unchecked) private(set) var offset = 0.0
-    private var explicitPrefetchDistance: Double?
+    @exclusivity(unchecked) private var explicitPrefetchDistance: Double?
 
     init(axis: Axis) { self.axis = axis }
 

@@ -1,10 +1,12 @@
 /// The collection view's data and delegate adapters (`ListDataAdapter`,
 /// `ListDelegateAdapter`): what the shared core asks, translated to
 /// `CollectionViewDataSource` / `CollectionViewDelegate` in UIKit's names. Held by the
-/// core; holds the collection view weakly.
+/// core, and only by it: the view owns its adapter, so the adapter's reference back needs
+/// no reference counting (`unowned(unsafe)`, set once right after the view's `init`;
+/// nothing calls the adapter before).
 @MainActor
 final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
-    weak var collectionView: CollectionView?
+    unowned(unsafe) var collectionView: CollectionView?
 
     // MARK: Data
 

@@ -4,9 +4,12 @@
 /// it when they are bound (`ListBase.applyState`); a batch update remaps all of it in one
 /// call (`remap(_:)`).
 final class SelectionModel {
-    private var sections: [RowRangeSet] = []
+    // Read on every scroll step and bind: exempt from dynamic exclusivity checks. Its
+    // owner (a view, on the main actor) calls it from straight-line code that never
+    // re-enters it, and nothing is passed inout across its calls.
+    @exclusivity(unchecked) private var sections: [RowRangeSet] = []
     /// Check animations of items whose selection just changed, by item.
-    private var transitions: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private var transitions: [ItemPath: Transition] = [:]
     /// The selection as it was when a drag began: the drag's range is laid over it.
     private var dragBase: [RowRangeSet]?
 

@@ -1,9 +1,11 @@
 /// The table's data and delegate adapters (`ListDataAdapter`, `ListDelegateAdapter`): what
 /// the shared core asks, translated to `TableViewDataSource` / `TableViewDelegate` in
-/// UIKit's names. Held by the core; holds the table weakly.
+/// UIKit's names. Held by the core, and only by it: the table owns its adapter, so the
+/// adapter's reference back needs no reference counting (`unowned(unsafe)`, set once
+/// right after the table's `init`; nothing calls the adapter before).
 @MainActor
 final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
-    weak var table: TableView?
+    unowned(unsafe) var table: TableView?
 
     // MARK: Data
 
