@@ -45,7 +45,7 @@ struct ContentLimitTests {
         let n = Self.maxRows
         let (table, model) = makeTable(rows: n)
         #expect(table.numberOfRows(inSection: 0) == n)
-        #expect(table.warned.isEmpty)
+        #expect(table.warnedKinds.isEmpty)
         let height = Double(n) * 44
         #expect(table.contentSize.height == height)
         let last = IndexPath(row: n - 1, section: 0)
@@ -114,7 +114,7 @@ struct ContentLimitTests {
     func oneBeyond() {
         let (table, model) = makeTable(rows: Self.maxRows + 1)
         #expect(table.numberOfRows(inSection: 0) == Self.maxRows)
-        #expect(table.warned.contains("maximumContentHeight"))
+        #expect(table.warnedKinds.contains("maximumContentHeight"))
         #expect(table.contentSize.height == Double(Self.maxRows) * 44)
         table.handleKey(.end)
         #expect(table.indexPathsForVisibleRows.last == IndexPath(row: Self.maxRows - 1, section: 0))
@@ -147,7 +147,7 @@ struct ContentLimitTests {
         let left = TableView.maximumContentHeight - Double(Self.maxRows / 2) * 44 - 2 * header
         #expect(table.numberOfRows(inSection: 1) == Int((left / 44).rounded(.down)))
         #expect(table.contentSize.height <= TableView.maximumContentHeight)
-        #expect(table.warned.contains("maximumContentHeight"))
+        #expect(table.warnedKinds.contains("maximumContentHeight"))
         table.handleKey(.end)
         #expect(table.indexPathsForVisibleRows.last?.section ?? 0 >= 1)
         #expect(mountedStateProblems(table, model: model) == [])
@@ -161,7 +161,7 @@ struct ContentLimitTests {
         model.attach(to: table)
         #expect(table.numberOfRows(inSection: 0) == 4)
         #expect(table.contentSize.height == TableView.maximumContentHeight)
-        #expect(table.warned.contains("maximumContentHeight"))
+        #expect(table.warnedKinds.contains("maximumContentHeight"))
         table.handleKey(.end)
         #expect(table.indexPathsForVisibleRows == [IndexPath(row: 3, section: 0)])
     }

@@ -244,6 +244,9 @@ public class ListBase {
     public func setNeedsDisplay() { host?.tableViewNeedsDisplay(self) }
 
     /// Logs a warning about data-dependent nonsense, once per kind per view.
+    /// The kinds of warning already logged (each is logged once per view); for tests.
+    var warnedKinds: Set<String> { options.warned }
+
     func warn(_ kind: String, _ message: @autoclosure () -> String) {
         guard options.warned.insert(kind).inserted else { return }
         Self.logger.warning("\(message())")

@@ -54,7 +54,9 @@ public final class TableView: ListBase {
         // rows draw on top, in a theme whose `background` differs from `cellBackground`
         // (`Theme.dark`) as in one where they are the same. Grouped rows sit on their
         // section's rounded group: both are filled with the cell background.
-        presentation.background = style == .plain ? { theme in theme.cellBackground } : { theme in theme.groupedBackground }
+        if style == .grouped { presentation.background = { theme in theme.groupedBackground } } else {
+            presentation.background = { theme in theme.cellBackground }
+        }
         presentation.itemBackdrop = { theme in theme.cellBackground }
         super.init(frame: frame, layout: listLayout, presentation: presentation, data: adapter, delegate: adapter)
         adapter.table = self
