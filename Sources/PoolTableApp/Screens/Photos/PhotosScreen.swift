@@ -40,7 +40,10 @@ final class PhotosScreen: Screen {
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
         gtk_widget_set_visible(deleteButton, 0)
-        openButton = HeaderWidgets.button(tr("_Open Folder…"), tooltip: tr("Show the pictures of a folder on this computer"))
+        // An icon, as GNOME's header bars have it: the window stays narrow enough to tile.
+        openButton = gtk_button_new_from_icon_name("folder-open-symbolic")!
+        gtk_widget_set_tooltip_text(openButton, tr("Show the pictures of a folder on this computer"))
+        Accessible.setLabel(openButton, tr("Open Folder"))
         headerControls = [openButton, deleteButton]
         Signal.connect(openButton, "clicked") { [weak self] in self?.chooseFolder() }
         controller.pictures = pictures
