@@ -68,6 +68,7 @@ enum GLibConstant {
     static let pangoScale = 1024.0
 }
 
+/// Booleans as GLib takes them.
 extension Bool {
     /// As a `gboolean` (1 or 0).
     public var gboolean: gboolean { self ? 1 : 0 }

@@ -18,6 +18,7 @@ public final class Texture: @unchecked Sendable {
     }
 }
 
+/// Images from GDK textures.
 extension Image {
     /// An image the shell's canvases draw from `texture` (no copy of its pixels).
     public convenience init(texture: Texture) {
