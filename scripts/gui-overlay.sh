@@ -52,7 +52,7 @@ start_app() {   # start_app ARGS...: the app, its window focused, the overlay on
 alive() { kill -0 "$APP_PID" 2>/dev/null && pass "$1: the app is alive" || fail "$1: the app died ($(tail -n 3 "$WORK/app.log"))"; }
 shot() { import -window root -crop ${W}x${H}+0+0 +repage "$WORK/$1.png"; }
 # The Engine panel (top right of the overlay).
-engine() { import -window root -crop 330x135+862+60 +repage "$WORK/$1.png"; }
+engine() { import -window root -crop 330x150+862+60 +repage "$WORK/$1.png"; }
 differs() {   # differs A B: number of differing pixels
     compare -metric AE "$WORK/$1.png" "$WORK/$2.png" null: 2>&1 >/dev/null | awk '{ printf "%d", $1 + 0 }'
 }
@@ -64,7 +64,7 @@ expect_close() { local n; n="$(differs "$2" "$3")"; (( n < 1000 )) && pass "$1 (
 expect_same() { local n; n="$(differs "$2" "$3")"; (( n == 0 )) && pass "$1" || fail "$1 ($n px differ)"; }
 label() { convert "$WORK/$1.png" -gravity north -background '#222' -fill white -font DejaVu-Sans -pointsize 15 -splice 0x24 -annotate +0+3 "$2" "$WORK/$1-l.png"; }
 # The Engine panel's last line: the engine clock's frame counter.
-clockline() { import -window root -crop 330x16+862+171 +repage "$WORK/$1.png"; }
+clockline() { import -window root -crop 330x16+862+186 +repage "$WORK/$1.png"; }
 now_ms() { date +%s%3N; }
 # slide NAME TITLE: toggles edit mode and shoots the zoomed rows at fixed offsets. The
 # captures run in parallel (each started on schedule), so a slow capture on a busy machine
