@@ -24,6 +24,8 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
     private let cellProvider: CellProvider
     @usableFromInline var current = Snapshot()
     @usableFromInline var places: [ItemID: IndexPath] = [:]
+    /// The section snapshots applied with `apply(_:to:)` (Outline/).
+    let outlines = OutlineStore()
     /// Header titles by section identifier (nil: no header).
     public var headerTitle: ((SectionID) -> String?)?
     /// Footer titles by section identifier (nil: no footer).
@@ -82,6 +84,7 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
 
     @usableFromInline
     func setCurrent(_ snapshot: Snapshot) {
+        outlines.keep(where: { current.itemIdentifiers(inSection: $0) == snapshot.itemIdentifiers(inSection: $0) })
         current = snapshot
         places.removeAll(keepingCapacity: true)
         for (s, list) in snapshot.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }

@@ -44,6 +44,11 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath)
     /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
     func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
+
+    // MARK: Columns (TableView+Columns.swift)
+    /// `sortDescriptors` changed, by a header click or by code; `oldDescriptors` is what it
+    /// was. Sort the data here and reload or apply. Default: nothing.
+    func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
 }
 
 extension TableViewDelegate {

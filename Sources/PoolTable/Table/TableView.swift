@@ -39,6 +39,8 @@ public final class TableView: ListBase {
     /// The list geometry (the same object as `layout`).
     let listLayout: ListLayout
     var defaultRowHeightUsed = false
+    /// The columns and sort descriptors (TableView+Columns.swift).
+    let columnSet = TableColumnSet()
     var titlesBeingLoaded: (headers: [String?], footers: [String?])?
 
     /// A table with a viewport of `frame`'s size.

@@ -1,0 +1,53 @@
+/// Outlines through the diffable data source (API.md "Columns and outlines").
+extension TableViewDiffableDataSource {
+    /// Makes `snapshot`'s visible items the rows of section `section` (appending the
+    /// section if the data source has none by that identifier): expanding or collapsing a
+    /// parent animates its children in or out like inserted or deleted rows, and the rows
+    /// above keep their place on screen. Throws the snapshot's first refused mutation
+    /// (`SectionSnapshot.errors`), or a duplicate identifier across sections; nothing changes
+    /// then.
+    public func apply(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
+                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
+        if let error = snapshot.errors.first { throw error }
+        var whole = self.snapshot()
+        if whole.sectionIdentifiers.contains(section) {
+            whole.deleteItems(whole.itemIdentifiers(inSection: section))
+        } else {
+            whole.appendSections([section])
+        }
+        whole.appendItems(snapshot.visibleItems, toSection: section)
+        try apply(whole, animatingDifferences: animatingDifferences, completion: completion)
+        outlines.set(snapshot, for: section)
+    }
+
+    /// The outline last applied to `section`; an outline of its rows (all roots) if none was.
+    public func snapshot(for section: SectionID) -> SectionSnapshot<ItemID> {
+        if let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section) { return outline }
+        var flat = SectionSnapshot<ItemID>()
+        flat.append(snapshot().itemIdentifiers(inSection: section))
+        return flat
+    }
+
+    /// How deep the item at `indexPath` is in its section's outline (0: a root, or a
+    /// section without an outline): cells indent by it.
+    public func level(at indexPath: IndexPath) -> Int {
+        guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+              let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section) else { return 0 }
+        return outline.level(of: id)
+    }
+}
+
+/// The section snapshots a diffable data source applied, by section (type-erased, so the
+/// data source class keeps one stored property for them).
+@MainActor
+final class OutlineStore {
+    private var bySection: [AnyHashable: Any] = [:]
+    func set<S: Hashable, I: Hashable & Sendable>(_ snapshot: SectionSnapshot<I>, for section: S) { bySection[AnyHashable(section)] = snapshot }
+    func snapshot<S: Hashable, I: Hashable & Sendable>(for section: S) -> SectionSnapshot<I>? { bySection[AnyHashable(section)] as? SectionSnapshot<I> }
+    /// Forgets the outlines of sections whose rows a plain snapshot changed (or removed):
+    /// `unchanged` says, by section identifier, whether its rows stay the same.
+    func keep<S: Hashable>(where unchanged: (S) -> Bool) {
+        guard !bySection.isEmpty else { return }
+        bySection = bySection.filter { key, _ in (key.base as? S).map(unchanged) ?? false }
+    }
+}
