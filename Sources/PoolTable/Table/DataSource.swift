@@ -44,6 +44,11 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath)
     /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
     func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
+
+    // Porting by renames (UIKit's names; issue 22).
+    /// A click landed on the row's detail button (`.detailButton`, `.detailDisclosureButton`),
+    /// UIKit's `accessoryButtonTappedForRowWith`. Default: nothing.
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
 }
 
 extension TableViewDelegate {
@@ -64,6 +69,9 @@ extension TableViewDelegate {
     public func tableViewSelectionDidChange(_ tableView: TableView) {}
     public func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
+
+    // Porting by renames (issue 22).
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
 }
 
 /// What a `TableView` or `CollectionView` needs from whatever hosts it on screen (the GTK

@@ -59,7 +59,12 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func selectionDidChange() { table.map { $0.delegate?.tableViewSelectionDidChange($0) } }
     func didActivate(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didActivateRowAt: ip.indexPath) } }
     func didTapTarget(_ target: String, at ip: ItemPath) {
-        table.map { $0.delegate?.tableView($0, didTapTarget: target, inRowAt: ip.indexPath) }
+        guard let table else { return }
+        if target == TableViewCell.accessoryButtonTarget {
+            table.delegate?.tableView(table, accessoryButtonTappedForRowWith: ip.indexPath)
+            return
+        }
+        table.delegate?.tableView(table, didTapTarget: target, inRowAt: ip.indexPath)
     }
     /// A drag that selects starts in the checkbox column.
     func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { localPoint.x < TableViewCell.editingControlWidth }

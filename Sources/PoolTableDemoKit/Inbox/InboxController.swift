@@ -60,7 +60,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         let batch = DeletedBatch(rows: selected.map { ($0, mail(at: $0)) })
         let before = sections
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 for ip in selected.reversed() { sections[ip.section].mails.remove(at: ip.row) }
                 table.deleteRows(at: selected, with: animation)
             }, completion: nil)
@@ -86,7 +86,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         let indexPaths = batch.rows.map(\.indexPath)
         let before = sections
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 for (ip, mail) in batch.rows { sections[ip.section].mails.insert(mail, at: ip.row) }
                 table.insertRows(at: indexPaths, with: animation)
             }, completion: nil)
