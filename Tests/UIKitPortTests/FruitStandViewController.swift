@@ -56,7 +56,46 @@ class FruitStandViewController: UITableViewController {
         return sections[section].title
     }
 
+    // MARK: - Editing
+
+    override func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+        return indexPath.section != 2
+    }
+
+    override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        if editingStyle == .delete {
+            sections[indexPath.section].fruits.remove(at: indexPath.row)
+            tableView.deleteRows(at: [indexPath], with: .fade)
+        } else if editingStyle == .insert {
+            sections[indexPath.section].fruits.insert(Fruit(name: "Lime", origin: "Mexico"), at: indexPath.row)
+            tableView.insertRows(at: [indexPath], with: .automatic)
+        }
+    }
+
     // MARK: - Table view delegate
+
+    override func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+        switch indexPath.section {
+        case 0: return .delete
+        case 1: return .insert
+        default: return .none
+        }
+    }
+
+    override func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
+        return indexPath.section != 2
+    }
+
+    override func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
+        let delete = UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, completionHandler in   // PORT: UIKit's handler also takes the source view: `_, _, completionHandler in`
+            guard let self = self else { return }
+            self.sections[indexPath.section].fruits.remove(at: indexPath.row)
+            completionHandler(true)
+        }
+        let configuration = UISwipeActionsConfiguration(actions: [delete])
+        configuration.performsFirstActionWithFullSwipe = false
+        return configuration
+    }
 
     override func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         return indexPath.section == 2 ? 72 : 52

@@ -83,6 +83,33 @@ struct PortedSourceTests {
         #expect(table.lastBatchUpdateError == nil)
     }
 
+    @Test("the editing overrides answer the table (editing styles, canEdit, commit, swipe actions)")
+    func editingOverrides() throws {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        let source: any TableViewDataSource = try #require(table.dataSource)
+        let delegate: any TableViewDelegate = try #require(table.delegate)
+        let styles = [IndexPath(row: 0, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 2)]
+            .map { delegate.tableView(table, editingStyleForRowAt: $0) }
+        #expect(styles == [.delete, .insert, .none])
+        #expect(!source.tableView(table, canEditRowAt: IndexPath(row: 0, section: 2)))
+        #expect(!delegate.tableView(table, shouldIndentWhileEditingRowAt: IndexPath(row: 1, section: 2)))
+
+        // What the table does when the user activates a row's delete or insert control.
+        source.tableView(table, commit: .delete, forRowAt: IndexPath(row: 1, section: 0))
+        source.tableView(table, commit: .insert, forRowAt: IndexPath(row: 0, section: 1))
+        #expect(table.lastBatchUpdateError == nil)
+        table.advanceAnimations(to: 0); table.advanceAnimations(to: 5)
+        #expect(table.numberOfRows(inSection: 0) == 2 && table.numberOfRows(inSection: 1) == 3)
+        let drawn = texts(table)
+        #expect(!drawn.contains("Blueberry") && drawn.contains("Lime"))
+
+        let swipe = try #require(delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)))
+        #expect(swipe.actions.count == 1 && swipe.actions[0].style == .destructive && swipe.actions[0].title == "Delete")
+        #expect(!swipe.performsFirstActionWithFullSwipe)
+        #expect(delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)) == nil)
+    }
+
     @MainActor
     func loadedSwatches() -> ColorSwatchesViewController {
         let controller = ColorSwatchesViewController()

@@ -132,6 +132,10 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { headerTitle?($0) }
     }
+    /// True: every row may be edited (override to say otherwise, as UIKit subclasses do).
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Nothing: override it to delete or insert (apply a snapshot without the item).
+    open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
     /// `footerTitle` of the section's identifier.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { footerTitle?($0) }

@@ -97,6 +97,10 @@ open class TableViewController: TableViewDataSource, TableViewDelegate {
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     /// No footer title.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// True: every row may be edited.
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Nothing. Override it to delete or insert: change the model, then tell the table.
+    open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 
     // MARK: TableViewDelegate (each answers what the protocol's default answers)
 
@@ -131,4 +135,19 @@ open class TableViewController: TableViewDataSource, TableViewDelegate {
     open func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
     /// Nothing.
     open func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+
+    // MARK: Row actions (each answers what the protocol's default answers)
+
+    /// `.none` when `allowsMultipleSelectionDuringEditing` (the checkboxes), else `.delete`.
+    open func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        tableView.allowsMultipleSelectionDuringEditing ? .none : .delete
+    }
+    /// True.
+    open func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    /// Nil: no leading swipe actions.
+    open func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    /// Nil: no trailing swipe actions.
+    open func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    /// Nil: no context menu.
+    open func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? { nil }
 }
