@@ -136,6 +136,38 @@ struct PortingShapesTests {
         #expect(table.visibleCells.map(\.text) == ["Row 0", "Row 1", "Row 2"])
     }
 
+    @Test("dequeueReusableCell(withIdentifier:) without an index path: nil when unregistered, else the bound row's cell, reused")
+    func optionalDequeue() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 300, height: 440))
+        var made = 0
+        let source = ClosureSource(count: 1000) { table, ip in
+            let cell = table.dequeueReusableCell(withIdentifier: "old") ?? {
+                made += 1
+                return TableViewCell(style: .subtitle, reuseIdentifier: "old")
+            }()
+            cell.textLabel?.text = "Row \(ip.row)"
+            return cell
+        }
+        table.dataSource = source
+        table.layoutIfNeeded()
+        #expect(table.dequeueReusableCell(withIdentifier: "old") == nil)
+        #expect(made >= 10, "unregistered: the data source made its own cells")
+        #expect(table.visibleCells.map(\.text) == (0..<10).map { "Row \($0)" })
+
+        let registered = TableView(frame: Rect(x: 0, y: 0, width: 300, height: 440))
+        registered.register(TableViewCell.self, forCellReuseIdentifier: "old")
+        made = 0
+        registered.dataSource = source
+        registered.setEditing(true, animated: false)
+        registered.layoutIfNeeded()
+        for y in stride(from: 0.0, through: 20_000, by: 300) { registered.contentOffset = Point(x: 0, y: y) }
+        #expect(made == 0)
+        #expect(registered.visibleCells.allSatisfy { $0.isEditing }, "the row's state is applied")
+        let first = registered.indexPathsForVisibleRows[0].row
+        #expect(registered.visibleCells.first?.text == "Row \(first)")
+        #expect(registered.mountedCells.count < 40, "cells are reused, not made per row")
+    }
+
     func draw(_ cell: TableViewCell, width: Double = 320, height: Double = 60) -> [RecordingCanvas.Operation] {
         let canvas = RecordingCanvas()
         cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: width, height: height))

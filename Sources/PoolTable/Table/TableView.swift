@@ -81,6 +81,16 @@ public final class TableView: ListBase {
         dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellReuseIdentifier:)") as! TableViewCell
     }
 
+    /// UIKit's older form, without an index path: inside `cellForRowAt`, a cell for the row
+    /// being bound (as `dequeueReusableCell(withIdentifier:for:)` gives); nil when nothing is
+    /// registered for `identifier` (the caller then makes its own cell, as UIKit code does);
+    /// outside `cellForRowAt`, a pooled or new cell with no row state applied.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        guard items.pool.isRegistered(identifier) else { return nil }
+        guard let ip = binding.bindingIndexPath else { return items.dequeue(identifier) as? TableViewCell }
+        return dequeueCell(withIdentifier: identifier, for: ip, registerHint: "register(_:forCellReuseIdentifier:)") as? TableViewCell
+    }
+
     /// Cells whose row intersects the viewport, top to bottom.
     public var visibleCells: [TableViewCell] { visibleEntries.map { $0.cell as! TableViewCell } }
     /// The rows intersecting the viewport, top to bottom.
