@@ -12,6 +12,7 @@ extension TableWidget {
     static let scrollSwipeIdle: UInt32 = 250
 
     func installRowActions() {
+        installPointerTracking()
         installHorizontalScroll()
         installContextClick()
     }
@@ -26,7 +27,7 @@ extension TableWidget {
             guard let self, dx != 0, self.listView is TableView else { return false }
             let discrete = gtk_event_controller_scroll_get_unit(scroll.opaque) == GDK_SCROLL_UNIT_WHEEL
             if self.scrollSwipeTranslation == nil {
-                guard let p = Self.pointerPosition(scroll), let point = self.tablePoint(p),
+                guard let p = self.pointerPosition, let point = self.tablePoint(p),
                       self.listView.beginSwipe(atViewportPoint: point) else { return false }
                 self.scrollSwipeTranslation = 0
             }
@@ -49,11 +50,14 @@ extension TableWidget {
         accessibleCursorMayHaveMoved()
     }
 
-    private static func pointerPosition(_ controller: some GPointer) -> Point? {
-        guard let event = gtk_event_controller_get_current_event(controller.opaque) else { return nil }
-        var x = 0.0, y = 0.0
-        guard gdk_event_get_position(event, &x, &y) != 0 else { return nil }
-        return Point(x: x, y: y)
+    /// Follows the pointer over the drawing area: a scroll event carries no position, and
+    /// a scroll swipe starts on the row under the pointer.
+    private func installPointerTracking() {
+        let motion = gtk_event_controller_motion_new()!
+        Signal.connectPoint(motion, "enter") { [weak self] x, y in self?.pointerPosition = Point(x: x, y: y) }
+        Signal.connectPoint(motion, "motion") { [weak self] x, y in self?.pointerPosition = Point(x: x, y: y) }
+        Signal.connect(motion, "leave") { [weak self] in self?.pointerPosition = nil }
+        gtk_widget_add_controller(drawingArea, motion)
     }
 
     // MARK: Context menus

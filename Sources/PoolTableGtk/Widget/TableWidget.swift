@@ -95,6 +95,8 @@ public final class TableWidget {
     /// How far a touchpad (or horizontal wheel) scroll has swiped the row so far; nil when
     /// no scroll swipe is under way.
     var scrollSwipeTranslation: Double?
+    /// Where the pointer is over the drawing area (widget coordinates); nil when outside.
+    var pointerPosition: Point?
     /// Ends a scroll swipe once the scroll events stop (a wheel sends no `scroll-end`).
     let scrollSwipeEnd = GLibTimeout()
     /// What assistive technology sees (Accessibility/AccessibleRows.swift).
