@@ -40,6 +40,19 @@ open class TableViewCell: ReusableCell {
     /// The width of the checkbox column that slides in during editing.
     public static let editingControlWidth = 44.0
 
+    // MARK: Row actions: the leading edit-mode control
+    /// The control the row shows in edit mode when multiple selection during editing is off
+    /// (the delegate's `editingStyleForRowAt`, `.none` when `canEditRowAt` says no); set by
+    /// the table, as UIKit's read-only `editingStyle`.
+    public internal(set) var editingStyle: EditingStyle = .delete
+    /// Whether the content moves aside for the control in edit mode (the delegate's
+    /// `shouldIndentWhileEditingRowAt`); set by the table.
+    public internal(set) var shouldIndentWhileEditing = true
+    /// True when edit mode shows the multiple-selection checkbox rather than `editingStyle`'s control.
+    public internal(set) var showsEditingCheckbox = true
+    /// How far the content moves aside at the end of the edit-mode transition.
+    public var editingIndent: Double { showsEditingCheckbox || shouldIndentWhileEditing ? Self.editingControlWidth : 0 }
+
     /// The default content: a title, an optional detail line and an accessory.
     public var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
     /// The detail line under the title (smaller, dimmer); nil for none.
@@ -185,8 +198,10 @@ open class TableViewCell: ReusableCell {
             if tint > 0 { canvas.fill(bounds, color: theme.selectionTint.withAlpha(theme.selectionTint.alpha * tint)) }
         }
         if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.06)) }
-        if edit > 0 { drawCheckbox(in: canvas, bounds: bounds, progress: edit) }
-        let shift = Self.editingControlWidth * edit
+        if edit > 0 {
+            if showsEditingCheckbox { drawCheckbox(in: canvas, bounds: bounds, progress: edit) } else { drawEditingControl(in: canvas, bounds: bounds, progress: edit) }
+        }
+        let shift = editingIndent * edit
         let size = Size(width: max(0, bounds.width - shift), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
@@ -299,6 +314,23 @@ open class TableViewCell: ReusableCell {
             drawInfoButton(in: canvas, center: Point(x: bounds.maxX - 46, y: cy), color: theme.accent)
             p.move(to: Point(x: cx - 3, y: cy - 6)); p.line(to: Point(x: cx + 3, y: cy)); p.line(to: Point(x: cx - 3, y: cy + 6))
             canvas.stroke(p, color: theme.secondaryForeground, lineWidth: 2)
+        }
+    }
+
+    /// The colour of the insert control (a green plus).
+    public static let insertControlColor = Color(hex: 0x2ec27e)
+
+    /// The delete (red minus) or insert (green plus) control, sliding in with the column.
+    private func drawEditingControl(in canvas: Canvas, bounds: Rect, progress: Double) {
+        guard editingStyle != .none else { return }
+        let w = Self.editingControlWidth
+        let center = Point(x: bounds.minX + w / 2 - w * (1 - progress), y: bounds.midY)
+        let color = editingStyle == .delete ? canvas.theme.destructive : Self.insertControlColor
+        canvas.withState {
+            canvas.multiplyAlpha(progress)
+            canvas.fill(.circle(center: center, radius: 10), color: color)
+            canvas.fill(Rect(x: center.x - 5, y: center.y - 1, width: 10, height: 2), color: .white)
+            if editingStyle == .insert { canvas.fill(Rect(x: center.x - 1, y: center.y - 5, width: 2, height: 10), color: .white) }
         }
     }
 

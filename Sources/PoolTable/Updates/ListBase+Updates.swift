@@ -57,6 +57,7 @@ extension ListBase {
         pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
         if Self.animationsSuppressed > 0 { pending.animated = false }
         let mapping = try validate(pending)
+        closeSwipe()
         apply(pending, mapping: mapping)
         if let completion {
             if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
