@@ -178,7 +178,7 @@ struct RowActionsTests {
         let (table, source) = makeTable()
         source.style = { _ in .insert }
         source.onCommit = { src, tv, style, ip in
-            try? tv.performBatchUpdates({
+            try? tv.performBatchUpdatesThrowing({
                 src.rows.insert("Inserted", at: ip.row + 1)
                 tv.insertRows(at: [IndexPath(row: ip.row + 1, section: 0)], with: .automatic)
             }, completion: nil)
@@ -391,7 +391,7 @@ struct RowActionsTests {
         #expect(error.section == 0 && error.before == 30 && error.deleted == 1 && error.expected == 29 && error.reported == 30)
         // The same error, word for word, as the equivalent bad batch update throws.
         var thrown: BatchUpdateError?
-        do { try table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .automatic) }, completion: nil) }
+        do { try table.performBatchUpdatesThrowing({ table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .automatic) }, completion: nil) }
         catch let e as BatchUpdateError { thrown = e }
         #expect(thrown == error)
         #expect(error.description.contains("section 0") && error.description.contains("left unchanged"))
@@ -491,7 +491,7 @@ struct RowActionsTests {
         table.reloadData()
         #expect(!table.hasOpenSwipe)
         open()
-        try table.performBatchUpdates({ source.rows.append("x"); table.insertRows(at: [IndexPath(row: 30, section: 0)], with: .none) }, completion: nil)
+        try table.performBatchUpdatesThrowing({ source.rows.append("x"); table.insertRows(at: [IndexPath(row: 30, section: 0)], with: .none) }, completion: nil)
         #expect(!table.hasOpenSwipe)
         open()
         table.setEditing(true, animated: false)

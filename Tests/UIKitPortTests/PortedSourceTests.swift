@@ -110,6 +110,36 @@ struct PortedSourceTests {
         #expect(delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)) == nil)
     }
 
+    @Test("the table drives the ported editing: delete and insert controls commit, a swipe's destructive action deletes the row")
+    func editingDrivenByTheTable() throws {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        controller.setEditing(true, animated: false)
+        #expect(controller.isEditing && table.isEditing)
+        #expect(table.activateEditingControl(forRowAt: IndexPath(row: 0, section: 0)))   // .delete
+        #expect(table.activateEditingControl(forRowAt: IndexPath(row: 1, section: 1)))   // .insert
+        #expect(!table.activateEditingControl(forRowAt: IndexPath(row: 0, section: 2)), "canEditRowAt says no")
+        table.advanceAnimations(to: 0); table.advanceAnimations(to: 5)
+        #expect(table.lastRowActionError == nil && table.lastBatchUpdateError == nil)
+        #expect(controller.sections[0].fruits.map(\.name) == ["Blueberry", "Raspberry"])
+        #expect(controller.sections[1].fruits.map(\.name) == ["Lemon", "Lime", "Orange"])
+        #expect((0..<2).map { table.numberOfRows(inSection: $0) } == [2, 3])
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 1))?.textLabel?.text == "Lime")
+
+        controller.setEditing(false, animated: false)
+        let row = table.rectForRow(at: IndexPath(row: 0, section: 0))
+        #expect(table.beginSwipe(atViewportPoint: CGPoint(x: row.midX, y: row.midY)))
+        table.updateSwipe(translation: -120)
+        table.endSwipe()
+        #expect(table.revealedSwipeActions.map(\.title) == ["Delete"])
+        table.performSwipeAction(at: 0)
+        table.advanceAnimations(to: 10); table.advanceAnimations(to: 15)
+        #expect(table.lastRowActionError == nil)
+        #expect(controller.sections[0].fruits.map(\.name) == ["Raspberry"])
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        #expect(texts(table).contains("Raspberry") && !texts(table).contains("Blueberry"))
+    }
+
     @MainActor
     func loadedSwatches() -> ColorSwatchesViewController {
         let controller = ColorSwatchesViewController()

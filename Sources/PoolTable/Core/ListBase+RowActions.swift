@@ -200,7 +200,7 @@ extension ListBase {
     /// in `lastRowActionError` and logged, the table staying as it was.
     private func applyRowActionChange(deleting: Bool, at ip: ItemPath) {
         do {
-            try performBatchUpdates({
+            try performBatchUpdatesThrowing({
                 if deleting { batchDelete([ip], .automatic) } else { batchInsert([ip], .automatic) }
             }, completion: nil)
             rowActions.lastError = nil

@@ -188,7 +188,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         guard let table = tableView else { return false }
         var removed: Mail?
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 removed = removeMail(at: indexPath)
                 if removed != nil { table.deleteRows(at: [indexPath], with: .automatic) }
             }, completion: nil)
