@@ -55,6 +55,8 @@ let package = Package(
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
         .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
+        // UIKit-style source compiled through renames only (issue 22; docs/PORTING.md).
+        .testTarget(name: "UIKitPortTests", dependencies: ["PoolTable"]),
         .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit", "PoolTableApp"]),
     ],
     swiftLanguageModes: [.v6]

@@ -63,13 +63,13 @@ enum DiffBench {
         }
         var applySamples: [Double] = []
         var applyFailures = 0
-        do { try source.apply(a, animatingDifferences: false) } catch { applyFailures += 1 }
+        do { try source.applyThrowing(a, animatingDifferences: false) } catch { applyFailures += 1 }
         table.reloadData()
         table.contentOffset = Point(x: 0, y: table.contentSize.height / 2)
         for i in 0..<runs {
             let target = i % 2 == 0 ? b : a
             applySamples.append(timeMicros {
-                do { try source.apply(target, animatingDifferences: false) } catch { applyFailures += 1 }
+                do { try source.applyThrowing(target, animatingDifferences: false) } catch { applyFailures += 1 }
                 table.layoutIfNeeded()
             })
         }

@@ -249,7 +249,7 @@ final class EngineBench {
             let screenY = table.rectForRow(at: anchor).minY - offset
             let t = timeMicros {
                 do {
-                    try table.performBatchUpdates({
+                    try table.performBatchUpdatesThrowing({
                         source.rows += 1
                         table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none)
                     }, completion: nil)

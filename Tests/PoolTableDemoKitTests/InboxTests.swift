@@ -118,4 +118,64 @@ struct InboxTests {
             if controller.sections != model || !p.isEmpty { break }
         }
     }
+
+    // MARK: Row actions (issue 22)
+
+    @Test("swipe Delete removes the mail with the delete animation; Archive too; Ctrl+Z brings both back")
+    func swipeActions() throws {
+        let (table, controller) = makeInbox()
+        let original = controller.sections
+        let p = Point(x: 400, y: table.rectForRow(at: IndexPath(row: 1, section: 0)).midY)
+        #expect(table.beginSwipe(atViewportPoint: p))
+        table.updateSwipe(translation: -160)
+        table.endSwipe()
+        #expect(table.revealedSwipeActions.map(\.title) == [tr("Delete"), tr("Archive")])
+        #expect(table.revealedSwipeActions.map(\.style) == [.destructive, .normal])
+        table.performSwipeAction(at: 0)
+        #expect(table.hasRunningAnimations)
+        #expect(table.lastRowActionError == nil)
+        #expect(controller.sections[0].mails.count == original[0].mails.count - 1)
+        #expect(problems(table, controller) == [])
+        // Archive (a normal action that updates the table itself).
+        #expect(table.beginSwipe(atViewportPoint: p))
+        table.updateSwipe(translation: -160)
+        table.endSwipe()
+        table.performSwipeAction(at: 1)
+        #expect(table.lastRowActionError == nil)
+        #expect(controller.archived.count == 1)
+        #expect(controller.sections[0].mails.count == original[0].mails.count - 2)
+        table.advanceAnimations(to: 50)
+        table.advanceAnimations(to: 51)
+        #expect(problems(table, controller) == [])
+        controller.undo()
+        controller.undo()
+        #expect(controller.archived.isEmpty)
+        #expect(controller.sections.map(\.mails) == original.map(\.mails))
+        table.advanceAnimations(to: 60)
+        table.advanceAnimations(to: 61)
+        #expect(problems(table, controller) == [])
+    }
+
+    @Test("the context menu: Mark as Read/Unread toggles, Delete is destructive and removes the row; edit mode keeps its checkboxes")
+    func contextMenu() throws {
+        let (table, controller) = makeInbox()
+        let ip = IndexPath(row: 2, section: 0)
+        let p = Point(x: 200, y: table.rectForRow(at: ip).midY)
+        let menu = try #require(table.contextMenu(atViewportPoint: p))
+        #expect(menu.indexPath == ip)
+        let wasUnread = controller.mail(at: ip).isUnread
+        #expect(menu.actions.map(\.title) == [wasUnread ? tr("Mark as Read") : tr("Mark as Unread"), tr("Archive"), tr("Delete")])
+        #expect(menu.actions.map(\.isDestructive) == [false, false, true])
+        table.performMenuAction(menu.actions[0])
+        #expect(controller.mail(at: ip).isUnread == !wasUnread)
+        let count = controller.mailCount
+        let again = try #require(table.contextMenu(atViewportPoint: p))
+        table.performMenuAction(again.actions[2])
+        #expect(controller.mailCount == count - 1)
+        #expect(problems(table, controller) == [])
+        // Edit mode: multiple selection, so checkboxes and no delete controls.
+        table.setEditing(true, animated: false)
+        let cell = try #require(table.cellForRow(at: ip))
+        #expect(cell.showsEditingCheckbox && cell.editingStyle == .none)
+    }
 }

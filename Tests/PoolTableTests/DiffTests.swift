@@ -30,10 +30,10 @@ struct DiffTests {
             return cell
         }
         let pool = Array(0..<60)
-        try source.apply(randomSnapshot(&rng, pool: pool), animatingDifferences: false)
+        try source.applyThrowing(randomSnapshot(&rng, pool: pool), animatingDifferences: false)
         for step in 0..<300 {
             let next = randomSnapshot(&rng, pool: pool)
-            try source.apply(next, animatingDifferences: Bool.random(using: &rng))
+            try source.applyThrowing(next, animatingDifferences: Bool.random(using: &rng))
             table.contentOffset = Point(x: 0, y: Double.random(in: 0...max(1, table.contentSize.height), using: &rng))
             #expect(table.numberOfSections == next.numberOfSections, "step \(step)")
             for (s, id) in next.sectionIdentifiers.enumerated() {
@@ -62,9 +62,9 @@ struct DiffTests {
         table.register({ ItemCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "item")
         let source = TableViewDiffableDataSource<String, Int>(tableView: table) { t, ip, _ in t.dequeueReusableCell(withIdentifier: "item", for: ip) }
         var good = Snap(); good.appendSections(["a"]); good.appendItems([1, 2, 3])
-        try source.apply(good)
+        try source.applyThrowing(good)
         var bad = good; bad.appendItems([2])
-        #expect(throws: DiffableDataSourceError.duplicateIdentifier("item 2")) { try source.apply(bad) }
+        #expect(throws: DiffableDataSourceError.duplicateIdentifier("item 2")) { try source.applyThrowing(bad) }
         #expect(source.snapshot() == good)
         #expect(table.numberOfRows(inSection: 0) == 3)
     }

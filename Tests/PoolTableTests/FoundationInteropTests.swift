@@ -39,7 +39,7 @@ struct FoundationInteropTests {
         #expect(IndexPath(row: 3, section: 0) == IndexPath(indexes: [0, 3]))
         #expect(IndexPath(item: 7, section: 2).item == 7 && IndexPath(indexes: [2, 7]).section == 2)
         let sections = IndexSet([0])
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             source.titles.insert("Ad", at: 5)
             table.insertRows(at: [IndexPath(row: 5, section: 0)], with: .none)
         }, completion: nil)

@@ -168,13 +168,13 @@ struct Fuzzer {
                 let r = Int.random(in: 0...model.sections[s].count, using: &rng)
                 let n = Int.random(in: 1...4, using: &rng)
                 let ids = (0..<n).map { _ in defer { nextID += 1 }; return nextID }
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.sections[s].insert(contentsOf: ids, at: r)
                     table.insertRows(at: (r..<(r + n)).map { IndexPath(row: $0, section: s) }, with: animation)
                 }, completion: nil)
             case 1:
                 guard let ip = randomRow() else { return "noop" }
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.sections[ip.section].remove(at: ip.row)
                     table.deleteRows(at: [ip], with: animation)
                 }, completion: nil)
@@ -182,14 +182,14 @@ struct Fuzzer {
                 guard let from = randomRow(), let t = model.sections.indices.randomElement(using: &rng) else { return "noop" }
                 let id = model.sections[from.section][from.row]
                 let q = Int.random(in: 0...(model.sections[t].count - (t == from.section ? 1 : 0)), using: &rng)
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.sections[from.section].remove(at: from.row)
                     model.sections[t].insert(id, at: q)
                     table.moveRow(at: from, to: IndexPath(row: q, section: t))
                 }, completion: nil)
             case 3:
                 guard let ip = randomRow() else { return "noop" }
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.grown.formSymmetricDifference([model.sections[ip.section][ip.row]])
                     table.reloadRows(at: [ip], with: animation)
                 }, completion: nil)
@@ -197,14 +197,14 @@ struct Fuzzer {
                 guard model.sections.count < 6 else { return "noop" }
                 let s = Int.random(in: 0...model.sections.count, using: &rng)
                 let ids = (0..<Int.random(in: 0..<12, using: &rng)).map { _ in defer { nextID += 1 }; return nextID }
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.sections.insert(ids, at: s)
                     table.insertSections(IndexSet([s]), with: animation)
                 }, completion: nil)
             default:
                 guard model.sections.count > 1 else { return "noop" }
                 let s = Int.random(in: 0..<model.sections.count, using: &rng)
-                try table.performBatchUpdates({
+                try table.performBatchUpdatesThrowing({
                     model.sections.remove(at: s)
                     table.deleteSections(IndexSet([s]), with: animation)
                 }, completion: nil)
@@ -226,7 +226,7 @@ struct Fuzzer {
         let saved = model.sections
         let state = snapshot()
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 model.sections[s].append(nextID); nextID += 1      // one row added…
                 if Bool.random(using: &rng) { table.insertRows(at: [], with: .automatic) }   // …none announced
                 else { table.deleteRows(at: model.sections[s].count > 1 ? [IndexPath(row: 0, section: s)] : [], with: .automatic) }

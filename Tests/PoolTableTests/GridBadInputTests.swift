@@ -108,7 +108,7 @@ struct GridBadInputTests {
         // A batch update measured against the stale counts throws and changes nothing.
         let before = grid.indexPathsForMountedItems
         #expect(throws: BatchUpdateError.self) {
-            try grid.performBatchUpdates({ grid.deleteItems(at: [ip(0)]) }, completion: nil)
+            try grid.performBatchUpdatesThrowing({ grid.deleteItems(at: [ip(0)]) }, completion: nil)
         }
         #expect(grid.indexPathsForMountedItems == before)
         // A reload picks the new counts up.

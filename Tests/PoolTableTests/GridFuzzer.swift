@@ -166,7 +166,7 @@ struct GridFuzzer {
         let selected = selectedIDs(grid, model)
         var kinds: [Int] = []
         do {
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 for _ in 0..<(Bool.random(using: &rng) ? 1 : Int.random(in: 2...3, using: &rng)) {
                     // Sections and items are both addressed in the batch's final state, so
                     // later changes only touch sections this batch has not inserted or deleted.
@@ -262,7 +262,7 @@ struct GridFuzzer {
         let saved = model.sections
         let state = snapshot()
         do {
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 model.sections[s].append(nextID); nextID += 1      // one item added…
                 switch Int.random(in: 0..<3, using: &rng) {
                 case 0: grid.insertItems(at: [])                    // …none announced

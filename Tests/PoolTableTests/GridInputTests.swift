@@ -374,7 +374,7 @@ struct GridInputTests {
         #expect(grid.isDragSelecting)
         switch interruption {
         case "update":
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 source.sections[0].insert(5000, at: 0)
                 grid.insertItems(at: [ip(0)])
             }, completion: nil)

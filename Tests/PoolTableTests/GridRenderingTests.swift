@@ -71,7 +71,7 @@ struct GridRenderingTests {
         grid.advanceAnimations(to: t)
         canvas.reset(); grid.render(in: canvas)
         let before = drawnItems(canvas)
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections[0].remove(at: 0)
             grid.deleteItems(at: [ip(0)])
         }, completion: nil)

@@ -24,7 +24,7 @@ struct GridUpdateTests {
         let anchorID = source.id(at: anchorIP)!
         let screenY = grid.rectForItem(at: anchorIP).minY - grid.contentOffset.y
         let visibleIDs = Set(grid.indexPathsForVisibleItems.compactMap(source.id))
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             let new = (0..<count).map { 10_000 + $0 }
             source.sections[0].insert(contentsOf: new, at: 2)
             grid.insertItems(at: (2..<(2 + count)).map { ip($0) })
@@ -46,7 +46,7 @@ struct GridUpdateTests {
         // Without maintainsVisibleContentPosition the offset stays and the content moves.
         grid.maintainsVisibleContentPosition = false
         let offset = grid.contentOffset.y
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections[0].insert(contentsOf: [20_000, 20_001, 20_002], at: 0)
             grid.insertItems(at: [ip(0), ip(1), ip(2)])
         }, completion: nil)
@@ -63,7 +63,7 @@ struct GridUpdateTests {
         let anchorIP = try #require(firstFullyVisibleItem(grid))
         let anchorID = source.id(at: anchorIP)!
         let screenY = grid.rectForItem(at: anchorIP).minY - grid.contentOffset.y
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections.insert(Array(50_000..<50_010), at: 0)
             grid.insertSections(IndexSet([0]))
         }, completion: nil)
@@ -139,7 +139,7 @@ struct GridUpdateTests {
             ("a reload and delete of one item", { source.sections[0].removeFirst(); grid.deleteItems(at: [ip(0)]); grid.reloadItems(at: [ip(0)]) }),
         ]
         for (what, change) in bad {
-            #expect(throws: BatchUpdateError.self, "\(what)") { try grid.performBatchUpdates(change, completion: nil) }
+            #expect(throws: BatchUpdateError.self, "\(what)") { try grid.performBatchUpdatesThrowing(change, completion: nil) }
             source.sections = saved
             #expect(state() == before, "\(what)")
             #expect(!grid.hasRunningAnimations, "\(what)")
@@ -147,7 +147,7 @@ struct GridUpdateTests {
         }
         // A valid batch after all that still works.
         var completed: Bool?
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections[0].remove(at: 7)
             grid.deleteItems(at: [ip(7)])
         }, completion: { completed = $0 })
@@ -168,7 +168,7 @@ struct GridUpdateTests {
         var t = 0.0
         grid.advanceAnimations(to: t)
         let cellOf10 = grid.cellForItem(at: ip(10))
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections[0].remove(at: 4)
             source.sections[0].insert(777, at: 0)
             source.sections[0].remove(at: 1)                   // ids now: 777, 1, 2, 3, 5, …; id 10 at index 9
@@ -187,7 +187,7 @@ struct GridUpdateTests {
         #expect(gridStateProblems(grid, source) == [])
 
         // A move across sections, a reload and a section delete in one batch.
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             let id = source.sections[0].remove(at: 5)
             source.sections[1].insert(id, at: 3)
             grid.moveItem(at: ip(5), to: ip(3, 1))
@@ -197,7 +197,7 @@ struct GridUpdateTests {
         settle(grid, &t)
         #expect(selectedIDs(grid, source) == selected)
         #expect(gridStateProblems(grid, source) == [])
-        try grid.performBatchUpdates({
+        try grid.performBatchUpdatesThrowing({
             source.sections.remove(at: 0)
             grid.deleteSections(IndexSet([0]))
         }, completion: nil)
@@ -218,7 +218,7 @@ struct GridUpdateTests {
         grid.advanceAnimations(to: t)
         let prepared = try #require(grid.indexPathsForPreparedItems.last)
         let binds = source.cellForItemCalls
-        try grid.performBatchUpdates({ grid.reloadItems(at: [prepared]) }, completion: nil)
+        try grid.performBatchUpdatesThrowing({ grid.reloadItems(at: [prepared]) }, completion: nil)
         #expect(grid.cellForItem(at: prepared) != nil)
         #expect(source.cellForItemCalls == binds + 1)
         settle(grid, &t)

@@ -42,7 +42,7 @@ struct LeakTests {
         let model = ItemSource(sections: [Array(0..<500)])
         model.attach(to: table)
         weak = table.mountedCells.map(Weak.init)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].removeSubrange(0..<200)
             table.deleteRows(at: (0..<200).map { IndexPath(row: $0, section: 0) }, with: .automatic)
         }, completion: nil)
@@ -97,6 +97,6 @@ struct LyingDataSourceTests {
         // Cells of other identifiers were pooled by their own identifier or dropped.
         #expect(table.pooledCellCounts.allSatisfy { ["a", "b"].contains($0.identifier) })
         // An update against a count that moved under us is refused, not applied.
-        #expect(throws: BatchUpdateError.self) { try table.performBatchUpdates({}, completion: nil) }
+        #expect(throws: BatchUpdateError.self) { try table.performBatchUpdatesThrowing({}, completion: nil) }
     }
 }

@@ -23,7 +23,7 @@ struct ModelBasedUpdateTests {
             table.contentOffset = Point(x: 0, y: Double.random(in: 0...max(1, table.contentSize.height), using: &rng))
             let chosen = selectedItems(table, model)
             let animation: RowAnimation = Bool.random(using: &rng) ? .automatic : .none
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 for _ in 0..<Int.random(in: 1...4, using: &rng) {
                     randomChange(model: model, table: table, rng: &rng, nextID: &nextID, animation: animation)
                 }

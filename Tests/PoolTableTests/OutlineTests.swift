@@ -70,7 +70,7 @@ struct OutlineTests {
         let source = TableViewDiffableDataSource<Int, String>(tableView: table) { table, ip, _ in
             table.dequeueReusableCell(withIdentifier: "row", for: ip)
         }
-        try source.apply(o, to: 0, animatingDifferences: false)
+        try source.applyThrowing(o, to: 0, animatingDifferences: false)
         table.layoutIfNeeded()
         return (table, source)
     }
@@ -85,7 +85,7 @@ struct OutlineTests {
         let (table, source) = try makeTable(o)
         #expect(rows(table, source) == ["a", "b", "c"])
         o.expand(["a", "a1"])
-        try source.apply(o, to: 0)
+        try source.applyThrowing(o, to: 0)
         #expect(rows(table, source) == ["a", "a1", "a1x", "a2", "b", "c"])
         #expect(table.hasRunningAnimations)       // inserted like rows: animated
         table.advanceAnimations(to: 10); table.advanceAnimations(to: 11)
@@ -93,7 +93,7 @@ struct OutlineTests {
         #expect(source.level(at: IndexPath(row: 2, section: 0)) == 2)
         #expect(source.snapshot(for: 0) == o)
         o.collapse(["a"])
-        try source.apply(o, to: 0)
+        try source.applyThrowing(o, to: 0)
         #expect(rows(table, source) == ["a", "b", "c"])
         #expect(table.hasRunningAnimations)
         table.advanceAnimations(to: 20); table.advanceAnimations(to: 21)
@@ -113,7 +113,7 @@ struct OutlineTests {
         let topItem = source.itemIdentifier(for: top)
         let screenY = table.rectForRow(at: top).minY - table.contentOffset.y
         o.expand(["r2"])
-        try source.apply(o, to: 0, animatingDifferences: false)
+        try source.applyThrowing(o, to: 0, animatingDifferences: false)
         table.layoutIfNeeded()
         let item = try #require(topItem)
         let moved = try #require(source.indexPath(for: item))
@@ -127,17 +127,19 @@ struct OutlineTests {
         let (table, source) = try makeTable(o)
         o.expand(["a"])
         o.append(["z"], to: "missing")
-        #expect(throws: SectionSnapshotError.parentNotFound("missing")) { try source.apply(o, to: 0) }
+        #expect(throws: DiffableDataSourceError.invalidSectionSnapshot(.parentNotFound("missing"))) { try source.applyThrowing(o, to: 0) }
+        source.apply(o, to: 0)                    // UIKit's shape: no throw, the error kept
+        #expect(source.lastApplyError == .invalidSectionSnapshot(.parentNotFound("missing")))
         #expect(rows(table, source) == ["a", "b", "c"])
         #expect(source.snapshot(for: 0).visibleItems == ["a", "b", "c"])
 
         var other = SectionSnapshot<String>()
         other.append(["p", "q"])
-        try source.apply(other, to: 1, animatingDifferences: false)
+        try source.applyThrowing(other, to: 1, animatingDifferences: false)
         #expect(table.numberOfSections == 2 && table.numberOfRows(inSection: 1) == 2)
         var clash = SectionSnapshot<String>()
         clash.append(["a"])                       // "a" is in section 0 already
-        #expect(throws: DiffableDataSourceError.self) { try source.apply(clash, to: 1) }
+        #expect(throws: DiffableDataSourceError.self) { try source.applyThrowing(clash, to: 1) }
         #expect(table.numberOfRows(inSection: 1) == 2)
     }
 }

@@ -126,7 +126,7 @@ struct PrefetchingTests {
         // A deleted outstanding row gets its cancel with the index path it had.
         let victim = try #require(log.outstanding.max { $0.row < $1.row })
         log.count -= 1
-        try table.performBatchUpdates({ table.deleteRows(at: [victim], with: .none) }, completion: nil)
+        try table.performBatchUpdatesThrowing({ table.deleteRows(at: [victim], with: .none) }, completion: nil)
         table.layoutIfNeeded()
         #expect(log.cancelCalls.last?.contains(victim) == true)
 

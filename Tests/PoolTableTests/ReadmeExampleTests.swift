@@ -25,7 +25,7 @@ func readmeExample() throws {
     #expect(table.indexPathsForVisibleRows.count == 14)
     #expect(table.indexPathsForPreparedRows.count > 0)
     #expect(table.visibleCells.first?.text == "Contact 500000")
-    try table.performBatchUpdates({
+    try table.performBatchUpdatesThrowing({
         contacts.names.insert("Ad", at: 5)
         table.insertRows(at: [IndexPath(row: 5, section: 0)], with: .automatic)
     }, completion: nil)

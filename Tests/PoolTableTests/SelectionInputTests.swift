@@ -216,7 +216,7 @@ struct InputDetailTests {
         table.pointerUp(at: Point(x: 20, y: 150))
         let changes = recorder.geometryChanges
         model.sections[0].append(contentsOf: [500, 501])
-        try table.performBatchUpdates({ table.insertRows(at: [IndexPath(row: 100, section: 0), IndexPath(row: 101, section: 0)], with: .none) }, completion: nil)
+        try table.performBatchUpdatesThrowing({ table.insertRows(at: [IndexPath(row: 100, section: 0), IndexPath(row: 101, section: 0)], with: .none) }, completion: nil)
         #expect(recorder.geometryChanges > changes)
     }
 }

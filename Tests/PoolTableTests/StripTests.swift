@@ -141,7 +141,7 @@ struct StripTests {
         strip.pointerDown(at: Point(x: 20, y: 50))
         strip.pointerUp(at: Point(x: 20, y: 50))
         #expect(strip.indexPathsForSelectedItems == [ip(4)])
-        try strip.performBatchUpdates({
+        try strip.performBatchUpdatesThrowing({
             source.sections[0].insert(contentsOf: [1000, 1001], at: 0)
             source.sections[0].remove(at: 10)
             strip.insertItems(at: [ip(0), ip(1)])

@@ -36,7 +36,7 @@ struct UpdateTests {
             items.insert(adID, at: row); inserted.append(IndexPath(row: row, section: 0))
             adID += 1; row += 7
         }
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0] = items
             table.insertRows(at: inserted, with: animation)
         }, completion: nil)
@@ -53,7 +53,7 @@ struct UpdateTests {
         table.maintainsVisibleContentPosition = false
         table.contentOffset = Point(x: 0, y: 30_000)
         let before = topStory(table, model)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].insert(contentsOf: [5000, 5001, 5002], at: 0)
             table.insertRows(at: (0..<3).map { IndexPath(row: $0, section: 0) }, with: .none)
         }, completion: nil)
@@ -95,7 +95,7 @@ struct UpdateTests {
         table.contentOffset = Point(x: 0, y: 300)
         let state = (table.contentSize, table.indexPathsForMountedRows, table.contentOffset, table.indexPathsForSelectedRows, table.mountedCells.map(ObjectIdentifier.init))
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 model.sections[0].append(contentsOf: [900, 901])          // two added…
                 table.insertRows(at: [IndexPath(row: 50, section: 0)], with: .automatic)   // …one announced
             }, completion: nil)
@@ -112,9 +112,9 @@ struct UpdateTests {
         #expect(table.mountedCells.map(ObjectIdentifier.init) == state.4)
         // Out-of-range and duplicate changes are refused the same way.
         model.sections[0].removeLast(2)
-        #expect(throws: BatchUpdateError.self) { try table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 99, section: 0)], with: .none) }, completion: nil) }
+        #expect(throws: BatchUpdateError.self) { try table.performBatchUpdatesThrowing({ table.deleteRows(at: [IndexPath(row: 99, section: 0)], with: .none) }, completion: nil) }
         #expect(throws: BatchUpdateError.self) {
-            try table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 1, section: 0)], with: .none) }, completion: nil)
+            try table.performBatchUpdatesThrowing({ table.deleteRows(at: [IndexPath(row: 1, section: 0), IndexPath(row: 1, section: 0)], with: .none) }, completion: nil)
         }
         #expect(table.indexPathsForSelectedRows == state.3)
     }
@@ -126,7 +126,7 @@ struct UpdateTests {
         table.setEditing(true, animated: false)
         for r in [5, 6, 20] { table.selectRow(at: IndexPath(row: r, section: 0), animated: false, scrollPosition: .none) }
         let chosen = selectedItems(table, model)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].remove(at: 2)
             table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .automatic)
         }, completion: nil)
@@ -142,7 +142,7 @@ struct UpdateTests {
         let below = model.sections[0][3]
         let y0 = screenY(of: below, table, model)
         var done = false
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].insert(500, at: 2)
             table.insertRows(at: [IndexPath(row: 2, section: 0)], with: .automatic)
         }, completion: { done = $0 })
@@ -164,7 +164,7 @@ struct UpdateTests {
 
         // Delete: the deleted row's cell stays as a collapsing ghost, then returns to the pool.
         let victim = table.cellForRow(at: IndexPath(row: 1, section: 0))!
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].remove(at: 1)
             table.deleteRows(at: [IndexPath(row: 1, section: 0)], with: .fade)
         }, completion: nil)
@@ -184,7 +184,7 @@ struct UpdateTests {
     func retargeting() throws {
         let (table, model) = makeFeed(count: 60)
         table.advanceAnimations(to: 0)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].insert(contentsOf: [700, 701], at: 0)
             table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .automatic)
         }, completion: nil)
@@ -192,7 +192,7 @@ struct UpdateTests {
         let ip = IndexPath(row: 6, section: 0)
         let item = model.sections[0][6]
         let drawnBefore = table.presentationFrame(ofSlot: table.mountedIndex(of: ItemPath(ip))!).minY
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].remove(at: 3)
             table.deleteRows(at: [IndexPath(row: 3, section: 0)], with: .automatic)
         }, completion: nil)
@@ -229,7 +229,7 @@ struct UpdateTests {
         table.setEditing(true, animated: false)
         table.selectRow(at: IndexPath(row: 3, section: 1), animated: false, scrollPosition: .none)
         let chosen = selectedItems(table, model)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             let moved = model.sections[1].remove(at: 3)          // item 13
             model.sections[0].insert(moved, at: 0)
             model.sections.remove(at: 2)
@@ -277,7 +277,7 @@ struct StackingTests {
     @Test("consecutive inserted rows grow as a stack: no gaps, no overlaps, at every frame")
     func insertsStack() throws {
         let (table, model) = makeFeed()
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].insert(contentsOf: [900, 901, 902], at: 3)
             table.insertRows(at: (3..<6).map { IndexPath(row: $0, section: 0) }, with: .automatic)
         }, completion: nil)
@@ -294,7 +294,7 @@ struct StackingTests {
     @Test("consecutive deleted rows collapse as a stack that ends where the next row begins")
     func deletesStack() throws {
         let (table, model) = makeFeed()
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections[0].removeSubrange(2..<5)
             table.deleteRows(at: (2..<5).map { IndexPath(row: $0, section: 0) }, with: .automatic)
         }, completion: nil)
@@ -358,7 +358,7 @@ struct SectionAnimationTests {
         table.advanceAnimations(to: 0)
         let header = { (s: Int) in table.presentationFrame(of: table.items.headers[s]!).minY - table.contentOffset.y }
         let before = header(1)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections.insert([900, 901], at: 1)
             table.insertSections(IndexSet([1]), with: .automatic)
         }, completion: nil)
@@ -382,7 +382,7 @@ struct SectionAnimationTests {
         let model = ItemSource(sections: [Array(0..<3), Array(100..<104), Array(200..<210)])
         model.attach(to: table)
         table.advanceAnimations(to: 0)
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             model.sections.remove(at: 1)
             table.deleteSections(IndexSet([1]), with: .automatic)
         }, completion: nil)

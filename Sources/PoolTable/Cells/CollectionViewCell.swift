@@ -7,7 +7,7 @@ open class CollectionViewCell: ReusableCell {
     public static let badgeSize = 22.0
 
     /// A cell for the given reuse identifier (what `register` factories call).
-    public override init(reuseIdentifier: String?) {
+    public required override init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
 

@@ -3,18 +3,55 @@
 /// edge. See `ReusableCell` for what the table sets on it.
 @MainActor
 open class TableViewCell: ReusableCell {
-    /// What the default content draws on the trailing edge.
-    public enum Accessory: Sendable {
+    /// What the default content draws on the trailing edge (UIKit's `AccessoryType`).
+    public enum Accessory: Hashable, Sendable {
         /// Nothing.
         case none
         /// A chevron: selecting the row shows more.
         case disclosureIndicator
+        /// An info button and a chevron; a click on the button reaches the delegate's
+        /// `accessoryButtonTappedForRowWith`.
+        case detailDisclosureButton
         /// A check mark.
         case checkmark
+        /// An info button; a click on it reaches the delegate's `accessoryButtonTappedForRowWith`.
+        case detailButton
     }
+    /// UIKit's name for `Accessory`.
+    public typealias AccessoryType = Accessory
+
+    /// How the default content lays out its title and detail line (UIKit's
+    /// `UITableViewCell.CellStyle`).
+    public enum CellStyle: Hashable, Sendable {
+        /// A title; a detail line, when set, goes under it.
+        case `default`
+        /// The title on the leading edge, the detail line on the trailing edge, on one line.
+        case value1
+        /// Drawn as `.value1` (UIKit's small leading label beside the title has no equivalent).
+        case value2
+        /// The title with the detail line under it.
+        case subtitle
+    }
+
+    /// The name of the hit target over a detail button (`.detailButton`,
+    /// `.detailDisclosureButton`); a click on it reaches `accessoryButtonTappedForRowWith`.
+    public static let accessoryButtonTarget = "PoolTable.accessoryButton"
 
     /// The width of the checkbox column that slides in during editing.
     public static let editingControlWidth = 44.0
+
+    // MARK: Row actions: the leading edit-mode control
+    /// The control the row shows in edit mode when multiple selection during editing is off
+    /// (the delegate's `editingStyleForRowAt`, `.none` when `canEditRowAt` says no); set by
+    /// the table, as UIKit's read-only `editingStyle`.
+    public internal(set) var editingStyle: EditingStyle = .delete
+    /// Whether the content moves aside for the control in edit mode (the delegate's
+    /// `shouldIndentWhileEditingRowAt`); set by the table.
+    public internal(set) var shouldIndentWhileEditing = true
+    /// True when edit mode shows the multiple-selection checkbox rather than `editingStyle`'s control.
+    public internal(set) var showsEditingCheckbox = true
+    /// How far the content moves aside at the end of the edit-mode transition.
+    public var editingIndent: Double { showsEditingCheckbox || shouldIndentWhileEditing ? Self.editingControlWidth : 0 }
 
     /// The default content: a title, an optional detail line and an accessory.
     public var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
@@ -22,6 +59,43 @@ open class TableViewCell: ReusableCell {
     public var detailText: String? { didSet { if detailText != oldValue { setNeedsDisplay() } } }
     /// What is drawn on the trailing edge; hidden in edit mode.
     public var accessory: Accessory = .none { didSet { if accessory != oldValue { setNeedsDisplay() } } }
+
+    /// UIKit's name for `accessory`.
+    public var accessoryType: AccessoryType {
+        get { accessory }
+        set { accessory = newValue }
+    }
+
+    /// How the title and detail line are laid out; set at `init(style:reuseIdentifier:)`.
+    public let cellStyle: CellStyle
+
+    /// The title as a label (UIKit's `textLabel`): its `text` is the cell's `text`; its
+    /// colour, font and line count restyle the title. Never nil.
+    public private(set) lazy var textLabel: TableViewCellLabel? = TableViewCellLabel(cell: self, isDetail: false)
+    /// The detail line as a label (UIKit's `detailTextLabel`): its `text` is the cell's
+    /// `detailText`. Never nil (UIKit's is nil in `.default` style).
+    public private(set) lazy var detailTextLabel: TableViewCellLabel? = TableViewCellLabel(cell: self, isDetail: true)
+    /// The picture on the leading edge (UIKit's `imageView`): set its `image`. Never nil.
+    public private(set) lazy var imageView: TableViewCellImageView? = TableViewCellImageView(cell: self)
+
+    /// The picture drawn on the leading edge, before the title; nil for none.
+    public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
+
+    /// The content configuration last set (UIKit's `contentConfiguration`): setting one sets
+    /// `text`, `detailText`, `image` and the labels' styles from it; setting nil clears them.
+    public var contentConfiguration: ListContentConfiguration? {
+        didSet { applyContentConfiguration() }
+    }
+
+    /// A fresh configuration in the cell's style (UIKit's `defaultContentConfiguration()`):
+    /// no text, no image. Set its properties, then assign it to `contentConfiguration`.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        switch cellStyle {
+        case .default: .cell()
+        case .subtitle: .subtitleCell()
+        case .value1, .value2: .valueCell()
+        }
+    }
 
     /// The table that owns the cell (mounted or pooled).
     public var tableView: TableView? { listView as? TableView }
@@ -31,17 +105,67 @@ open class TableViewCell: ReusableCell {
     /// Where the canvas keeps the detail line's layout.
     public let detailCache = TextCache()
 
-    /// A cell for the given reuse identifier (what `register` factories call).
+    /// A cell for the given reuse identifier (what `register` factories call), in `.default` style.
     public override init(reuseIdentifier: String?) {
+        cellStyle = .default
         super.init(reuseIdentifier: reuseIdentifier)
     }
 
+    /// A cell laying out its title and detail line in `style` (UIKit's initializer; what
+    /// `register(_ cellClass:forCellReuseIdentifier:)` calls, so it is `required`: a subclass
+    /// that overrides it writes `required` where UIKit code writes `override`).
+    public required init(style: CellStyle, reuseIdentifier: String?) {
+        cellStyle = style
+        super.init(reuseIdentifier: reuseIdentifier)
+    }
+
+    // MARK: Labels and configurations
+
+    var titleOverrides = TextProperties()
+    var detailOverrides = TextProperties()
+    /// Title and detail side by side (`.value1`, `.value2`, a value-cell configuration).
+    var sideBySide: Bool { contentConfiguration?.prefersSideBySideTextAndSecondaryText ?? (cellStyle == .value1 || cellStyle == .value2) }
+
+    private func applyContentConfiguration() {
+        let c = contentConfiguration
+        text = c?.text
+        detailText = c?.secondaryText
+        image = c?.image
+        titleOverrides = c?.textProperties ?? TextProperties()
+        detailOverrides = c?.secondaryTextProperties ?? TextProperties()
+        setNeedsDisplay()
+    }
+
+    private func resolved(_ base: TextStyle, _ o: TextProperties) -> TextStyle {
+        var st = base
+        if let color = o.color { st.color = color }
+        if let font = o.font { st.font = font }
+        if let lines = o.numberOfLines { st.maxLines = lines }
+        return st
+    }
+
+    /// The title's style with the label's or configuration's colour, font and lines applied.
+    func effectiveTitleStyle(_ theme: Theme) -> TextStyle { resolved(titleStyle(theme), titleOverrides) }
+    /// The detail line's style with the label's or configuration's overrides applied.
+    func effectiveDetailStyle(_ theme: Theme) -> TextStyle {
+        var st = resolved(detailStyle(theme), detailOverrides)
+        if sideBySide && detailOverrides.font == nil { st.font = titleStyle(theme).font }
+        return st
+    }
+
+    /// The width the leading picture takes, with its gap.
+    var imageWidth: Double { image == nil ? 0 : Self.imageSide + 16 }
+    /// The side of the square the leading picture is fitted into.
+    public static let imageSide = 28.0
+
     /// The height the cell wants at `width` when the row height is `automaticDimension`.
     open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
-        let inner = max(0, width - 32 - accessoryWidth)
+        let inner = max(0, width - 32 - accessoryWidth - imageWidth)
+        let theme = canvas.theme
         var h = 22.0
-        if let text { h += canvas.measureText(text, width: inner, style: titleStyle(canvas.theme), cache: nil).height }
-        if let detailText { h += 2 + canvas.measureText(detailText, width: inner, style: detailStyle(canvas.theme), cache: nil).height }
+        let title = text.map { canvas.measureText($0, width: sideBySide ? inner / 2 : inner, style: effectiveTitleStyle(theme), cache: nil).height } ?? 0
+        let detail = detailText.map { canvas.measureText($0, width: sideBySide ? inner / 2 : inner, style: effectiveDetailStyle(theme), cache: nil).height }
+        if sideBySide { h += max(title, detail ?? 0) } else { h += title + (detail.map { 2 + $0 } ?? 0) }
         return max(44, h.rounded(.up))
     }
 
@@ -74,8 +198,10 @@ open class TableViewCell: ReusableCell {
             if tint > 0 { canvas.fill(bounds, color: theme.selectionTint.withAlpha(theme.selectionTint.alpha * tint)) }
         }
         if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.06)) }
-        if edit > 0 { drawCheckbox(in: canvas, bounds: bounds, progress: edit) }
-        let shift = Self.editingControlWidth * edit
+        if edit > 0 {
+            if showsEditingCheckbox { drawCheckbox(in: canvas, bounds: bounds, progress: edit) } else { drawEditingControl(in: canvas, bounds: bounds, progress: edit) }
+        }
+        let shift = editingIndent * edit
         let size = Size(width: max(0, bounds.width - shift), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
@@ -98,8 +224,16 @@ open class TableViewCell: ReusableCell {
     /// when anything else it reads changes.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
-        let inner = Rect(x: bounds.minX + 16, y: bounds.minY, width: max(0, bounds.width - 32 - accessoryWidth), height: bounds.height)
-        let title = titleStyle(theme), detail = detailStyle(theme)
+        if let image {
+            let box = Rect(x: bounds.minX + 16, y: bounds.midY - Self.imageSide / 2, width: Self.imageSide, height: Self.imageSide)
+            canvas.drawImage(image, in: box, contentMode: .scaleAspectFit, cornerRadius: 0)
+        }
+        let inner = Rect(x: bounds.minX + 16 + imageWidth, y: bounds.minY, width: max(0, bounds.width - 32 - accessoryWidth - imageWidth), height: bounds.height)
+        let title = effectiveTitleStyle(theme), detail = effectiveDetailStyle(theme)
+        if sideBySide {
+            drawSideBySide(in: canvas, inner: inner, title: title, detail: detail)
+            return
+        }
         let titleHeight = text.map { canvas.measureText($0, width: inner.width, style: title, cache: titleCache).height } ?? 0
         let detailHeight = detailText.map { canvas.measureText($0, width: inner.width, style: detail, cache: detailCache).height } ?? 0
         let total = titleHeight + (detailText != nil ? 2 + detailHeight : 0)
@@ -113,6 +247,22 @@ open class TableViewCell: ReusableCell {
         }
     }
 
+    /// `.value1`: the title on the leading edge, the detail line right-aligned on the trailing edge.
+    private func drawSideBySide(in canvas: Canvas, inner: Rect, title: TextStyle, detail: TextStyle) {
+        var detailStyle = detail
+        detailStyle.alignment = .trailing
+        let half = inner.width / 2
+        if let detailText {
+            let h = canvas.measureText(detailText, width: half, style: detailStyle, cache: detailCache).height
+            canvas.drawText(detailText, in: Rect(x: inner.maxX - half, y: inner.midY - h / 2, width: half, height: h), style: detailStyle, cache: detailCache)
+        }
+        if let text {
+            let w = detailText == nil ? inner.width : half
+            let h = canvas.measureText(text, width: w, style: title, cache: titleCache).height
+            canvas.drawText(text, in: Rect(x: inner.minX, y: inner.midY - h / 2, width: w, height: h), style: title, cache: titleCache)
+        }
+    }
+
     /// How the title is drawn; override to restyle it.
     open func titleStyle(_ theme: Theme) -> TextStyle { TextStyle(font: .body, color: theme.foreground, maxLines: 0) }
     /// How the detail line is drawn; override to restyle it.
@@ -120,7 +270,31 @@ open class TableViewCell: ReusableCell {
     /// The cell's background; override to tint rows.
     open func backgroundColor(_ theme: Theme) -> Color { theme.cellBackground }
 
-    private var accessoryWidth: Double { accessory == .none ? 0 : 24 }
+    private var accessoryWidth: Double {
+        switch accessory {
+        case .none: 0
+        case .disclosureIndicator, .checkmark: 24
+        case .detailButton: 32
+        case .detailDisclosureButton: 52
+        }
+    }
+
+    /// Outside edit mode, a detail button is a hit target (`accessoryButtonTarget`) of 44 px
+    /// on the trailing edge; subclasses that override this add to `super.hitTargets`.
+    open override var hitTargets: [HitTarget] {
+        guard accessory == .detailButton || accessory == .detailDisclosureButton, !isEditing else { return [] }
+        let cx = frame.width - (accessory == .detailButton ? 24 : 46)
+        return [HitTarget(name: Self.accessoryButtonTarget, rect: Rect(x: cx - 22, y: 0, width: 44, height: frame.height))]
+    }
+
+    /// The info button: a circle with an "i", in the accent colour.
+    private func drawInfoButton(in canvas: Canvas, center c: Point, color: Color) {
+        canvas.stroke(.circle(center: c, radius: 9), color: color, lineWidth: 1.5)
+        canvas.fill(.circle(center: Point(x: c.x, y: c.y - 4.5), radius: 1.3), color: color)
+        var stem = Path()
+        stem.move(to: Point(x: c.x, y: c.y - 1.5)); stem.line(to: Point(x: c.x, y: c.y + 5))
+        canvas.stroke(stem, color: color, lineWidth: 2)
+    }
 
     private func drawAccessory(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
@@ -134,6 +308,29 @@ open class TableViewCell: ReusableCell {
         case .checkmark:
             p.move(to: Point(x: cx - 6, y: cy)); p.line(to: Point(x: cx - 2, y: cy + 4)); p.line(to: Point(x: cx + 6, y: cy - 5))
             canvas.stroke(p, color: theme.accent, lineWidth: 2)
+        case .detailButton:
+            drawInfoButton(in: canvas, center: Point(x: bounds.maxX - 24, y: cy), color: theme.accent)
+        case .detailDisclosureButton:
+            drawInfoButton(in: canvas, center: Point(x: bounds.maxX - 46, y: cy), color: theme.accent)
+            p.move(to: Point(x: cx - 3, y: cy - 6)); p.line(to: Point(x: cx + 3, y: cy)); p.line(to: Point(x: cx - 3, y: cy + 6))
+            canvas.stroke(p, color: theme.secondaryForeground, lineWidth: 2)
+        }
+    }
+
+    /// The colour of the insert control (a green plus).
+    public static let insertControlColor = Color(hex: 0x2ec27e)
+
+    /// The delete (red minus) or insert (green plus) control, sliding in with the column.
+    private func drawEditingControl(in canvas: Canvas, bounds: Rect, progress: Double) {
+        guard editingStyle != .none else { return }
+        let w = Self.editingControlWidth
+        let center = Point(x: bounds.minX + w / 2 - w * (1 - progress), y: bounds.midY)
+        let color = editingStyle == .delete ? canvas.theme.destructive : Self.insertControlColor
+        canvas.withState {
+            canvas.multiplyAlpha(progress)
+            canvas.fill(.circle(center: center, radius: 10), color: color)
+            canvas.fill(Rect(x: center.x - 5, y: center.y - 1, width: 10, height: 2), color: .white)
+            if editingStyle == .insert { canvas.fill(Rect(x: center.x - 1, y: center.y - 5, width: 2, height: 10), color: .white) }
         }
     }
 

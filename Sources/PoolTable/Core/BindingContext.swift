@@ -12,8 +12,13 @@ final class BindingContext {
     /// True while a reconfigure binds into its own cell.
     var isReconfiguring: Bool { reconfiguringCell != nil }
 
-    /// A bind begins: nothing was dequeued for it yet.
-    func beginBind() { lastDequeued = nil }
+    /// The item being bound (what `dequeueReusableCell(withIdentifier:)`, which names none, binds for).
+    @exclusivity(unchecked) private(set) var bindingIndexPath: ItemPath?
+
+    /// A bind of `ip` begins: nothing was dequeued for it yet.
+    func beginBind(_ ip: ItemPath) { lastDequeued = nil; bindingIndexPath = ip }
+    /// The bind ended.
+    func endBind() { bindingIndexPath = nil }
 
     /// The cell being reconfigured for `ip` if it has `identifier` (handed over once).
     func takeReconfiguringCell(for ip: ItemPath, identifier: String) -> ReusableCell? {

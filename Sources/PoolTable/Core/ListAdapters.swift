@@ -46,6 +46,18 @@ protocol ListDelegateAdapter: AnyObject {
     func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool
     func didBeginMultipleSelectionInteraction(at ip: ItemPath)
     func didEndMultipleSelectionInteraction()
+
+    // Row actions (a table's editing model; a grid has none of it).
+    /// `canEditRowAt`.
+    func canEditItem(at ip: ItemPath) -> Bool
+    /// `editingStyleForRowAt`.
+    func editingStyle(at ip: ItemPath) -> TableViewCell.EditingStyle
+    /// `shouldIndentWhileEditingRowAt`.
+    func indentsWhileEditing(at ip: ItemPath) -> Bool
+    /// `commit editingStyle:forRowAt:`.
+    func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath)
+    /// The leading or trailing swipe actions.
+    func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration?
 }
 
 extension ListDelegateAdapter {
@@ -53,6 +65,11 @@ extension ListDelegateAdapter {
     func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool { false }
     func didBeginMultipleSelectionInteraction(at ip: ItemPath) {}
     func didEndMultipleSelectionInteraction() {}
+    func canEditItem(at ip: ItemPath) -> Bool { false }
+    func editingStyle(at ip: ItemPath) -> TableViewCell.EditingStyle { .none }
+    func indentsWhileEditing(at ip: ItemPath) -> Bool { true }
+    func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath) {}
+    func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration? { nil }
 }
 
 /// How a list view presents its items: plain configuration, fixed at creation.

@@ -32,8 +32,10 @@ extension ListBase {
         clock.startEditingTransition(animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil)
         cancelInteraction()
         if editing || !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
+        closeSwipe()
         let targets = editingRefreshTargets
         for m in targets {
+            applyEditingControl(to: m.cell, at: m.indexPath)
             m.cell.setEditing(editing, animated: animated)
             m.cell.appliedEditingState = editing
         }
@@ -150,6 +152,7 @@ extension ListBase {
 
     /// Applies editing and selection to a cell being bound or dequeued.
     func applyState(to cell: ReusableCell, at ip: ItemPath, animated: Bool) {
+        applyEditingControl(to: cell, at: ip)
         if cell.isEditing != isEditing { cell.setEditing(isEditing, animated: animated) }
         cell.appliedEditingState = isEditing
         let selected = isSelected(ip)

@@ -37,6 +37,9 @@ public enum TableKey: Sendable {
     case selectAll
     /// Deselects everything.
     case deselectAll
+    /// Delete: commits `.delete` on the focused row when it can be edited and its editing
+    /// style is `.delete` (`commit editingStyle:forRowAt:`).
+    case delete
 }
 
 /// The mode and the user's gestures in progress: edit mode, which multiple selection is
@@ -62,6 +65,10 @@ final class InteractionState {
         var onCheckbox: Bool
         var modifiers: InputModifiers
         var moved = false
+        /// The press landed on the row's edit-mode delete or insert control.
+        var editingControl: TableViewCell.EditingStyle?
+        /// The press began a swipe of its row (a horizontal drag outside edit mode).
+        var swiping = false
     }
 
     /// A drag across the checkbox column: one provisional range over the selection as it
@@ -122,6 +129,13 @@ extension ListBase {
         defer { checkInvariantsAfterMutation() }
         layoutIfNeeded()
         cancelInteraction()
+        // A press on an open row performs the action under it on release; anywhere else it
+        // just closes the row.
+        if hasOpenSwipe {
+            rowActions.pressOnOpenRow = (swipeActionIndex(atViewportPoint: p), p)
+            if rowActions.pressOnOpenRow?.action == nil { closeSwipe() }
+            return
+        }
         guard let ip = itemPath(atViewportPoint: p) else { return }
         if clickCount >= 2 && !isEditing && geometry.contains(ip) {
             delegateAdapter.didActivate(ip)
@@ -133,6 +147,7 @@ extension ListBase {
         let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local) }?.name }
         let startsDrag = target == nil && isEditing && isMultipleSelectionActive && delegateAdapter.beginsDragSelection(at: ip, localPoint: local)
         interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
+        if target == nil, let cell { interaction.press?.editingControl = editingControlStyle(of: cell, at: local) }
         if target == nil && !isEditing, let cell { cell.isHighlighted = true; setNeedsDisplay() }
         if startsDrag && modifiers.isEmpty { beginDrag(at: ip, pointer: p) }
     }
@@ -150,9 +165,24 @@ extension ListBase {
     public func pointerDragged(to p: Point) {
         defer { checkInvariantsAfterMutation() }
         guard var press = interaction.press else { return }
+        if press.swiping {
+            updateSwipe(translation: viewport.axis.across(p) - viewport.axis.across(press.start))
+            return
+        }
         if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
             interaction.press = press
+            // A drag mostly across the rows, outside edit mode, swipes the row (row actions).
+            let across = abs(viewport.axis.across(p) - viewport.axis.across(press.start))
+            let along = abs(viewport.axis.along(p) - viewport.axis.along(press.start))
+            if !isEditing, interaction.drag == nil, press.modifiers.isEmpty, across > along * 1.5,
+               beginSwipe(atViewportPoint: press.start) {
+                if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false }
+                press.swiping = true
+                interaction.press = press
+                updateSwipe(translation: viewport.axis.across(p) - viewport.axis.across(press.start))
+                return
+            }
             if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
             // Seed 003: outside edit mode a drag across items may begin multiple selection. As
             // in UIKit, the delegate is asked only when multiple selection during editing is
@@ -192,7 +222,13 @@ extension ListBase {
     public func pointerUp(at p: Point) {
         defer { checkInvariantsAfterMutation() }
         defer { interaction.press = nil }
+        if let open = rowActions.pressOnOpenRow {
+            rowActions.pressOnOpenRow = nil
+            if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
+            return
+        }
         guard let press = interaction.press else { return }
+        if press.swiping { endSwipe(); return }
         if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
         if interaction.drag != nil {
             interaction.drag = nil
@@ -209,6 +245,11 @@ extension ListBase {
             delegateAdapter.didTapTarget(target, at: press.indexPath)
             return
         }
+        if let style = press.editingControl {
+            tracked.place(at: press.indexPath)
+            commitEditing(style, at: press.indexPath)
+            return
+        }
         click(press.indexPath, modifiers: press.modifiers)
     }
 
@@ -216,6 +257,8 @@ extension ListBase {
     public func pointerCancelled() {
         defer { checkInvariantsAfterMutation() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
+        if interaction.press?.swiping == true { endSwipe() }
+        rowActions.pressOnOpenRow = nil
         if interaction.drag != nil { delegateAdapter.selectionDidChange() }
         interaction.cancelDrag()
         selection.endDrag()
@@ -315,6 +358,9 @@ extension ListBase {
         case .deselectAll:
             deselectAll(animated: true, notify: true)
             return true
+        case .delete:
+            guard let ip = current else { return false }
+            return deleteKey(at: ip)
         }
         guard let target = next else { return true }
         tracked.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil

@@ -86,10 +86,12 @@ extension ListBase {
     /// Asks the data source for the item's cell and applies the view's state to it.
     func bind(_ ip: ItemPath) -> ReusableCell {
         counters.noteBind()
-        binding.beginBind()
+        binding.beginBind(ip)
         if !binding.isReconfiguring { tracked.removeReconfigure(ip) }
         prefetchedItemWasBound(ip)
-        guard var cell = dataAdapter.cell(at: ip) else {
+        let asked = dataAdapter.cell(at: ip)
+        binding.endBind()
+        guard var cell = asked else {
             let empty = dataAdapter.placeholderCell()
             items.adopt(empty)
             items.noteBound(empty, at: ip)

@@ -66,8 +66,15 @@ extension ListBase {
         let alpha = rowAnimations.alpha(for: m.indexPath, at: now)
         if alpha < 1 { canvas.multiplyAlpha(alpha) }
         m.cell.advanceContentAnimation(to: now)
+        // A swiped row: its actions beneath, the cell moved across over them.
+        let swipe = drawnSwipe(ofSlot: k)
+        if let swipe {
+            drawSwipeActions(swipe, size: f.size, in: canvas)
+            let shift = viewport.axis.point(along: 0, across: swipe.offset)
+            canvas.translate(x: shift.x, y: shift.y)
+        }
         // While rows animate they may overlap: each cell paints its own background then.
-        m.cell.backdrop = rowAnimations.isRunning ? nil : presentation.itemBackdrop(canvas.theme)
+        m.cell.backdrop = rowAnimations.isRunning || swipe != nil ? nil : presentation.itemBackdrop(canvas.theme)
         m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         m.cell.backdrop = nil   // only for this draw: others (the overlay's) paint their own
         canvas.restore()

@@ -43,6 +43,8 @@ public class ListBase {
     let interaction = InteractionState()
     /// Item animations of batch updates (ListBase+Updates).
     let rowAnimations = RowAnimationState()
+    /// The swiped (open) row and the last row-action error (ListBase+RowActions).
+    let rowActions = RowActionState()
     /// The engine's time, the edit-mode transition, an animated scroll, cells' frame requests.
     let clock = AnimationClock()
     /// The cell a reconfigure re-binds and the cell dequeued last.
@@ -117,6 +119,8 @@ public class ListBase {
             let along = viewport.axis.along(newValue)
             guard along.isFinite else { warn("contentOffset", "ignored a non-finite content offset \(newValue)"); return }
             clock.cancelScroll()
+            // A scroll along the rows closes an open swipe (UIKit's too).
+            if rowActions.swipe != nil && along != offset { closeSwipe() }
             setOffset(along, reason: .external)
         }
     }
@@ -257,6 +261,7 @@ public class ListBase {
         items.unmountAll()
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
         tracked.reset()
+        rowActions.swipe = nil
         cancelInteraction()
         geometry.breadth = viewport.breadth
         geometry.load(from: dataAdapter)

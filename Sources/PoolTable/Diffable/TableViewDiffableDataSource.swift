@@ -2,9 +2,12 @@
 public enum DiffableDataSourceError: Error, Equatable, CustomStringConvertible {
     /// An identifier appears twice in the snapshot.
     case duplicateIdentifier(String)
+    /// A section snapshot (an outline) applied with `apply(_:to:)` had a refused mutation.
+    case invalidSectionSnapshot(SectionSnapshotError)
     public var description: String {
         switch self {
         case let .duplicateIdentifier(what): "The snapshot names \(what) more than once; identifiers must be unique"
+        case let .invalidSectionSnapshot(error): "The section snapshot was not applied: \(error)"
         }
     }
 }
@@ -12,12 +15,21 @@ public enum DiffableDataSourceError: Error, Equatable, CustomStringConvertible {
 /// A data source driven by identity (UIKit's `UITableViewDiffableDataSource`): apply a new
 /// snapshot and the table receives the inserts, deletes and moves that turn the old one into
 /// it, animated. The table holds its data source weakly: keep a reference to this object.
+/// Subclass it to answer more of `TableViewDataSource` (header titles, editing): its
+/// data-source methods are `open`.
 @MainActor
-public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: TableViewDataSource {
+open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: TableViewDataSource {
     /// The snapshot type this data source applies.
     public typealias Snapshot = DiffableSnapshot<SectionID, ItemID>
-    /// Makes the cell for an item: dequeue from the table and configure it.
-    public typealias CellProvider = (TableView, IndexPath, ItemID) -> TableViewCell
+    /// Makes the cell for an item: dequeue from the table and configure it. Returning nil
+    /// (UIKit's signature allows it; UIKit then stops) logs a warning and shows an empty cell.
+    public typealias CellProvider = (TableView, IndexPath, ItemID) -> TableViewCell?
+
+    /// How `apply(_:animatingDifferences:)` animates inserted and deleted rows and sections
+    /// when it animates (UIKit's `defaultRowAnimation`). Default `.automatic`.
+    public var defaultRowAnimation: RowAnimation = .automatic
+    /// The error of the last snapshot `apply` refused (duplicate identifiers); nil until one is.
+    public private(set) var lastApplyError: DiffableDataSourceError?
 
     /// The table this data source feeds.
     public private(set) weak var tableView: TableView?
@@ -41,10 +53,30 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
     /// The snapshot the table shows now.
     public func snapshot() -> Snapshot { current }
 
+    /// Makes `snapshot` the table's content, in UIKit's call shape (no `try`). A snapshot
+    /// with duplicate identifiers changes nothing: the error is logged and kept in
+    /// `lastApplyError` (UIKit stops instead), and `completion` is not called. Animated with
+    /// `defaultRowAnimation` unless `animatingDifferences` is false.
+    /// `applyThrowing(_:animatingDifferences:completion:)` throws the error instead.
+    @inlinable
+    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        do {
+            try applyThrowing(snapshot, animatingDifferences: animatingDifferences, completion: completion)
+        } catch {
+            noteRefusedSnapshot(error)
+        }
+    }
+
+    @usableFromInline
+    func noteRefusedSnapshot(_ error: any Error) {
+        lastApplyError = error as? DiffableDataSourceError
+        ListBase.logger.error("PoolTable: \(error)")
+    }
+
     /// Makes `snapshot` the table's content. Throws for duplicate identifiers (nothing
     /// changes then). Animated unless `animatingDifferences` is false.
     @inlinable   // specialized for the caller's identifier types (see DiffableSnapshot.changes)
-    public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
+    public func applyThrowing(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         if let dup = snapshot.firstDuplicate() { throw DiffableDataSourceError.duplicateIdentifier(dup) }
         guard let tableView, tableView.hasLoadedData else {
             setCurrent(snapshot)
@@ -53,8 +85,8 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
             return
         }
         let changes = current.changes(to: snapshot)
-        let animation: RowAnimation = animatingDifferences ? .automatic : .none
-        try tableView.performBatchUpdates({
+        let animation: RowAnimation = animatingDifferences ? defaultRowAnimation : .none
+        try tableView.performBatchUpdatesThrowing({
             setCurrent(snapshot)
             tableView.deleteSections(changes.deletedSections, with: animation)
             tableView.insertSections(changes.insertedSections, with: animation)
@@ -90,18 +122,28 @@ public final class TableViewDiffableDataSource<SectionID: Hashable & Sendable, I
         for (s, list) in snapshot.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }
     }
 
-    // MARK: TableViewDataSource
-    public func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+    // MARK: TableViewDataSource (open: a subclass overrides them as UIKit subclasses do)
+    /// The snapshot's number of sections.
+    open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
     /// The number of items in the section's snapshot.
-    public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { current.items[safe: section]?.count ?? 0 }
-    public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+    open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { current.items[safe: section]?.count ?? 0 }
+    /// The cell provider's cell for the item (an empty cell, with a warning, when it returns nil).
+    open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         guard let id = itemIdentifier(for: indexPath) else { return TableViewCell(reuseIdentifier: nil) }
-        return cellProvider(tableView, indexPath, id)
+        if let cell = cellProvider(tableView, indexPath, id) { return cell }
+        tableView.warn("diffableNilCell", "PoolTable: the diffable data source's cell provider returned nil for \(indexPath); showing an empty cell")
+        return TableViewCell(reuseIdentifier: nil)
     }
-    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    /// `headerTitle` of the section's identifier.
+    open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { headerTitle?($0) }
     }
-    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+    /// True: every row may be edited (override to say otherwise, as UIKit subclasses do).
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Nothing: override it to delete or insert (apply a snapshot without the item).
+    open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// `footerTitle` of the section's identifier.
+    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { footerTitle?($0) }
     }
 }

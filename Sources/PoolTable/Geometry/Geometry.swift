@@ -95,6 +95,13 @@ public enum TableViewStyle: Sendable {
     case grouped
 }
 
+extension TableViewStyle {
+    /// UIKit's `.insetGrouped`: sections as inset, rounded groups. That is what PoolTable's
+    /// `.grouped` draws, so this is the same style (`.insetGrouped == .grouped`); UIKit's
+    /// edge-to-edge `.grouped` look has no equivalent.
+    public static var insetGrouped: TableViewStyle { .grouped }
+}
+
 /// How inserted, deleted and reloaded rows appear.
 public enum RowAnimation: Sendable {
     /// No animation: the change appears at once (unless another change in the same batch

@@ -100,6 +100,12 @@ public final class CollectionView: ListBase {
         registerCell(make, for: identifier)
     }
 
+    /// Makes cells of `cellClass` for `identifier` when the pool has none, with its
+    /// `init(reuseIdentifier:)` (UIKit's `register(_:forCellWithReuseIdentifier:)`).
+    public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
+        registerCell({ cellClass.init(reuseIdentifier: $0) }, for: identifier)
+    }
+
     /// A cell for `indexPath`: the cell being reconfigured for that item, a pooled one (after
     /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
     public func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> CollectionViewCell {
@@ -164,6 +170,10 @@ public final class CollectionView: ListBase {
     public func reconfigureItems(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
     /// Inserts sections at new indexes: an `IndexSet`, `[0, 2]`, a range (in `performBatchUpdates`).
     public func insertSections(_ sections: some Sequence<Int>) { batchInsertSections(sections, .automatic) }
+    /// Reloads sections at old indexes (in `performBatchUpdates` or alone): each is deleted
+    /// and inserted again from the data source, as UIKit does; unanimated inside
+    /// `ListBase.performWithoutAnimation`.
+    public func reloadSections(_ sections: some Sequence<Int>) { batchReloadSections(sections, .automatic) }
     /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>) { batchDeleteSections(sections, .automatic) }
 }

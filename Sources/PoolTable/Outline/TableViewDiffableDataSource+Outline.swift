@@ -3,12 +3,24 @@ extension TableViewDiffableDataSource {
     /// Makes `snapshot`'s visible items the rows of section `section` (appending the
     /// section if the data source has none by that identifier): expanding or collapsing a
     /// parent animates its children in or out like inserted or deleted rows, and the rows
-    /// above keep their place on screen. Throws the snapshot's first refused mutation
-    /// (`SectionSnapshot.errors`), or a duplicate identifier across sections; nothing changes
-    /// then.
+    /// above keep their place on screen. UIKit's call shape (no `try`): a refused snapshot
+    /// changes nothing, and its error is logged and kept in `lastApplyError`;
+    /// `applyThrowing(_:to:animatingDifferences:completion:)` throws it instead.
     public func apply(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
-                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
-        if let error = snapshot.errors.first { throw error }
+                      animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        do {
+            try applyThrowing(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        } catch {
+            noteRefusedSnapshot(error)
+        }
+    }
+
+    /// `apply(_:to:)` that throws the snapshot's first refused mutation
+    /// (`SectionSnapshot.errors`, as `DiffableDataSourceError.invalidSectionSnapshot`), or a duplicate identifier across sections; nothing changes
+    /// then.
+    public func applyThrowing(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
+                              animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
+        if let error = snapshot.errors.first { throw DiffableDataSourceError.invalidSectionSnapshot(error) }
         var whole = self.snapshot()
         if whole.sectionIdentifiers.contains(section) {
             whole.deleteItems(whole.itemIdentifiers(inSection: section))
@@ -16,7 +28,7 @@ extension TableViewDiffableDataSource {
             whole.appendSections([section])
         }
         whole.appendItems(snapshot.visibleItems, toSection: section)
-        try apply(whole, animatingDifferences: animatingDifferences, completion: completion)
+        try applyThrowing(whole, animatingDifferences: animatingDifferences, completion: completion)
         outlines.set(snapshot, for: section)
     }
 

@@ -11,12 +11,28 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     /// Default nil: no footer.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+
+    // MARK: Row actions (UIKit's editing model; API.md "Row actions")
+
+    /// Whether the row may be edited: shows its editing control, swipes open, takes Delete.
+    /// Default true.
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// The user activated the row's delete or insert control (or pressed Delete on it).
+    /// Change the model, then tell the table (`deleteRows`/`insertRows` in
+    /// `performBatchUpdates`), as in UIKit. Default: nothing.
+    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
 }
 
 extension TableViewDataSource {
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+// MARK: Row actions: defaults
+extension TableViewDataSource {
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
 }
 
 /// Hears about display and selection, and may size rows (UIKit's `UITableViewDelegate`).
@@ -45,6 +61,29 @@ public protocol TableViewDelegate: AnyObject {
     /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
     func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
 
+    // MARK: Row actions (UIKit's editing model; API.md "Row actions")
+
+    /// The control the row shows in edit mode. Default: `.none` when
+    /// `allowsMultipleSelectionDuringEditing` (the checkboxes), else `.delete`, as in UIKit.
+    func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+    /// Whether the row's content moves aside for its editing control. Default true.
+    func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool
+    /// Actions revealed by swiping the row towards the trailing edge (from the leading edge).
+    /// Default nil: none.
+    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// Actions revealed by swiping the row towards the leading edge (from the trailing edge).
+    /// Default nil: none.
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The row's context menu, asked for when the user right-clicks the row (`point` in
+    /// content coordinates) or presses Shift+F10 or the Menu key on it (`point`: the row's
+    /// centre). Default nil: no menu.
+    func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]?
+
+    // Porting by renames (UIKit's names; issue 22).
+    /// A click landed on the row's detail button (`.detailButton`, `.detailDisclosureButton`),
+    /// UIKit's `accessoryButtonTappedForRowWith`. Default: nothing.
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+
     // MARK: Columns (TableView+Columns.swift)
     /// `sortDescriptors` changed, by a header click or by code; `oldDescriptors` is what it
     /// was. Sort the data here and reload or apply. Default: nothing.
@@ -69,6 +108,22 @@ extension TableViewDelegate {
     public func tableViewSelectionDidChange(_ tableView: TableView) {}
     public func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
+}
+
+// MARK: Row actions: defaults
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle {
+        tableView.allowsMultipleSelectionDuringEditing ? .none : .delete
+    }
+    public func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    public func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? { nil }
+}
+
+// MARK: Porting by renames: defaults (issue 22)
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
 }
 
 /// What a `TableView` or `CollectionView` needs from whatever hosts it on screen (the GTK

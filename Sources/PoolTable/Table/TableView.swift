@@ -71,10 +71,26 @@ public final class TableView: ListBase {
         registerCell(make, for: identifier)
     }
 
+    /// Makes cells of `cellClass` for `identifier` when the pool has none, with its
+    /// `init(style: .default, reuseIdentifier:)` (UIKit's `register(_:forCellReuseIdentifier:)`).
+    public func register(_ cellClass: TableViewCell.Type, forCellReuseIdentifier identifier: String) {
+        registerCell({ cellClass.init(style: .default, reuseIdentifier: $0) }, for: identifier)
+    }
+
     /// A cell for `indexPath`: the cell being reconfigured for that row, a pooled one (after
     /// `prepareForReuse()`), or a new one. Stops with a message if `identifier` is unregistered.
     public func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> TableViewCell {
         dequeueCell(withIdentifier: identifier, for: ItemPath(indexPath), registerHint: "register(_:forCellReuseIdentifier:)") as! TableViewCell
+    }
+
+    /// UIKit's older form, without an index path: inside `cellForRowAt`, a cell for the row
+    /// being bound (as `dequeueReusableCell(withIdentifier:for:)` gives); nil when nothing is
+    /// registered for `identifier` (the caller then makes its own cell, as UIKit code does);
+    /// outside `cellForRowAt`, a pooled or new cell with no row state applied.
+    public func dequeueReusableCell(withIdentifier identifier: String) -> TableViewCell? {
+        guard items.pool.isRegistered(identifier) else { return nil }
+        guard let ip = binding.bindingIndexPath else { return items.dequeue(identifier) as? TableViewCell }
+        return dequeueCell(withIdentifier: identifier, for: ip, registerHint: "register(_:forCellReuseIdentifier:)") as? TableViewCell
     }
 
     /// Cells whose row intersects the viewport, top to bottom.
@@ -159,6 +175,9 @@ public final class TableView: ListBase {
     public func insertSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchInsertSections(sections, animation) }
     /// Deletes sections at old indexes (in `performBatchUpdates`).
     public func deleteSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchDeleteSections(sections, animation) }
+    /// Reloads sections at old indexes (in `performBatchUpdates` or alone): each is deleted
+    /// and inserted again from the data source, as UIKit does, with `animation` for both.
+    public func reloadSections(_ sections: some Sequence<Int>, with animation: RowAnimation) { batchReloadSections(sections, animation) }
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
     public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
 

@@ -59,8 +59,38 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func selectionDidChange() { table.map { $0.delegate?.tableViewSelectionDidChange($0) } }
     func didActivate(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didActivateRowAt: ip.indexPath) } }
     func didTapTarget(_ target: String, at ip: ItemPath) {
-        table.map { $0.delegate?.tableView($0, didTapTarget: target, inRowAt: ip.indexPath) }
+        guard let table else { return }
+        if target == TableViewCell.accessoryButtonTarget {
+            table.delegate?.tableView(table, accessoryButtonTappedForRowWith: ip.indexPath)
+            return
+        }
+        table.delegate?.tableView(table, didTapTarget: target, inRowAt: ip.indexPath)
     }
+    // MARK: Row actions
+
+    func canEditItem(at ip: ItemPath) -> Bool {
+        guard let table, let dataSource = table.dataSource else { return false }
+        return dataSource.tableView(table, canEditRowAt: ip.indexPath)
+    }
+    func editingStyle(at ip: ItemPath) -> TableViewCell.EditingStyle {
+        guard let table else { return .none }
+        guard let delegate = table.delegate else { return table.allowsMultipleSelectionDuringEditing ? .none : .delete }
+        return delegate.tableView(table, editingStyleForRowAt: ip.indexPath)
+    }
+    func indentsWhileEditing(at ip: ItemPath) -> Bool {
+        guard let table, let delegate = table.delegate else { return true }
+        return delegate.tableView(table, shouldIndentWhileEditingRowAt: ip.indexPath)
+    }
+    func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath) {
+        guard let table else { return }
+        table.dataSource?.tableView(table, commit: style, forRowAt: ip.indexPath)
+    }
+    func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration? {
+        guard let table, let delegate = table.delegate else { return nil }
+        return leading ? delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: ip.indexPath)
+            : delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: ip.indexPath)
+    }
+
     /// A drag that selects starts in the checkbox column.
     func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { localPoint.x < TableViewCell.editingControlWidth }
 }

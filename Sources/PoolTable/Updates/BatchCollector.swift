@@ -3,6 +3,10 @@
 final class BatchCollector {
     private var depth = 0
     private(set) var pending = PendingUpdates()
+    /// The last refused batch (`ListBase.lastBatchUpdateError`).
+    var lastError: BatchUpdateError?
+    /// `ListBase.batchUpdateErrorHandler`.
+    var errorHandler: ((BatchUpdateError) -> Void)?
 
     /// True inside `performBatchUpdates`.
     var isOpen: Bool { depth > 0 }

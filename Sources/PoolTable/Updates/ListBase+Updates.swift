@@ -2,25 +2,83 @@
 /// `advanceAnimations(to:)`, anchored so the first fully visible row stays put.
 extension ListBase {
     /// Runs `updates` (which changes the data source and calls insertRows, deleteRows, …) as
-    /// one change. Before anything changes in the table, the named changes are checked
-    /// against the data source's new counts; on a mismatch this throws a `BatchUpdateError`
-    /// naming the section and the counts, and the table stays exactly as it was.
-    /// `completion` runs when the animations end (at once when nothing animates).
-    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) throws {
+    /// one change, in UIKit's call shape: no `try`, `completion` optional. Before anything
+    /// changes in the table, the named changes are checked against the data source's new
+    /// counts. On a mismatch the table stays exactly as it was, and the `BatchUpdateError`
+    /// (naming the section and the counts) is logged, stored in `lastBatchUpdateError` and
+    /// passed to `batchUpdateErrorHandler`; `completion` then runs at once with `false`.
+    /// (UIKit raises `NSInternalInconsistencyException` instead.) Otherwise `completion`
+    /// runs with `true` when the animations end (at once when nothing animates).
+    /// `performBatchUpdatesThrowing(_:completion:)` is the same, throwing the error instead.
+    public func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
+        do {
+            try performBatchUpdatesThrowing(updates ?? {}, completion: completion)
+        } catch {
+            let refused = error as? BatchUpdateError ?? BatchUpdateError(kind: .conflict, detail: "\(error)")
+            reportRefusedBatch(refused)
+            completion?(false)
+        }
+    }
+
+    /// The last batch refused by `performBatchUpdates(_:completion:)` (or by a single insert,
+    /// delete, move or reload outside a batch); nil until one is. Never cleared by a later
+    /// valid batch: compare it before and after, or use `batchUpdateErrorHandler`.
+    public var lastBatchUpdateError: BatchUpdateError? { openBatch.lastError }
+
+    /// Called with every error of a batch the non-throwing `performBatchUpdates(_:completion:)`
+    /// refused (the table stays as it was), after it is logged. Default nil. Use it to fail
+    /// loudly in debug builds, as UIKit's exception does, or to reload from the model.
+    public var batchUpdateErrorHandler: ((BatchUpdateError) -> Void)? {
+        get { openBatch.errorHandler }
+        set { openBatch.errorHandler = newValue }
+    }
+
+    /// Logs a refused batch, keeps it as `lastBatchUpdateError` and tells the handler.
+    func reportRefusedBatch(_ error: BatchUpdateError) {
+        Self.logger.error("PoolTable: \(error)")
+        openBatch.lastError = error
+        openBatch.errorHandler?(error)
+    }
+
+    /// Runs `updates` as one change (see `performBatchUpdates(_:completion:)`), throwing the
+    /// `BatchUpdateError` of an inconsistent batch instead of reporting it; the table stays
+    /// exactly as it was then and `completion` is not called. `completion` runs when the
+    /// animations end (at once when nothing animates).
+    public func performBatchUpdatesThrowing(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) throws {
         defer { checkInvariantsAfterMutation() }
         reloadIfNeeded()
         flushReconfigures()
         openBatch.open()
         updates()
-        guard let pending = openBatch.close() else {
+        guard var pending = openBatch.close() else {
             if let completion { rowAnimations.completions.append(completion) }
             return
         }
+        pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
+        if Self.animationsSuppressed > 0 { pending.animated = false }
         let mapping = try validate(pending)
+        closeSwipe()
         apply(pending, mapping: mapping)
         if let completion {
             if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
         }
+    }
+
+    /// Runs `actions` with batch updates unanimated (UIKit's `UIView.performWithoutAnimation`):
+    /// every batch that ends inside it (`performBatchUpdates`, or a single insert, delete,
+    /// move, reload or section reload outside a batch) applies at once, whatever animation it
+    /// names. Edit mode and scrolling keep their own `animated` arguments.
+    public static func performWithoutAnimation(_ actions: () -> Void) {
+        animationsSuppressed += 1
+        defer { animationsSuppressed -= 1 }
+        actions()
+    }
+
+    /// How deeply `performWithoutAnimation` calls nest.
+    static var animationsSuppressed = 0
+
+    func batchReloadSections(_ sections: some Sequence<Int>, _ animation: RowAnimation) {
+        batch("reloadSections") { $0.reloadSections(Array(sections)); $0.note(animation) }
     }
 
     // The changes a batch collects (the subclasses name them as UIKit does).
@@ -63,9 +121,10 @@ extension ListBase {
             return
         }
         do {
-            try performBatchUpdates({ openBatch.collect(change) }, completion: nil)
+            try performBatchUpdatesThrowing({ openBatch.collect(change) }, completion: nil)
         } catch {
             Self.logger.error("\(what) outside performBatchUpdates: \(error); reloading the table")
+            openBatch.lastError = error as? BatchUpdateError
             reloadData()
         }
     }

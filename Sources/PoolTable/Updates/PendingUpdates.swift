@@ -8,13 +8,16 @@ struct PendingUpdates {
     var insertedRows = Set<ItemPath>()
     var reloadedRows = Set<ItemPath>()
     var moves: [ItemPath: ItemPath] = [:]
+    /// Sections reloaded (old indexes); `resolvingReloadedSections` turns each into a delete
+    /// of the old section and an insert at its new index, as UIKit does.
+    var reloadedSections = Set<Int>()
     var conflicts: [String] = []
     /// True when any change asked for an animation (moves always animate).
     var animated = false
 
     var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty
-            && reloadedRows.isEmpty && moves.isEmpty
+            && reloadedRows.isEmpty && moves.isEmpty && reloadedSections.isEmpty
     }
 
     mutating func note(_ animation: RowAnimation) { if animation != .none { animated = true } }
@@ -24,6 +27,29 @@ struct PendingUpdates {
     mutating func reloadRows(_ ips: [ItemPath]) { reloadedRows = adding(ips, to: reloadedRows, what: "reloaded row") }
     mutating func insertSections(_ s: [Int]) { insertedSections = adding(s, to: insertedSections, what: "inserted section") }
     mutating func deleteSections(_ s: [Int]) { deletedSections = adding(s, to: deletedSections, what: "deleted section") }
+    mutating func reloadSections(_ s: [Int]) { reloadedSections = adding(s, to: reloadedSections, what: "reloaded section") }
+
+    /// Each reloaded section becomes a deleted old section plus an inserted section at the
+    /// index it has after the batch's other section changes.
+    func resolvingReloadedSections(oldSectionCount: Int) -> PendingUpdates {
+        guard !reloadedSections.isEmpty else { return self }
+        var p = self
+        var newIndex: [Int: Int] = [:]
+        var next = 0
+        for s in 0..<max(0, oldSectionCount) where !deletedSections.contains(s) {
+            while insertedSections.contains(next) { next += 1 }
+            newIndex[s] = next
+            next += 1
+        }
+        for s in reloadedSections.sorted() {
+            if deletedSections.contains(s) { p.conflicts.append("section \(s) is both reloaded and deleted"); continue }
+            p.deletedSections.insert(s)       // out of range: validation reports it
+            if let t = newIndex[s] { p.insertedSections.insert(t) }
+        }
+        p.reloadedSections = []
+        return p
+    }
+
     mutating func moveRow(_ from: ItemPath, _ to: ItemPath) {
         if moves[from] != nil { conflicts.append("row \(from) is moved twice") }
         moves[from] = to

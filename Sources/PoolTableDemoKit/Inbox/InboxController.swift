@@ -60,7 +60,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         let batch = DeletedBatch(rows: selected.map { ($0, mail(at: $0)) })
         let before = sections
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 for ip in selected.reversed() { sections[ip.section].mails.remove(at: ip.row) }
                 table.deleteRows(at: selected, with: animation)
             }, completion: nil)
@@ -86,7 +86,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         let indexPaths = batch.rows.map(\.indexPath)
         let before = sections
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 for (ip, mail) in batch.rows { sections[ip.section].mails.insert(mail, at: ip.row) }
                 table.insertRows(at: indexPaths, with: animation)
             }, completion: nil)
@@ -95,6 +95,8 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
             table.reloadData()
             return []
         }
+        // Undoing an Archive takes the mail back out of the archive.
+        for (_, mail) in batch.rows { if let i = archived.lastIndex(of: mail) { archived.remove(at: i) } }
         if table.isEditing {
             for ip in indexPaths { table.selectRow(at: ip, animated: true, scrollPosition: .none) }
         }
@@ -130,4 +132,76 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
     }
 
     public func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }
+
+    // MARK: Row actions: swipe actions and the context menu
+
+    /// Mail archived by the row actions (it leaves the Inbox; Ctrl+Z brings it back).
+    public private(set) var archived: [Mail] = []
+    /// The colour of the Archive swipe action.
+    public static let archiveColor = Color(hex: 0x3584e4)
+
+    /// Swiping a row towards the leading edge reveals Delete (at the edge: a full swipe
+    /// deletes) and Archive.
+    public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        let delete = ContextualAction(style: .destructive, title: tr("Delete")) { [weak self] _, done in
+            // Destructive: remove the mail; completing `true` makes the table delete the row.
+            done(self?.removeMail(at: indexPath) != nil)
+        }
+        let archive = ContextualAction(style: .normal, title: tr("Archive")) { [weak self] _, done in
+            done(self?.archiveMail(at: indexPath) ?? false)
+        }
+        archive.backgroundColor = Self.archiveColor
+        return SwipeActionsConfiguration(actions: [delete, archive])
+    }
+
+    /// Right click, Shift+F10 or the Menu key: Mark as Read (or Unread), Archive, Delete.
+    public func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? {
+        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].mails.count else { return nil }
+        let unread = mail(at: indexPath).isUnread
+        return [
+            MenuAction(title: unread ? tr("Mark as Read") : tr("Mark as Unread")) { [weak self] in self?.toggleUnread(at: indexPath) },
+            MenuAction(title: tr("Archive")) { [weak self] in _ = self?.archiveMail(at: indexPath) },
+            MenuAction(title: tr("Delete"), isDestructive: true) { [weak self] in self?.deleteMail(at: indexPath) },
+        ]
+    }
+
+    /// Removes one mail from the model (not the table), recording it for undo.
+    private func removeMail(at indexPath: IndexPath) -> Mail? {
+        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].mails.count else { return nil }
+        let mail = sections[indexPath.section].mails.remove(at: indexPath.row)
+        undoStack.append(DeletedBatch(rows: [(indexPath, mail)]))
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst(undoStack.count - Self.undoLimit) }
+        onChange?()
+        return mail
+    }
+
+    /// Archive: the mail leaves the Inbox; the action updates the table itself (a normal
+    /// action does not delete its row).
+    private func archiveMail(at indexPath: IndexPath) -> Bool {
+        deleteRowItself(at: indexPath) { archived.append($0) }
+    }
+
+    /// The menu's Delete: the model and the table together (menu entries have no completion).
+    private func deleteMail(at indexPath: IndexPath) { _ = deleteRowItself(at: indexPath) { _ in } }
+
+    private func deleteRowItself(at indexPath: IndexPath, then: (Mail) -> Void) -> Bool {
+        guard let table = tableView else { return false }
+        var removed: Mail?
+        do {
+            try table.performBatchUpdatesThrowing({
+                removed = removeMail(at: indexPath)
+                if removed != nil { table.deleteRows(at: [indexPath], with: .automatic) }
+            }, completion: nil)
+        } catch {
+            return false
+        }
+        if let removed { then(removed) }
+        return removed != nil
+    }
+
+    private func toggleUnread(at indexPath: IndexPath) {
+        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].mails.count else { return }
+        sections[indexPath.section].mails[indexPath.row].isUnread.toggle()
+        tableView?.reconfigureRows(at: [indexPath])
+    }
 }

@@ -92,7 +92,7 @@ public final class NewsController: TableViewDataSource, TableViewDelegate {
         }
         let before = items
         do {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 items = next
                 table.insertRows(at: indexPaths, with: animation)
             }, completion: nil)

@@ -135,7 +135,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         guard canDeleteSelection, let grid = collectionView, let selected = grid.indexPathsForSelectedItems else { return 0 }
         let before = library
         do {
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 let change = library.deletePhotos(at: selected)
                 grid.deleteSections(change.sections)
                 grid.deleteItems(at: change.items)
@@ -156,7 +156,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         let before = library
         var restored: [IndexPath] = []
         do {
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 guard let change = library.undo() else { return }
                 grid.insertSections(change.sections)
                 grid.insertItems(at: change.items)

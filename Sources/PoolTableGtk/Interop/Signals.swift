@@ -75,6 +75,19 @@ public enum Signal {
         return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
     }
 
+    /// `gboolean handler(instance, double dx, double dy, user_data)`: GtkEventControllerScroll's
+    /// `scroll`. Return true to stop the event.
+    @discardableResult
+    public static func connectScroll(_ instance: some GPointer, _ signal: String,
+                                     _ body: @escaping @MainActor (Double, Double) -> Bool) -> gulong {
+        let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
+            guard let data else { return 0 }
+            nonisolated(unsafe) let box = data
+            return MainActor.assumeIsolated { Box<@MainActor (Double, Double) -> Bool>.from(box).body(dx, dy).gboolean }
+        }
+        return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
+    }
+
     /// `void handler(instance, int n_press, double x, double y, user_data)`: GtkGestureClick's
     /// `pressed` / `released`.
     @discardableResult

@@ -96,6 +96,7 @@ extension TableWidget {
             guard let self else { return false }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
+            if self.handleContextMenuKey(keyval, modifiers: Self.modifiers(state)) { return true }
             guard let key = Self.tableKey(for: keyval, modifiers: Self.modifiers(state)) else { return false }
             let handled = self.listView.handleKey(key, modifiers: Self.modifiers(state))
             if handled { self.accessibleCursorMayHaveMoved() }
@@ -150,6 +151,7 @@ extension TableWidget {
         case GDK_KEY_End, GDK_KEY_KP_End: .end
         case GDK_KEY_space, GDK_KEY_KP_Space: .space
         case GDK_KEY_Return, GDK_KEY_KP_Enter, GDK_KEY_ISO_Enter: .enter
+        case GDK_KEY_Delete, GDK_KEY_KP_Delete: modifiers.isEmpty ? .delete : nil
         default: nil
         }
     }

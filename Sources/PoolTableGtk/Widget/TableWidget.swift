@@ -90,6 +90,15 @@ public final class TableWidget {
     var lastTablePoint: Point?
     /// The debug overlay's low-rate redraw timer (a GLib source), 0 if none.
     var overlayRefreshSourceID: guint = 0
+    /// The row's context menu while it is shown (TableWidget+RowActions.swift).
+    public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
+    /// How far a touchpad (or horizontal wheel) scroll has swiped the row so far; nil when
+    /// no scroll swipe is under way.
+    var scrollSwipeTranslation: Double?
+    /// Where the pointer is over the drawing area (widget coordinates); nil when outside.
+    var pointerPosition: Point?
+    /// Ends a scroll swipe once the scroll events stop (a wheel sends no `scroll-end`).
+    let scrollSwipeEnd = GLibTimeout()
     /// What assistive technology sees (Accessibility/AccessibleRows.swift).
     lazy var accessibleRows = AccessibleRows(view: listView, widget: drawingArea)
 
@@ -124,6 +133,7 @@ public final class TableWidget {
         installScrolling()
         installDrawing()
         installInput()
+        installRowActions()
         installThemeTracking()
         installAccessibility()
 

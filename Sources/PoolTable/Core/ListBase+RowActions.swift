@@ -1,0 +1,291 @@
+/// Row actions in the engine (API.md "Row actions"): the edit-mode delete and insert
+/// controls and `commit`, the Delete key, swipe actions (an open row, its revealed actions,
+/// full swipes) and what completing an action does to the table. The host translates its
+/// events into these calls; the subclass's delegate adapter asks the data source and
+/// delegate in UIKit's names.
+
+/// The swipe in progress or the open row, and the last error an action caused.
+@MainActor
+final class RowActionState {
+    struct Swipe {
+        /// The row swiped.
+        var indexPath: ItemPath
+        /// The cell showing it when the swipe began (a swipe never follows a rebind).
+        var cell: ObjectIdentifier
+        /// How far the row's content is moved across: > 0 reveals the leading actions, < 0
+        /// the trailing ones.
+        var offset: Double
+        /// The offset when the current tracking began (a swipe may resume an open row).
+        var startOffset: Double
+        var leading: SwipeActionsConfiguration?
+        var trailing: SwipeActionsConfiguration?
+        /// True while the user's finger or pointer (or a touchpad scroll) moves it.
+        var isTracking: Bool
+
+        /// The configuration on the side `offset` reveals.
+        var revealed: SwipeActionsConfiguration? { offset > 0 ? leading : offset < 0 ? trailing : nil }
+    }
+    var swipe: Swipe?
+    /// A press on an open row: the action under it (nil: the press closes the row).
+    var pressOnOpenRow: (action: Int?, start: Point)?
+    /// The last error a row action or `commit` caused (nil after one that went well).
+    var lastError: BatchUpdateError?
+}
+
+extension ListBase {
+    /// The width of one swipe action's button when the row is open.
+    public static let swipeActionWidth = 80.0
+
+    /// The row a swipe moves or holds open; nil when none.
+    public var swipedIndexPath: IndexPath? { rowActions.swipe?.indexPath.indexPath }
+    /// How far the swiped row's content is moved across (x in a table): > 0 shows the
+    /// leading actions, < 0 the trailing ones; 0 when no row is swiped.
+    public var swipeOffset: Double { rowActions.swipe?.offset ?? 0 }
+    /// True when a row stays open (not tracking) with its actions showing.
+    public var hasOpenSwipe: Bool { rowActions.swipe.map { !$0.isTracking && $0.offset != 0 } ?? false }
+    /// The actions on the side the swipe shows, the first nearest the row's edge.
+    public var revealedSwipeActions: [ContextualAction] { rowActions.swipe?.revealed?.actions ?? [] }
+    /// The inconsistency the last row action or `commit` caused: a destructive action that
+    /// completed `true`, or a commit, left the data source's counts unlike the table's
+    /// (e.g. the row was not removed from the data source). It is the error a bad batch
+    /// update throws, and the table was left exactly as it was. Nil after one that went well.
+    public var lastRowActionError: BatchUpdateError? { rowActions.lastError }
+
+    // MARK: Swiping
+
+    /// Starts tracking a swipe of the row under a viewport point (a horizontal drag or
+    /// touchpad scroll began there). An open row under the point resumes from where it is;
+    /// any other open row closes. Returns false (and tracks nothing) in edit mode, off the
+    /// rows, or when the row has no swipe actions or cannot be edited (`canEditRowAt`).
+    @discardableResult
+    public func beginSwipe(atViewportPoint p: Point) -> Bool {
+        defer { checkInvariantsAfterMutation() }
+        layoutIfNeeded()
+        guard !isEditing, let ip = itemPath(atViewportPoint: p), geometry.contains(ip), let cell = mountedCell(at: ip) else {
+            closeSwipe()
+            return false
+        }
+        if var s = rowActions.swipe, s.indexPath == ip, s.cell == ObjectIdentifier(cell) {
+            s.isTracking = true
+            s.startOffset = s.offset
+            rowActions.swipe = s
+            return true
+        }
+        closeSwipe()
+        guard delegateAdapter.canEditItem(at: ip) else { return false }
+        let leading = delegateAdapter.swipeActions(at: ip, leading: true).flatMap { $0.actions.isEmpty ? nil : $0 }
+        let trailing = delegateAdapter.swipeActions(at: ip, leading: false).flatMap { $0.actions.isEmpty ? nil : $0 }
+        guard leading != nil || trailing != nil else { return false }
+        rowActions.swipe = RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: 0, startOffset: 0,
+                                                leading: leading, trailing: trailing, isTracking: true)
+        return true
+    }
+
+    /// Moves the tracked swipe: `translation` is how far the pointer (or scroll) has moved
+    /// across since `beginSwipe` (positive: towards the trailing edge, revealing the leading
+    /// actions). A side without actions does not move; without full swipes, the row resists
+    /// past its actions.
+    public func updateSwipe(translation: Double) {
+        defer { checkInvariantsAfterMutation() }
+        guard var s = rowActions.swipe, s.isTracking, translation.isFinite else { return }
+        var o = s.startOffset + translation
+        if o > 0 && s.leading == nil || o < 0 && s.trailing == nil { o = 0 }
+        s.offset = o
+        if let config = s.revealed, !config.performsFirstActionWithFullSwipe {
+            let w = revealedWidth(config)
+            if abs(o) > w { o = (o > 0 ? 1 : -1) * (w + (abs(o) - w) * 0.3) }
+        }
+        let breadth = viewport.breadth
+        s.offset = o.clamped(-breadth, breadth)
+        rowActions.swipe = s
+        setNeedsDisplay()
+    }
+
+    /// The pointer was released (or the touchpad scroll ended): past the full-swipe point
+    /// the first action is performed (when the configuration allows it); past half its
+    /// actions the row stays open showing them; otherwise it closes.
+    public func endSwipe() {
+        defer { checkInvariantsAfterMutation() }
+        guard var s = rowActions.swipe, s.isTracking else { return }
+        s.isTracking = false
+        guard let config = s.revealed else { closeSwipe(); return }
+        let w = revealedWidth(config)
+        let sign = s.offset > 0 ? 1.0 : -1.0
+        if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w) {
+            s.offset = sign * viewport.breadth
+            rowActions.swipe = s
+            setNeedsDisplay()
+            performSwipeAction(at: 0)
+            return
+        }
+        if abs(s.offset) > w / 2 {
+            s.offset = sign * w
+            rowActions.swipe = s
+            setNeedsDisplay()
+        } else {
+            closeSwipe()
+        }
+    }
+
+    /// Closes the open (or tracked) row.
+    public func closeSwipe() {
+        guard rowActions.swipe != nil else { return }
+        rowActions.swipe = nil
+        rowActions.pressOnOpenRow = nil
+        setNeedsDisplay()
+    }
+
+    /// The index (in `revealedSwipeActions`) of the action button under a viewport point,
+    /// when a row is swiped; nil elsewhere.
+    public func swipeActionIndex(atViewportPoint p: Point) -> Int? {
+        guard let s = rowActions.swipe, let config = s.revealed, itemPath(atViewportPoint: p) == s.indexPath else { return nil }
+        let breadth = viewport.breadth
+        let across = viewport.axis.across(p)
+        let strip = abs(s.offset)
+        // Distance from the revealed edge inwards.
+        let fromEdge = s.offset > 0 ? across : breadth - across
+        guard fromEdge >= 0, fromEdge < strip else { return nil }
+        let n = config.actions.count
+        if abs(s.offset) >= fullSwipeDistance(revealedWidth(config)) && config.performsFirstActionWithFullSwipe { return 0 }
+        return min(n - 1, Int(fromEdge / (strip / Double(n))))
+    }
+
+    /// Performs a revealed action (a click on its button, or a full swipe): its handler runs
+    /// with a completion. Completing `true` closes the row and, for a destructive action,
+    /// deletes the row with the delete animation, unless the handler already updated the
+    /// table itself (a batch update ran); the data source must have removed the row, or
+    /// nothing changes and `lastRowActionError` says why. Completing `false` closes the row.
+    public func performSwipeAction(at index: Int) {
+        defer { checkInvariantsAfterMutation() }
+        guard let s = rowActions.swipe, let config = s.revealed, config.actions.indices.contains(index) else { return }
+        let action = config.actions[index]
+        let ip = s.indexPath
+        let batches = statistics.batchUpdates
+        var completed = false
+        action.handler(action) { [weak self] done in
+            guard let self, !completed else { return }
+            completed = true
+            self.completeRowAction(done: done, destructive: action.style == .destructive, at: ip, batchesBefore: batches)
+        }
+    }
+
+    /// A row action's completion: closes the row; a destructive one that completed `true`
+    /// deletes the row unless the handler's own batch update did.
+    private func completeRowAction(done: Bool, destructive: Bool, at ip: ItemPath, batchesBefore: Int) {
+        defer { checkInvariantsAfterMutation() }
+        if rowActions.swipe?.indexPath == ip || statistics.batchUpdates != batchesBefore { closeSwipe() }
+        guard done, destructive, statistics.batchUpdates == batchesBefore else { return }
+        applyRowActionChange(deleting: true, at: ip)
+    }
+
+    // MARK: Edit mode: commit
+
+    /// Commits the row's editing style as the user's delete or insert control (or the Delete
+    /// key) asks: `commit editingStyle:forRowAt:`. A data source that updates the table
+    /// itself (a batch update, as in UIKit) is left to it; one that only changed its model
+    /// gets the row deleted (or inserted) with the row animation. Counts that do not add up
+    /// leave the table as it was and set `lastRowActionError`.
+    func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath) {
+        guard style != .none, geometry.contains(ip) else { return }
+        closeSwipe()
+        let batches = statistics.batchUpdates
+        let before = geometry.numberOfItems(in: ip.section)
+        delegateAdapter.commitEditing(style, at: ip)
+        guard statistics.batchUpdates == batches else { return }
+        guard dataAdapter.itemCount(inSection: ip.section) != before || ip.section >= dataAdapter.sectionCount() else { return }
+        applyRowActionChange(deleting: style == .delete, at: ip)
+    }
+
+    /// Deletes (or inserts) one row in a batch update, animated; a refused batch is recorded
+    /// in `lastRowActionError` and logged, the table staying as it was.
+    private func applyRowActionChange(deleting: Bool, at ip: ItemPath) {
+        do {
+            try performBatchUpdatesThrowing({
+                if deleting { batchDelete([ip], .automatic) } else { batchInsert([ip], .automatic) }
+            }, completion: nil)
+            rowActions.lastError = nil
+        } catch let error as BatchUpdateError {
+            rowActions.lastError = error
+            Self.logger.error("PoolTable: a row action \(deleting ? "deleting" : "inserting") row \(ip.row) in section \(ip.section) was refused: \(error)")
+        } catch {
+            Self.logger.error("PoolTable: a row action failed: \(error)")
+        }
+    }
+
+    /// The Delete key on the keyboard cursor's row: commits `.delete` when the row can be
+    /// edited and its editing style is `.delete`.
+    func deleteKey(at ip: ItemPath) -> Bool {
+        guard geometry.contains(ip), delegateAdapter.canEditItem(at: ip), delegateAdapter.editingStyle(at: ip) == .delete else { return false }
+        commitEditing(.delete, at: ip)
+        return true
+    }
+
+    /// Whether a press at `local` (cell coordinates) in edit mode lands on the row's delete
+    /// or insert control.
+    func editingControlStyle(of cell: ReusableCell, at local: Point) -> TableViewCell.EditingStyle? {
+        guard isEditing, !allowsMultipleSelectionDuringEditing, let cell = cell as? TableViewCell,
+              cell.editingStyle != .none, local.x >= 0, local.x < TableViewCell.editingControlWidth else { return nil }
+        return cell.editingStyle
+    }
+
+    /// Sets the row's editing control on a table cell (edit mode only): its style, whether
+    /// the content indents, and whether the control is the multiple-selection checkbox.
+    func applyEditingControl(to cell: ReusableCell, at ip: ItemPath) {
+        guard isEditing, let cell = cell as? TableViewCell else { return }
+        let editable = delegateAdapter.canEditItem(at: ip)
+        let style = editable ? delegateAdapter.editingStyle(at: ip) : .none
+        let indents = editable && delegateAdapter.indentsWhileEditing(at: ip)
+        let checkbox = allowsMultipleSelectionDuringEditing
+        guard cell.editingStyle != style || cell.shouldIndentWhileEditing != indents || cell.showsEditingCheckbox != checkbox else { return }
+        cell.editingStyle = style
+        cell.shouldIndentWhileEditing = indents
+        cell.showsEditingCheckbox = checkbox
+        cell.setNeedsDisplay()
+    }
+
+    // MARK: Geometry and drawing
+
+    private func revealedWidth(_ config: SwipeActionsConfiguration) -> Double {
+        min(viewport.breadth, Double(config.actions.count) * Self.swipeActionWidth)
+    }
+
+    /// How far a swipe must go for a full swipe: well past the actions, and most of the row.
+    private func fullSwipeDistance(_ revealed: Double) -> Double {
+        let breadth = viewport.breadth
+        return min(breadth * 0.95, max(revealed + 40, breadth * 0.6))
+    }
+
+    /// The swipe drawn on the mounted item in slot `k`, if it is the swiped one.
+    func drawnSwipe(ofSlot k: Int) -> RowActionState.Swipe? {
+        guard let s = rowActions.swipe, s.offset != 0 else { return nil }
+        let m = items[k]
+        guard m.indexPath == s.indexPath, s.cell == ObjectIdentifier(m.cell) else { return nil }
+        return s
+    }
+
+    /// Draws the revealed actions of a swiped row under it (cell coordinates, `size` the
+    /// row's): equal buttons across the revealed strip, the first nearest the edge (filling
+    /// the strip past the full-swipe point).
+    func drawSwipeActions(_ s: RowActionState.Swipe, size: Size, in canvas: Canvas) {
+        guard let config = s.revealed else { return }
+        let theme = canvas.theme
+        let axis = viewport.axis
+        let breadth = axis.breadth(of: size), length = axis.length(of: size)
+        let strip = abs(s.offset)
+        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config))
+        let actions = full ? [config.actions[0]] : config.actions
+        let segment = strip / Double(actions.count)
+        for (i, action) in actions.enumerated() {
+            let fromEdge = Double(i) * segment
+            let start = s.offset > 0 ? fromEdge : breadth - fromEdge - segment
+            let rect = axis.rect(along: 0, length: length, across: start, breadth: segment)
+            let color = action.backgroundColor ?? (action.style == .destructive ? theme.destructive : Color(hex: 0x77767b))
+            canvas.fill(rect, color: color)
+            guard let title = action.title, segment > 8 else { continue }
+            let style = TextStyle(font: Font(size: 13, weight: .semibold), color: .white, alignment: .center, maxLines: 1)
+            let h = canvas.measureText(title, width: segment - 8, style: style, cache: nil).height
+            canvas.drawText(title, in: Rect(x: rect.minX + 4, y: rect.midY - h / 2, width: max(0, rect.width - 8), height: h),
+                            style: style, cache: nil)
+        }
+    }
+}

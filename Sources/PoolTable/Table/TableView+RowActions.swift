@@ -1,0 +1,79 @@
+/// A table's context menus and its editing-control entry points (API.md "Row actions");
+/// swipes and commits are `ListBase`'s (ListBase+RowActions).
+extension TableView {
+    /// A row's context menu as the delegate gave it, with where to show it.
+    public struct RowContextMenu {
+        /// The row the menu is for.
+        public let indexPath: IndexPath
+        /// The entries, in order (`contextMenuConfigurationForRowAt`).
+        public let actions: [MenuAction]
+        /// The row's frame in viewport coordinates (what a popover points at).
+        public let rowRect: Rect
+        /// Where the menu was asked for, in viewport coordinates: the pointer, or the row's
+        /// centre for the keyboard.
+        public let point: Point
+    }
+
+    /// The context menu of the row under a viewport point (a right click): the delegate's
+    /// `contextMenuConfigurationForRowAt` with the point in content coordinates. The row
+    /// becomes the keyboard cursor; an open swipe closes. Nil off the rows, or when the
+    /// delegate gives no entries.
+    public func contextMenu(atViewportPoint p: Point) -> RowContextMenu? {
+        defer { checkInvariantsAfterMutation() }
+        layoutIfNeeded()
+        closeSwipe()
+        guard let ip = itemPath(atViewportPoint: p), geometry.contains(ip) else { return nil }
+        tracked.place(at: ip)
+        setNeedsDisplay()
+        return menu(for: ip, viewportPoint: p)
+    }
+
+    /// The context menu of the keyboard cursor's row (Shift+F10, the Menu key), asked for at
+    /// the row's centre; nil when there is no such row or no entries.
+    public func contextMenuForKeyboardFocus() -> RowContextMenu? {
+        defer { checkInvariantsAfterMutation() }
+        layoutIfNeeded()
+        closeSwipe()
+        guard let ip = keyboardFocus, geometry.contains(ip) else { return nil }
+        tracked.place(at: ip)
+        let r = viewportRect(of: ip)
+        return menu(for: ip, viewportPoint: Point(x: r.midX, y: r.midY))
+    }
+
+    /// Performs a context-menu entry the user chose (disabled entries do nothing).
+    public func performMenuAction(_ action: MenuAction) {
+        defer { checkInvariantsAfterMutation() }
+        guard action.isEnabled else { return }
+        action.handler()
+    }
+
+    /// Presses the edit-mode control of a row (delete or insert), as a click on it does:
+    /// `commit editingStyle:forRowAt:` with the row's editing style. Returns false outside
+    /// edit mode, with multiple selection during editing on, or for a row whose style is
+    /// `.none`.
+    @discardableResult
+    public func activateEditingControl(forRowAt indexPath: IndexPath) -> Bool {
+        defer { checkInvariantsAfterMutation() }
+        layoutIfNeeded()
+        let ip = ItemPath(indexPath)
+        guard isEditing, !allowsMultipleSelectionDuringEditing, geometry.contains(ip),
+              let dataSource, dataSource.tableView(self, canEditRowAt: indexPath) else { return false }
+        let style = delegateAdapter.editingStyle(at: ip)
+        guard style != .none else { return false }
+        commitEditing(style, at: ip)
+        return true
+    }
+
+    private func viewportRect(of ip: ItemPath) -> Rect {
+        let r = itemRect(ip)
+        return Rect(x: r.minX, y: r.minY - offset, width: r.width, height: r.height)
+    }
+
+    private func menu(for ip: ItemPath, viewportPoint p: Point) -> RowContextMenu? {
+        guard let delegate else { return nil }
+        let content = contentPoint(p)
+        guard let actions = delegate.tableView(self, contextMenuConfigurationForRowAt: ip.indexPath, point: content),
+              !actions.isEmpty else { return nil }
+        return RowContextMenu(indexPath: ip.indexPath, actions: actions, rowRect: viewportRect(of: ip), point: p)
+    }
+}

@@ -1,0 +1,186 @@
+import CGtk
+import class Foundation.ProcessInfo
+import Glibc
+import PoolTable
+@testable import PoolTableGtk
+import Testing
+
+/// A mailbox of rows with trailing swipe actions (Delete, destructive; Archive) and a
+/// context menu, for the row-action GUI tests (issue 22).
+@MainActor
+final class SwipeRowsSource: TableViewDataSource, TableViewDelegate {
+    var rows: [String]
+    var performed: [String] = []
+    var menuAsked: [IndexPath] = []
+
+    init(count: Int) { rows = (0..<count).map { "Mail \($0)" } }
+
+    func install(in tableView: TableView) {
+        tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
+        tableView.dataSource = self
+        tableView.delegate = self
+        tableView.reloadData()
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+        cell.text = rows[indexPath.row]
+        return cell
+    }
+    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
+            guard let self else { return done(false) }
+            self.performed.append("delete \(self.rows[indexPath.row])")
+            self.rows.remove(at: indexPath.row)
+            done(true)
+        }
+        let archive = ContextualAction(style: .normal, title: "Archive") { [weak self] _, done in
+            self?.performed.append("archive \(indexPath.row)")
+            done(false)
+        }
+        archive.backgroundColor = Color(hex: 0x3584e4)
+        return SwipeActionsConfiguration(actions: [delete, archive])
+    }
+    func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? {
+        menuAsked.append(indexPath)
+        return [MenuAction(title: "Mark as Read") { [weak self] in self?.performed.append("read \(indexPath.row)") },
+                MenuAction(title: "Delete", isDestructive: true) { [weak self] in self?.performed.append("menu delete \(indexPath.row)") }]
+    }
+}
+
+extension TableWidgetTests {
+    /// Saves what the X screen shows when POOLTABLE_SHOT_DIR is set (ImageMagick's `import`).
+    func screenshot(_ name: String) {
+        guard let dir = ProcessInfo.processInfo.environment["POOLTABLE_SHOT_DIR"] else { return }
+        _ = XDoTool.run(["import", "-window", "root", "\(dir)/\(name).png"])
+    }
+
+    @Test("xdotool: a drag swipes a row open, clicking Delete deletes it with the animation (counts consistent), a horizontal wheel swipes and a vertical one closes")
+    func xdotoolSwipeActions() throws {
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 1))
+        defer { harness.close() }
+        let source = SwipeRowsSource(count: 60)
+        let table = harness.table.tableView
+        source.install(in: table)
+        GtkTestEnvironment.settle()
+        let title = harness.uniqueTitle()
+        let width = table.frame.width
+        func row(_ r: Int, x: Double) -> Point { Point(x: x, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
+
+        // A drag from right to left across row 3 opens it on its two actions.
+        var drag = XScript(title: title, harness: harness)
+        drag.press(at: row(3, x: width - 40))
+        for x in stride(from: width - 60, through: width - 200, by: -20) { drag.move(to: row(3, x: x)) }
+        drag.release()
+        #expect(XDoTool.run(drag.arguments) == 0)
+        GtkTestEnvironment.settle(0.2)
+        #expect(table.swipedIndexPath == IndexPath(row: 3, section: 0))
+        #expect(table.hasOpenSwipe)
+        #expect(table.swipeOffset == -2 * ListBase.swipeActionWidth)
+        #expect(table.indexPathsForSelectedRows == nil, "a swipe does not select")
+        screenshot("swipe-open")
+
+        // Clicking Delete (at the edge) performs it: the row animates out; counts agree.
+        var click = XScript(title: title, harness: harness)
+        click.moveOnly(to: row(3, x: width - 30))
+        click.pause(0.05)
+        #expect(XDoTool.run(click.arguments + ["click", "1"]) == 0)
+        var sawAnimation = false
+        _ = GtkTestEnvironment.iterate(timeout: 0.2) { sawAnimation = sawAnimation || table.hasRunningAnimations; return false }
+        GtkTestEnvironment.settle(0.5)
+        #expect(source.performed == ["delete Mail 3"])
+        #expect(sawAnimation, "the delete animated")
+        #expect(table.numberOfRows(inSection: 0) == 59)
+        #expect(table.numberOfRows(inSection: 0) == source.rows.count)
+        #expect(table.lastRowActionError == nil)
+        #expect(!table.hasRunningAnimations)
+        #expect(table.visibleCells.map(\.text) == table.indexPathsForVisibleRows.map { source.rows[$0.row] })
+        #expect(!table.hasOpenSwipe)
+
+        // A horizontal wheel (buttons 6/7, what a touchpad's horizontal scroll also reaches
+        // through GtkEventControllerScroll) swipes the row under the pointer open.
+        var wheel = XScript(title: title, harness: harness)
+        wheel.move(to: row(5, x: width / 2))
+        #expect(XDoTool.run(wheel.arguments + ["click", "--repeat", "4", "--delay", "40", "7"]) == 0)
+        GtkTestEnvironment.settle(0.5)
+        #expect(table.swipedIndexPath == IndexPath(row: 5, section: 0))
+        #expect(table.hasOpenSwipe)
+        // A vertical scroll closes it.
+        var down = XScript(title: title, harness: harness)
+        down.moveOnly(to: row(5, x: width / 2))
+        down.wheelDown(times: 2)
+        #expect(XDoTool.run(down.arguments) == 0)
+        GtkTestEnvironment.settle(0.4)
+        #expect(table.contentOffset.y > 0)
+        #expect(!table.hasOpenSwipe && table.swipedIndexPath == nil)
+        #expect(source.performed == ["delete Mail 3"])
+    }
+
+    @Test("xdotool: context menus open as a GtkPopoverMenu with Shift+F10, the Menu key and a right click, on the right row")
+    func xdotoolContextMenus() throws {
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(WindowHarness(rows: 1))
+        defer { harness.close() }
+        let source = SwipeRowsSource(count: 60)
+        let table = harness.table.tableView
+        source.install(in: table)
+        GtkTestEnvironment.settle()
+        let title = harness.uniqueTitle()
+        func row(_ r: Int) -> Point { Point(x: 150, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
+        func popoverShown() -> Bool {
+            harness.table.contextMenuPopover.map { gtk_widget_get_mapped($0) != 0 && $0.isA(gtk_popover_menu_get_type()) } ?? false
+        }
+
+        // Keyboard: the cursor to row 2, then Shift+F10.
+        var keys = XScript(title: title, harness: harness)
+        keys.click(at: row(0))
+        keys.focusWindow()
+        keys.key("Down")
+        keys.key("Down")
+        keys.key("shift+F10")
+        #expect(XDoTool.run(keys.arguments) == 0)
+        let shown = GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }
+        #expect(shown, "Shift+F10 showed the popover menu")
+        #expect(source.menuAsked.last == IndexPath(row: 2, section: 0))
+        screenshot("context-menu-keyboard")
+        // Escape closes it; the Menu key opens it again.
+        var escape = XScript(title: title, harness: harness)
+        escape.key("Escape")
+        #expect(XDoTool.run(escape.arguments) == 0)
+        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
+        GtkTestEnvironment.settle(0.1)
+        var menuKey = XScript(title: title, harness: harness)
+        menuKey.key("Menu")
+        #expect(XDoTool.run(menuKey.arguments) == 0)
+        #expect(GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }, "the Menu key showed the popover menu")
+        #expect(source.menuAsked.count == 2)
+        // Choosing an entry with the keyboard performs it.
+        var choose = XScript(title: title, harness: harness)
+        choose.key("Down")
+        choose.key("Return")
+        #expect(XDoTool.run(choose.arguments) == 0)
+        _ = GtkTestEnvironment.iterate(timeout: 2) { !source.performed.isEmpty }
+        #expect(source.performed.count == 1 && source.performed.first?.hasSuffix(" 2") == true, "\(source.performed)")
+        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
+        GtkTestEnvironment.settle(0.2)
+
+        // Mouse: a right click on row 6.
+        var right = XScript(title: title, harness: harness)
+        right.moveOnly(to: row(6))
+        right.pause(0.05)
+        #expect(XDoTool.run(right.arguments + ["click", "3", "sleep", "0.2"]) == 0)
+        #expect(GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }, "a right click showed the popover menu")
+        #expect(source.menuAsked.last == IndexPath(row: 6, section: 0))
+        #expect(table.focusedIndexPath == IndexPath(row: 6, section: 0))
+        GtkTestEnvironment.settle(0.2)
+        screenshot("context-menu-mouse")
+        var close = XScript(title: title, harness: harness)
+        close.key("Escape")
+        #expect(XDoTool.run(close.arguments) == 0)
+        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
+    }
+}

@@ -1,0 +1,242 @@
+// The harness (not ported code): runs the UIKit-style sources of this target headless and
+// checks that the tables and grids show what their data says.
+import Foundation
+import PoolTable
+import Testing
+
+@MainActor
+private func texts(_ view: ListBase) -> [String] {
+    let canvas = RecordingCanvas()
+    view.render(in: canvas)
+    return canvas.operations.compactMap { if case let .text(s, _, _) = $0 { s } else { nil } }
+}
+
+@MainActor
+@Suite("UIKit-style sources ported by renames")
+struct PortedSourceTests {
+    @MainActor
+    func loadedFruitStand() -> FruitStandViewController {
+        let controller = FruitStandViewController()
+        controller.tableView.frame = CGRect(x: 0, y: 0, width: 375, height: 900)
+        controller.tableView.layoutIfNeeded()
+        return controller
+    }
+
+    @Test("the table view controller subclass's overrides feed the table")
+    func controllerOverrides() {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        #expect(controller.isViewLoaded)
+        #expect(controller.title == "Fruit Stand")
+        #expect(table.style == .insetGrouped)
+        #expect(table.numberOfSections == 3)
+        #expect((0..<3).map { table.numberOfRows(inSection: $0) } == [3, 2, 4])
+        let drawn = texts(table)
+        for section in controller.sections {
+            #expect(drawn.contains(section.title))
+            for fruit in section.fruits { #expect(drawn.contains(fruit.name)); #expect(drawn.contains(fruit.origin)) }
+        }
+        let strawberry = table.cellForRow(at: IndexPath(row: 0, section: 0))
+        #expect(strawberry?.textLabel?.text == "Strawberry")
+        #expect(strawberry?.detailTextLabel?.text == "Spain")
+        #expect(strawberry?.accessoryType == .disclosureIndicator)
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 1))?.accessoryType == .detailDisclosureButton)
+    }
+
+    @Test("a ported heightForRowAt and heightForHeaderInSection returning CGFloat are called")
+    func cgFloatGeometryIsUsed() {
+        let table = loadedFruitStand().tableView!
+        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).height == 52)
+        #expect(table.rectForRow(at: IndexPath(row: 3, section: 2)).height == 72)
+        #expect(table.rectForHeaderInSection(1).height == 40)
+        #expect(table.rectForRow(at: IndexPath(row: 0, section: 2)).minY
+                - table.rectForRow(at: IndexPath(row: 1, section: 1)).maxY > 40)
+    }
+
+    @Test("selection and the detail button reach the overrides")
+    func selectionAndDetailButton() {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        let lemon = table.rectForRow(at: IndexPath(row: 0, section: 1))
+        table.pointerDown(at: CGPoint(x: lemon.minX + 40, y: lemon.midY))
+        table.pointerUp(at: CGPoint(x: lemon.minX + 40, y: lemon.midY))
+        #expect(controller.selectedFruit == "Lemon")
+        #expect(table.indexPathForSelectedRow == nil, "didSelectRowAt deselected it")
+        let button = CGPoint(x: lemon.maxX - 46, y: lemon.midY)
+        table.pointerDown(at: button)
+        table.pointerUp(at: button)
+        #expect(controller.detailTapped == IndexPath(row: 0, section: 1))
+    }
+
+    @Test("performBatchUpdates without try and reloadSections(_:with:) change the table")
+    func tableUpdates() {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        controller.addFruit(Fruit(name: "Grapefruit", origin: "Florida"), toSection: 1)
+        table.advanceAnimations(to: 10)
+        #expect(table.numberOfRows(inSection: 1) == 3)
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 1))?.textLabel?.text == "Grapefruit")
+        controller.sortSection(2)
+        table.advanceAnimations(to: 20)
+        #expect((0..<4).map { table.cellForRow(at: IndexPath(row: $0, section: 2))?.textLabel?.text }
+                == ["Apricot", "Cherry", "Peach", "Plum"])
+        #expect(table.lastBatchUpdateError == nil)
+    }
+
+    @Test("the editing overrides answer the table (editing styles, canEdit, commit, swipe actions)")
+    func editingOverrides() throws {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        let source: any TableViewDataSource = try #require(table.dataSource)
+        let delegate: any TableViewDelegate = try #require(table.delegate)
+        let styles = [IndexPath(row: 0, section: 0), IndexPath(row: 0, section: 1), IndexPath(row: 0, section: 2)]
+            .map { delegate.tableView(table, editingStyleForRowAt: $0) }
+        #expect(styles == [.delete, .insert, .none])
+        #expect(!source.tableView(table, canEditRowAt: IndexPath(row: 0, section: 2)))
+        #expect(!delegate.tableView(table, shouldIndentWhileEditingRowAt: IndexPath(row: 1, section: 2)))
+
+        // What the table does when the user activates a row's delete or insert control.
+        source.tableView(table, commit: .delete, forRowAt: IndexPath(row: 1, section: 0))
+        source.tableView(table, commit: .insert, forRowAt: IndexPath(row: 0, section: 1))
+        #expect(table.lastBatchUpdateError == nil)
+        table.advanceAnimations(to: 0); table.advanceAnimations(to: 5)
+        #expect(table.numberOfRows(inSection: 0) == 2 && table.numberOfRows(inSection: 1) == 3)
+        let drawn = texts(table)
+        #expect(!drawn.contains("Blueberry") && drawn.contains("Lime"))
+
+        let swipe = try #require(delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)))
+        #expect(swipe.actions.count == 1 && swipe.actions[0].style == .destructive && swipe.actions[0].title == "Delete")
+        #expect(!swipe.performsFirstActionWithFullSwipe)
+        #expect(delegate.tableView(table, leadingSwipeActionsConfigurationForRowAt: IndexPath(row: 0, section: 0)) == nil)
+    }
+
+    @Test("the table drives the ported editing: delete and insert controls commit, a swipe's destructive action deletes the row")
+    func editingDrivenByTheTable() throws {
+        let controller = loadedFruitStand()
+        let table = controller.tableView!
+        controller.setEditing(true, animated: false)
+        #expect(controller.isEditing && table.isEditing)
+        #expect(table.activateEditingControl(forRowAt: IndexPath(row: 0, section: 0)))   // .delete
+        #expect(table.activateEditingControl(forRowAt: IndexPath(row: 1, section: 1)))   // .insert
+        #expect(!table.activateEditingControl(forRowAt: IndexPath(row: 0, section: 2)), "canEditRowAt says no")
+        table.advanceAnimations(to: 0); table.advanceAnimations(to: 5)
+        #expect(table.lastRowActionError == nil && table.lastBatchUpdateError == nil)
+        #expect(controller.sections[0].fruits.map(\.name) == ["Blueberry", "Raspberry"])
+        #expect(controller.sections[1].fruits.map(\.name) == ["Lemon", "Lime", "Orange"])
+        #expect((0..<2).map { table.numberOfRows(inSection: $0) } == [2, 3])
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 1))?.textLabel?.text == "Lime")
+
+        controller.setEditing(false, animated: false)
+        let row = table.rectForRow(at: IndexPath(row: 0, section: 0))
+        #expect(table.beginSwipe(atViewportPoint: CGPoint(x: row.midX, y: row.midY)))
+        table.updateSwipe(translation: -120)
+        table.endSwipe()
+        #expect(table.revealedSwipeActions.map(\.title) == ["Delete"])
+        table.performSwipeAction(at: 0)
+        table.advanceAnimations(to: 10); table.advanceAnimations(to: 15)
+        #expect(table.lastRowActionError == nil)
+        #expect(controller.sections[0].fruits.map(\.name) == ["Raspberry"])
+        #expect(table.numberOfRows(inSection: 0) == 1)
+        #expect(texts(table).contains("Raspberry") && !texts(table).contains("Blueberry"))
+    }
+
+    @MainActor
+    func loadedSwatches() -> ColorSwatchesViewController {
+        let controller = ColorSwatchesViewController()
+        controller.collectionView.frame = CGRect(x: 0, y: 0, width: 300, height: 800)
+        controller.collectionView.layoutIfNeeded()
+        return controller
+    }
+
+    @MainActor
+    func drawnColors(_ grid: UICollectionView, section: Int) -> [UIColor] {
+        (0..<grid.numberOfItems(inSection: section)).map { item in
+            (grid.cellForItem(at: IndexPath(item: item, section: section)) as? SwatchCell)?.color ?? .clear
+        }
+    }
+
+    @Test("the flow-layout collection view controller shows its palettes")
+    func gridShowsData() {
+        let controller = loadedSwatches()
+        let grid = controller.collectionView!
+        #expect(grid.numberOfSections == 2)
+        #expect(grid.numberOfItems(inSection: 0) == 12 && grid.numberOfItems(inSection: 1) == 7)
+        #expect(grid.numberOfColumns == 4)
+        #expect(drawnColors(grid, section: 0) == controller.palettes[0])
+        #expect(drawnColors(grid, section: 1) == controller.palettes[1])
+        let canvas = RecordingCanvas()
+        grid.render(in: canvas)
+        let filled = Set(canvas.operations.compactMap { if case let .fillRect(_, c) = $0 { c } else { nil } })
+        #expect(controller.palettes.joined().allSatisfy(filled.contains))
+    }
+
+    @Test("batch updates, reloadSections and performWithoutAnimation on the grid")
+    func gridUpdates() {
+        let controller = loadedSwatches()
+        let grid = controller.collectionView!
+        let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        controller.insertSwatches([red, red], at: 1, inSection: 1)
+        #expect(grid.hasRunningAnimations)
+        grid.advanceAnimations(to: 0); grid.advanceAnimations(to: 5)
+        #expect(drawnColors(grid, section: 1) == controller.palettes[1])
+        #expect(grid.numberOfItems(inSection: 1) == 9)
+
+        var finished: Bool?
+        controller.removeSwatch(at: IndexPath(item: 0, section: 0)) { finished = $0 }
+        grid.advanceAnimations(to: 10); grid.advanceAnimations(to: 15)
+        #expect(finished == true)
+        #expect(drawnColors(grid, section: 0) == controller.palettes[0])
+
+        controller.reversePalette(0)
+        #expect(!grid.hasRunningAnimations, "performWithoutAnimation: the reload applies at once")
+        #expect(drawnColors(grid, section: 0) == controller.palettes[0])
+
+        controller.shufflePalettesAnimated()
+        #expect(grid.hasRunningAnimations)
+        grid.advanceAnimations(to: 20); grid.advanceAnimations(to: 25)
+        #expect(controller.lastShuffleFinished == true)
+        #expect(drawnColors(grid, section: 0) == controller.palettes[0])
+        #expect(drawnColors(grid, section: 1) == controller.palettes[1])
+    }
+
+    @Test("an inconsistent batch without try changes nothing and reports a clear error")
+    func inconsistentBatch() {
+        let controller = loadedSwatches()
+        let grid = controller.collectionView!
+        var reported: [BatchUpdateError] = []
+        grid.batchUpdateErrorHandler = { reported.append($0) }
+        let before = drawnColors(grid, section: 0)
+        controller.forgetToDeleteItem()
+        #expect(controller.lastShuffleFinished == false)
+        #expect(reported.count == 1)
+        #expect(reported.first?.kind == .rowCountMismatch)
+        #expect(grid.lastBatchUpdateError == reported.first)
+        #expect(reported.first?.description.contains("data source reports 11") == true)
+        #expect(grid.numberOfItems(inSection: 0) == 12, "the grid stays as it was")
+        #expect(drawnColors(grid, section: 0) == before)
+    }
+
+    @Test("a diffable table whose cell provider returns an optional cell, subclassed for titles")
+    func diffableTable() {
+        let controller = ContactsDiffableViewController()
+        controller.viewDidLoad()
+        controller.contacts = (0..<6).map { Contact(id: $0, name: "Person \($0)", phone: "555-010\($0)") }
+        controller.applySnapshot(animatingDifferences: false)
+        let table = controller.tableView
+        table.layoutIfNeeded()
+        var drawn = texts(table)
+        #expect(drawn.contains("All Contacts") && !drawn.contains("Favorites"))
+        for contact in controller.contacts { #expect(drawn.contains(contact.name) && drawn.contains(contact.phone)) }
+
+        controller.favorites = [controller.contacts.removeFirst()]
+        controller.applySnapshot()
+        #expect(table.hasRunningAnimations)
+        table.advanceAnimations(to: 0); table.advanceAnimations(to: 5)
+        #expect(table.numberOfSections == 2)
+        #expect(table.numberOfRows(inSection: 0) == 1 && table.numberOfRows(inSection: 1) == 5)
+        drawn = texts(table)
+        #expect(drawn.contains("Favorites") && drawn.contains("All Contacts"))
+        #expect(table.cellForRow(at: IndexPath(row: 0, section: 0))?.contentConfiguration?.text == "Person 0")
+        #expect(controller.dataSource.defaultRowAnimation == .fade)
+    }
+}
