@@ -17,6 +17,8 @@ final class SwipeRowsSource: TableViewDataSource, TableViewDelegate {
 
     func install(in tableView: TableView) {
         tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
+        // Single selection in edit mode: the rows' editing style is `.delete` (UIKit's default).
+        tableView.allowsMultipleSelectionDuringEditing = false
         tableView.dataSource = self
         tableView.delegate = self
         tableView.reloadData()
@@ -27,6 +29,10 @@ final class SwipeRowsSource: TableViewDataSource, TableViewDelegate {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.text = rows[indexPath.row]
         return cell
+    }
+    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+        performed.append("commit \(rows[indexPath.row])")
+        if editingStyle == .delete { rows.remove(at: indexPath.row) }
     }
     func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
@@ -167,6 +173,16 @@ extension TableWidgetTests {
         #expect(source.performed.count == 1 && source.performed.first?.hasSuffix(" 2") == true, "\(source.performed)")
         #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
         GtkTestEnvironment.settle(0.2)
+
+        // Delete on the focused row (row 2) commits its deletion; the row animates out.
+        source.performed = []
+        var delete = XScript(title: title, harness: harness)
+        delete.key("Delete")
+        #expect(XDoTool.run(delete.arguments) == 0)
+        GtkTestEnvironment.settle(0.5)
+        #expect(source.performed == ["commit Mail 2"])
+        #expect(table.numberOfRows(inSection: 0) == 59 && source.rows.count == 59)
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.text == "Mail 3")
 
         // Mouse: a right click on row 6.
         var right = XScript(title: title, harness: harness)

@@ -119,6 +119,11 @@ extension TableWidget {
         gtk_popover_set_pointing_to(popover.cast(to: GtkPopover.self), &target)
         gtk_popover_set_position(popover.cast(to: GtkPopover.self), GTK_POS_BOTTOM)
         Signal.connect(popover, "closed") { [weak self] in
+            // Focus goes back to the table (the row), unless the user moved it elsewhere.
+            if let self, let root = gtk_widget_get_root(self.drawingArea) {
+                let focus = gtk_root_get_focus(root)
+                if focus == nil || focus == popover || gtk_widget_is_ancestor(focus, popover) != 0 { self.grabFocus() }
+            }
             // Unparent after the chosen entry's action has run (it is activated after `closed`).
             MainLoop.addTimeout(milliseconds: 0) { [weak self] in
                 gtk_widget_unparent(popover)
