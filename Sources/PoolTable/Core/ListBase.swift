@@ -254,6 +254,7 @@ public class ListBase {
 
     func reloadIfNeeded() {
         guard pass.beginReload() else { return }
+        abortMovement()
         items.unmountAll()
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
         tracked.reset()

@@ -11,12 +11,27 @@ public protocol TableViewDataSource: AnyObject {
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
     /// Default nil: no footer.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+
+    // MARK: Moving rows (issue 23; UIKit's reorder control)
+    /// Whether the row can be moved by hand (its grip in edit mode, Alt+Up/Down, or
+    /// `beginInteractiveMovementForRow(at:)`). Default false.
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// The user moved a row: update the model so the row at `sourceIndexPath` is now at
+    /// `destinationIndexPath` (an index path in the order after the move, as in UIKit). The
+    /// table has already shown the move; do not call `moveRow(at:to:)`. Default: nothing.
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+}
+
+// Moving rows (issue 23): the defaults.
+extension TableViewDataSource {
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Hears about display and selection, and may size rows (UIKit's `UITableViewDelegate`).
@@ -44,6 +59,13 @@ public protocol TableViewDelegate: AnyObject {
     func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath)
     /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
     func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
+
+    // MARK: Moving rows (issue 23)
+    /// Where a row being moved from `sourceIndexPath` would go when the user proposes
+    /// `proposedDestinationIndexPath` (both in the order after the move): return another
+    /// index path to retarget it. Default: the proposed one.
+    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
 }
 
 extension TableViewDelegate {
@@ -64,6 +86,12 @@ extension TableViewDelegate {
     public func tableViewSelectionDidChange(_ tableView: TableView) {}
     public func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) {}
     public func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath) {}
+}
+
+// Moving rows (issue 23): the default.
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 }
 
 /// What a `TableView` or `CollectionView` needs from whatever hosts it on screen (the GTK

@@ -6,8 +6,15 @@ extension ListBase {
     /// against the data source's new counts; on a mismatch this throws a `BatchUpdateError`
     /// naming the section and the counts, and the table stays exactly as it was.
     /// `completion` runs when the animations end (at once when nothing animates).
+    ///
+    /// While a row is being moved by hand (`isMovingInteractively`) a batch update is
+    /// refused: it throws a `BatchUpdateError` of kind `.interactiveMovementInProgress`
+    /// without running `updates`, and nothing changes.
     public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)?) throws {
         defer { checkInvariantsAfterMutation() }
+        if let m = tracked.movement, !openBatch.isOpen {
+            throw BatchUpdateError(kind: .interactiveMovementInProgress, detail: "row \(m.source) is being moved by hand")
+        }
         reloadIfNeeded()
         flushReconfigures()
         openBatch.open()
@@ -64,6 +71,8 @@ extension ListBase {
         }
         do {
             try performBatchUpdates({ openBatch.collect(change) }, completion: nil)
+        } catch let error as BatchUpdateError where error.kind == .interactiveMovementInProgress {
+            Self.logger.error("\(what) outside performBatchUpdates: \(error)")
         } catch {
             Self.logger.error("\(what) outside performBatchUpdates: \(error); reloading the table")
             reloadData()
@@ -147,7 +156,9 @@ extension ListBase {
 
     // MARK: Applying
 
-    private func apply(_ p: PendingUpdates, mapping: UpdateMapping) {
+    /// Applies a validated update. `keepsAnchor` false leaves the offset where it is (a move
+    /// by hand: the others already made room on screen).
+    func apply(_ p: PendingUpdates, mapping: UpdateMapping, keepsAnchor: Bool = true) {
         guard !p.isEmpty else { return }
         let animated = p.animated
         let axis = viewport.axis
@@ -227,7 +238,7 @@ extension ListBase {
         remapTransientState(mapping)
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
-        if let anchor, maintainsVisibleContentPosition {
+        if let anchor, maintainsVisibleContentPosition, keepsAnchor {
             let target = mapping.map(anchor.indexPath) ?? nearestSurvivor(after: anchor.indexPath, mapping)
             if let target { restoreAnchor(Anchor(indexPath: target, screenOffset: anchor.screenOffset)) }
         }
