@@ -41,8 +41,11 @@ extension ListBase {
         }
         if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
         if let m = tracked.movement {
-            if !geometry.contains(m.source) { return "the moving item \(m.source) is out of range" }
-            if !isValidDestination(m.destination, from: m.source) { return "the moving item's destination \(m.destination) is out of range" }
+            // (While it is committed, claim is the destination and the geometry is the new order.)
+            if m.claim == m.source && !geometry.contains(m.source) { return "the moving item \(m.source) is out of range" }
+            if m.claim == m.source && !isValidDestination(m.destination, from: m.source) {
+                return "the moving item's destination \(m.destination) is out of range"
+            }
             if items.retained !== m.cell { return "the moving item's cell is not the retained one" }
             if items.pool.contains(m.cell) { return "the moving item's cell is pooled" }
             if let ip = m.cell.mountedIndexPath, ip != m.claim || items.index(of: m.cell) == nil {
