@@ -12,12 +12,34 @@ extension ListBase {
     /// and `endInteractiveMovement()` / `cancelInteractiveMovement()`).
     public var isMovingInteractively: Bool { tracked.movement != nil }
 
+    /// True while the pointer holds a movable row's grip in edit mode (or has lifted an item
+    /// with a long press): its drag moves the row. A touch host claims such a press.
+    public var isPressingReorderControl: Bool { interaction.press?.onGrip == true }
+
     /// The row or item being moved by hand, where it is in the data source; nil when none is.
     public var interactiveMovementSource: IndexPath? { tracked.movement?.source.indexPath }
 
     /// Where the row or item being moved would go now (in the order after the move,
     /// retargeted by the delegate); nil when none is moving.
     public var interactiveMovementDestination: IndexPath? { tracked.movement?.destination.indexPath }
+
+    /// The place the moving row or item would drop into now (the gap the others made), in
+    /// content coordinates; nil when none is moving.
+    public var interactiveMovementPlace: Rect? {
+        guard let m = tracked.movement, m.claim == m.source else { return nil }
+        let s = m.source, d = m.destination
+        let axis = viewport.axis
+        let pitch = axis.length(of: m.home.size)
+        if d == s { return m.home }
+        let n = geometry.numberOfItems(in: d.section)
+        if d.row < n && (d > s ? d.section == s.section : true) { return geometry.itemFrame(d) }
+        if d.row < n { return axis.offset(geometry.itemFrame(d), by: -pitch) }          // into a later section, before `d`
+        if n > 0 {                                                                        // after a section's last item
+            let last = geometry.itemFrame(ItemPath(row: n - 1, section: d.section))
+            return d > s ? last : axis.offset(last, by: pitch)
+        }
+        return axis.rect(along: geometry.itemsStart(ofSection: d.section), length: pitch, across: axis.acrossStart(of: m.home), breadth: axis.breadth(of: m.home))
+    }
 
     /// Where the moving row or item is drawn, in content coordinates; nil when none is moving.
     public var interactiveMovementFrame: Rect? { tracked.movement.map(movingFrame) }
