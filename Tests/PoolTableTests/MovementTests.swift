@@ -265,6 +265,14 @@ struct MovementTests {
         table.pointerDown(at: grip)
         table.pointerDragged(to: Point(x: grip.x, y: grip.y + 100))
         #expect(table.isMovingInteractively)
+        // Held in the bottom edge zone: the list auto-scrolls and the row stays under the pointer.
+        table.pointerDragged(to: Point(x: grip.x, y: 497))
+        for i in 1...30 {
+            table.advanceAnimations(to: 100 + Double(i) / 60)
+            let f = table.interactiveMovementFrame!
+            #expect(abs(f.midY - table.contentOffset.y - (497 - grip.y + r2.midY)) < 0.001, "frame \(i): \(f.midY - table.contentOffset.y)")
+        }
+        #expect(table.contentOffset.y > 100)
         table.cancelInteractiveMovement()
         table.pointerUp(at: Point(x: grip.x, y: grip.y + 100))
         #expect(source.moves.count == 1)

@@ -55,6 +55,8 @@ final class InteractionState {
     /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
     var autoScrollVelocity = 0.0
     var lastAutoScrollTime: Double?
+    /// Seconds a movement by hand has held auto-scroll going: it speeds up (issue 23).
+    var autoScrollHeld = 0.0
     var fallbackCanvas: Canvas?
 
     struct Press {
@@ -90,6 +92,8 @@ extension ListBase {
     /// Auto-scroll speed (px/s) at the very edge; it grows quadratically with depth into the zone.
     public static let autoScrollMaxSpeed = 1600.0
     static let dragThreshold = 4.0
+    /// How many times faster than `autoScrollMaxSpeed` a movement's auto-scroll may grow.
+    public static let movementAutoScrollMaxBoost = 40.0
 
     /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
     public var focusedIndexPath: IndexPath? { tracked.focus?.indexPath }
@@ -463,7 +467,7 @@ extension ListBase {
         }
         let wasScrolling = interaction.autoScrollVelocity != 0
         interaction.autoScrollVelocity = v
-        if v == 0 { interaction.lastAutoScrollTime = nil }
+        if v == 0 { interaction.lastAutoScrollTime = nil; interaction.autoScrollHeld = 0 }
         if v != 0 && !wasScrolling { host?.tableViewNeedsAnimationTicks(self) }
     }
 
@@ -478,10 +482,17 @@ extension ListBase {
         let dt = min(0.1, max(0, t - last))
         guard dt > 0 else { return true }
         let before = offset
-        setOffset(offset + interaction.autoScrollVelocity * dt, reason: .engine)
+        var velocity = interaction.autoScrollVelocity
+        if interaction.drag == nil {
+            // A row moved by hand speeds up the longer it is held at the edge, so it can
+            // cross a long list (a million rows) in minutes, not hours.
+            interaction.autoScrollHeld += dt
+            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + interaction.autoScrollHeld * interaction.autoScrollHeld)
+        }
+        setOffset(offset + velocity * dt, reason: .engine)
         if let drag = interaction.drag {
             extendDrag(to: drag.pointer)
-        } else if let m = tracked.movement, offset != before {
+        } else if let m = tracked.movement, m.pointer == nil, offset != before {
             let axis = viewport.axis
             moveTarget(to: axis.point(along: axis.along(m.target) + offset - before, across: axis.across(m.target)))
         }

@@ -331,6 +331,17 @@ extension ListBase {
         guard interaction.drag == nil else { return }
         interaction.autoScrollVelocity = 0
         interaction.lastAutoScrollTime = nil
+        interaction.autoScrollHeld = 0
+    }
+
+    /// The view scrolled under a held pointer (auto-scroll, the wheel, the scrollbar): the
+    /// moving item stays under the pointer, so its target moves through the content.
+    func movingItemFollowsPointer() {
+        guard let m = tracked.movement, m.claim == m.source, let p = m.pointer, let grab = m.grab else { return }
+        let axis = viewport.axis, c = contentPoint(p)
+        let target = m.isGrid ? Point(x: c.x - grab.x, y: c.y - grab.y)
+                              : axis.point(along: axis.along(c) - axis.along(grab), across: axis.across(m.target))
+        if target != m.target { moveTarget(to: target) }
     }
 
     func viewportPoint(ofContent p: Point) -> Point {

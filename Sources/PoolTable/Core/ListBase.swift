@@ -292,6 +292,7 @@ public class ListBase {
         pass.invalidateLayout()
         if reason != .external { host?.tableViewDidChangeScrollGeometry(self) }
         if !pass.isLayingOut { layoutIfNeeded() }
+        if tracked.movement?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
         setNeedsDisplay()
     }
 
