@@ -10,8 +10,11 @@ import PoolTable
 @MainActor
 final class BenchSource: TableViewDataSource {
     var rows: Int
+    /// Rows can be moved by hand (the movement bench); moves are never committed there.
+    var movable = false
     init(rows: Int) { self.rows = rows }
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable }
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         cell.text = "Row \(indexPath.row)"
@@ -164,6 +167,9 @@ final class EngineBench {
         note("engine: scroll through \(countLabel(big)) rows")
         measureScrollThrough(rows: big)
 
+        note("engine: moving a row by hand")
+        measureMovement(rows: big)
+
         note("engine: snapshot diff")
         measureDiff()
 
@@ -229,6 +235,58 @@ final class EngineBench {
             if i >= warmup { samples.append(t) }
         }
         return samples
+    }
+
+    // MARK: Moving a row by hand (issue 23)
+
+    /// A frame while a row is moved by hand against a frame of plain scrolling, on the same
+    /// table in the same run, interleaved (scroll, move, scroll, move): each frame moves the
+    /// viewport +37 px, ticks the clock and draws into a RecordingCanvas; while moving, the
+    /// lifted row's target goes along, so the destination changes every frame or two (the
+    /// others' glides retarget) and every frame draws displaced rows and the lifted one.
+    func measureMovement(rows: Int) {
+        let f = Fixture(rows: rows, varied: false)
+        f.source.movable = true
+        f.table.setEditing(true, animated: false)
+        let canvas = RecordingCanvas()
+        var clock = 1_000.0
+        func frames(moving: Bool) -> [Double] {
+            let start = (f.table.contentSize.height / 2).rounded(.down)
+            f.table.contentOffset = Point(x: 0, y: start)
+            clock += 1; f.table.advanceAnimations(to: clock)
+            if moving, let ip = f.table.indexPathsForVisibleRows.dropFirst(3).first {
+                _ = f.table.beginInteractiveMovementForRow(at: ip)
+            }
+            var samples: [Double] = []
+            samples.reserveCapacity(steps)
+            for i in 0..<(200 + steps) {
+                let y = start + 37 * Double(i + 1)
+                let t = timeMicros {
+                    f.table.contentOffset = Point(x: 0, y: y)
+                    if moving { f.table.updateInteractiveMovementTargetPosition(Point(x: 400, y: y + 150)) }
+                    clock += 1.0 / 60
+                    f.table.advanceAnimations(to: clock)
+                    canvas.reset()
+                    f.table.render(in: canvas)
+                }
+                if i >= 200 { samples.append(t) }
+            }
+            if moving { f.table.cancelInteractiveMovement() }
+            clock += 1; f.table.advanceAnimations(to: clock)
+            clock += 1; f.table.advanceAnimations(to: clock)
+            return samples
+        }
+        var scrolling: [Double] = [], moving: [Double] = []
+        for _ in 0..<2 {
+            scrolling += frames(moving: false)
+            moving += frames(moving: true)
+        }
+        let s = Stats.median(scrolling), m = Stats.median(moving)
+        add("frame_scroll_\(countLabel(rows))", "frame: scroll +37 px and draw, \(countLabel(rows)) rows, edit mode", s, "µs",
+            runs: scrolling.count, p99: Stats.percentile(scrolling, 99))
+        add("frame_move_\(countLabel(rows))", "frame: the same while moving a row by hand", m, "µs",
+            runs: moving.count, p99: Stats.percentile(moving, 99))
+        add("frame_move_ratio", "moving / scrolling frame", m / s, "x", runs: 1, target: "<= 1.1x", met: m / s <= 1.1)
     }
 
     // MARK: Insert at the top with anchoring

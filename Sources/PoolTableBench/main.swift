@@ -40,6 +40,11 @@ case "profile-step":
     let f = Fixture(rows: options.rows, varied: true)
     let samples = EngineBench(smoke: false).scrollSteps(f.table, steps: options.frames)
     print("median step \(fmt(Stats.median(samples), 3)) µs over \(samples.count) steps")
+case "profile-move":
+    // Internal: the moving-a-row frames against scrolling frames only (issue 23's bench note).
+    let bench = EngineBench(smoke: false)
+    bench.measureMovement(rows: options.rows)
+    print(bench.table())
 case "profile-diff":
     // Internal: snapshot diffs only, to run under perf or callgrind.
     if let r = DiffBench.run(items: options.rows, runs: options.frames) { print("median diff \(fmt(r.median, 3)) ms") }

@@ -33,6 +33,7 @@ struct FuzzTests {
         }
         #expect(fuzzer.invalidUpdatesRejected > 0)
         #expect(fuzzer.validUpdates > 0)
+        if ops >= 5_000 { #expect(fuzzer.movementsEnded > 0) }
     }
 
     /// Debug builds trap on a broken engine invariant at the entry point that broke it, so
@@ -73,6 +74,7 @@ struct FuzzTests {
             #expect(fuzzer.validUpdates > 0)
             #expect(fuzzer.layoutChanges > 0)
             #expect(fuzzer.interactionsBegun > 0)
+            #expect(fuzzer.movementsEnded > 0)
         }
     }
 }
@@ -93,11 +95,16 @@ struct Fuzzer {
         model = ItemSource(sections: (0..<3).map { s in Array((s * 1000)..<(s * 1000 + Int.random(in: 0..<30, using: &r))) })
         rng = r
         table.allowsMultipleSelectionDuringEditing = true
+        model.movable = true
         model.attach(to: table)
     }
 
+    var movementsEnded = 0
+
     mutating func step() -> String {
-        switch Int.random(in: 0..<100, using: &rng) {
+        let op = Int.random(in: 0..<100, using: &rng)
+        if table.isMovingInteractively && (58..<80).contains(op) { return refusedBatch() }
+        switch op {
         case 0..<2:
             table.reloadData(); return "reload"
         case 2..<22:
@@ -143,9 +150,64 @@ struct Fuzzer {
             table.reconfigureRows(at: rows); return "reconfigure"
         case 84..<87:
             table.prefetchDistance = [0, 50, 250, 1000, .nan][Int.random(in: 0..<5, using: &rng)]; return "prefetch"
+        case 87..<93:
+            return movementStep()
         default:
             clock += Double.random(in: 0...0.4, using: &rng)
             table.advanceAnimations(to: clock); return "advance to \(clock)"
+        }
+    }
+
+    /// Interactive movement (issue 23): begin (sometimes by the grip in edit mode, or by
+    /// Alt+arrows), random target updates (near the edges too, so it auto-scrolls), end or
+    /// cancel; end must call moveRowAt exactly once with the destination shown (none for
+    /// its own place), cancel never.
+    mutating func movementStep() -> String {
+        guard table.isMovingInteractively else {
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                let key: TableKey = Bool.random(using: &rng) ? .up : .down
+                let before = model.moves.count
+                table.handleKey(key, modifiers: .alt)
+                return model.moves.count > before + 1 ? "FAIL: Alt+arrow moved twice" : "alt-move \(key)"
+            }
+            guard let ip = randomRow() else { return "noop" }
+            return table.beginInteractiveMovementForRow(at: ip) ? "begin move \(ip)" : "FAIL: begin refused for a movable row \(ip)"
+        }
+        if table.beginInteractiveMovementForRow(at: randomRow() ?? IndexPath(row: 0, section: 0)) { return "FAIL: a second begin was accepted" }
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<5:
+            let h = max(1, table.contentSize.height), o = table.contentOffset.y
+            let y = [Double.random(in: -100...(h + 100), using: &rng), o + Double.random(in: 0...table.frame.height, using: &rng),
+                     o + 3, o + table.frame.height - 3][Int.random(in: 0..<4, using: &rng)]
+            table.updateInteractiveMovementTargetPosition(Point(x: Double.random(in: 0...360, using: &rng), y: y))
+            return "move target \(y)"
+        case 5..<7:
+            clock += Double.random(in: 0...0.2, using: &rng)
+            table.advanceAnimations(to: clock); return "advance (moving) to \(clock)"
+        default:
+            guard let from = table.interactiveMovementSource, let to = table.interactiveMovementDestination else { return "FAIL: no source or destination" }
+            let before = model.moves.count
+            let ends = Bool.random(using: &rng)
+            if ends { table.endInteractiveMovement() } else { table.cancelInteractiveMovement() }
+            movementsEnded += 1
+            if table.isMovingInteractively { return "FAIL: still moving after end/cancel" }
+            let expected = ends && from != to ? 1 : 0
+            if model.moves.count != before + expected { return "FAIL: \(model.moves.count - before) moveRowAt calls for \(ends ? "end" : "cancel") \(from) → \(to)" }
+            if expected == 1, model.moves.last!.from != from || model.moves.last!.to != to { return "FAIL: moveRowAt \(model.moves.last!) is not \(from) → \(to)" }
+            return "\(ends ? "end" : "cancel") move \(from) → \(to)"
+        }
+    }
+
+    /// A batch update while a row is moved by hand is refused, and nothing changes.
+    func refusedBatch() -> String {
+        let before = snapshot()
+        do {
+            try table.performBatchUpdatesThrowing({ table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .automatic) }, completion: nil)
+            return "FAIL: a batch update ran while moving"
+        } catch let error as BatchUpdateError where error.kind == .interactiveMovementInProgress {
+            return snapshot() == before ? "refused batch" : "FAIL: a refused batch changed the table"
+        } catch {
+            return "FAIL: \(error)"
         }
     }
 

@@ -21,11 +21,16 @@ struct GridFuzzer {
         var r = rng
         model = GridSource(sections: (0..<3).map { s in Array((s * 10_000)..<(s * 10_000 + Int.random(in: 0..<120, using: &r))) }, titles: true)
         rng = r
+        model.movable = true
         model.attach(to: grid)
     }
 
+    var movementsEnded = 0
+
     mutating func step() -> String {
-        switch Int.random(in: 0..<100, using: &rng) {
+        let op = Int.random(in: 0..<100, using: &rng)
+        if grid.isMovingInteractively && (58..<79).contains(op) { return refusedBatch() }
+        switch op {
         case 0..<2:
             grid.reloadData(); return "reload"
         case 2..<20:
@@ -80,6 +85,8 @@ struct GridFuzzer {
             grid.reconfigureItems(at: items); return "reconfigure \(items.count)"
         case 82..<85:
             grid.prefetchDistance = [0, 50, 250, 1000, .nan][Int.random(in: 0..<5, using: &rng)]; return "prefetch"
+        case 85..<91:
+            return movementStep()
         default:
             clock += Double.random(in: 0...0.4, using: &rng)
             grid.advanceAnimations(to: clock); return "advance to \(clock)"
@@ -122,6 +129,7 @@ struct GridFuzzer {
     /// A press on a mounted item dragged around (into the edges too), in edit mode or as
     /// seed 003's interaction outside it; sometimes cancelled instead of released.
     mutating func drag() -> String {
+        guard !grid.isMovingInteractively else { return movementStep() }   // its interruptions would be refused batches
         guard let ip = grid.indexPathsForVisibleItems.randomElement(using: &rng) else { return "noop" }
         model.beginsMultipleSelection = Bool.random(using: &rng)
         let wasEditing = grid.isEditing
@@ -297,5 +305,66 @@ struct GridFuzzer {
         }
         if grid.pooledCellCounts.contains(where: { $0.count > max(8, grid.items.pool.limitPerIdentifier) }) { problems.append("pool unbounded") }
         return problems
+    }
+
+    /// Interactive movement (issue 23): begin (or Alt+arrows, or a long press in edit mode),
+    /// random target updates (into the edges: auto-scroll), end or cancel; end calls
+    /// moveItemAt exactly once with the destination shown (none for its own place).
+    mutating func movementStep() -> String {
+        guard grid.isMovingInteractively else {
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0:
+                let key: TableKey = [.up, .down, .left, .right][Int.random(in: 0..<4, using: &rng)]
+                let before = model.moves.count
+                grid.handleKey(key, modifiers: .alt)
+                return model.moves.count > before + 1 ? " FAIL: Alt+arrow moved twice" : "alt-move \(key)"
+            case 1:
+                guard grid.isEditing, let ip = grid.indexPathsForVisibleItems.randomElement(using: &rng) else { return "noop" }
+                grid.longPress(at: viewportCenter(grid, ip))
+                return "long press \(ip)"
+            default:
+                guard let ip = randomItem() else { return "noop" }
+                return grid.beginInteractiveMovementForItem(at: ip) ? "begin move \(ip)" : " FAIL: begin refused for a movable item \(ip)"
+            }
+        }
+        if grid.beginInteractiveMovementForItem(at: randomItem() ?? IndexPath(item: 0, section: 0)) { return " FAIL: a second begin was accepted" }
+        switch Int.random(in: 0..<10, using: &rng) {
+        case 0..<5:
+            let h = max(1, grid.contentSize.height), o = grid.contentOffset.y
+            let y = [Double.random(in: -100...(h + 100), using: &rng), o + Double.random(in: 0...max(1, grid.frame.height), using: &rng),
+                     o + 3, o + grid.frame.height - 3][Int.random(in: 0..<4, using: &rng)]
+            let p = Point(x: Double.random(in: -10...440, using: &rng), y: y)
+            if Bool.random(using: &rng) { grid.updateInteractiveMovementTargetPosition(p) } else { grid.pointerDragged(to: Point(x: p.x, y: y - o)) }
+            return "move target \(p)"
+        case 5..<7:
+            clock += Double.random(in: 0...0.2, using: &rng)
+            grid.advanceAnimations(to: clock); return "advance (moving) to \(clock)"
+        default:
+            guard let from = grid.interactiveMovementSource, let to = grid.interactiveMovementDestination else { return " FAIL: no source or destination" }
+            let before = model.moves.count
+            let ends = Bool.random(using: &rng)
+            if ends { grid.endInteractiveMovement() } else { grid.cancelInteractiveMovement() }
+            grid.pointerCancelled()
+            movementsEnded += 1
+            if grid.isMovingInteractively { return " FAIL: still moving after end/cancel" }
+            let expected = ends && from != to ? 1 : 0
+            if model.moves.count != before + expected { return " FAIL: \(model.moves.count - before) moveItemAt calls for \(ends ? "end" : "cancel") \(from) → \(to)" }
+            if expected == 1, model.moves.last!.from != from || model.moves.last!.to != to { return " FAIL: moveItemAt is not \(from) → \(to)" }
+            return "\(ends ? "end" : "cancel") move \(from) → \(to)"
+        }
+    }
+
+    /// A batch update while an item is moved by hand is refused, and nothing changes.
+    func refusedBatch() -> String {
+        let before = (grid.indexPathsForMountedItems, grid.contentSize, grid.contentOffset)
+        do {
+            try grid.performBatchUpdatesThrowing({ grid.insertItems(at: [IndexPath(item: 0, section: 0)]) }, completion: nil)
+            return " FAIL: a batch update ran while moving"
+        } catch let error as BatchUpdateError where error.kind == .interactiveMovementInProgress {
+            let after = (grid.indexPathsForMountedItems, grid.contentSize, grid.contentOffset)
+            return before == after ? "refused batch" : " FAIL: a refused batch changed the grid"
+        } catch {
+            return " FAIL: \(error)"
+        }
     }
 }

@@ -105,6 +105,15 @@ final class GridSource: CollectionViewDataSource, CollectionViewDelegate {
     func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: CollectionView) { calls.append(.didEnd) }
     func collectionViewSelectionDidChange(_ collectionView: CollectionView) { calls.append(.selectionDidChange) }
     func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) { calls.append(.activate(indexPath)) }
+
+    // Moving by hand (issue 23), when `movable`: every move the grid asks for.
+    var movable = false
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { movable }
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        moves.append((sourceIndexPath, destinationIndexPath))
+        sections[destinationIndexPath.section].insert(sections[sourceIndexPath.section].remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+    }
 }
 
 /// A delegate that keeps every default (no method implemented).

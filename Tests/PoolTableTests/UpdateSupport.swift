@@ -50,6 +50,15 @@ final class ItemSource: TableViewDataSource, TableViewDelegate {
         selfSizing ? TableView.automaticDimension : rowHeight(sections[indexPath.section][indexPath.row])
     }
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
+
+    // Moving by hand (issue 23), when `movable`: every move the table asks for.
+    var movable = false
+    var moves: [(from: IndexPath, to: IndexPath)] = []
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable }
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        moves.append((sourceIndexPath, destinationIndexPath))
+        sections[destinationIndexPath.section].insert(sections[sourceIndexPath.section].remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+    }
 }
 
 /// Every invariant after an update: geometry equals the model's sums, mounted cells show their

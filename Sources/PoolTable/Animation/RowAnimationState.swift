@@ -77,7 +77,7 @@ extension ListBase {
     /// Where the mounted item in slot `k` is drawn now (its layout frame while nothing animates).
     func presentationFrame(ofSlot k: Int) -> Rect {
         let f = items[k].cell.frame
-        guard rowAnimations.isRunning else { return f }
+        guard isPresentationDisplaced else { return f }
         return presented(f, extent: presentedExtents()[k], slot: k)
     }
 
@@ -85,7 +85,12 @@ extension ListBase {
     func presented(_ frame: Rect, extent: (start: Double, length: Double), slot k: Int) -> Rect {
         let axis = viewport.axis
         var f = axis.with(frame, start: extent.start, length: extent.length)
-        let across = rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
+        var across = rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
+        if let m = tracked.movement {
+            let cell = items[k].cell
+            across += cell === m.cell ? axis.acrossStart(of: movingFrame(m)) - axis.acrossStart(of: frame)
+                                      : displacement(of: items[k].indexPath, in: m).across
+        }
         if across != 0 { f = axis.rect(along: extent.start, length: extent.length, across: axis.acrossStart(of: f) + across, breadth: axis.breadth(of: f)) }
         return f
     }
@@ -100,6 +105,7 @@ extension ListBase {
         var cursor: Double?
         var previousModelEnd = 0.0
         let axis = viewport.axis
+        let movement = tracked.movement
         for m in items.entries {
             let f = m.cell.frame
             let start = axis.start(of: f), end = axis.end(of: f)
@@ -112,8 +118,17 @@ extension ListBase {
             } else {
                 drawnStart = start
             }
-            out.append((drawnStart, length))
             cursor = drawnStart + length
+            if let movement {
+                // A movement by hand: the moving item where the target is, the others displaced.
+                if m.cell === movement.cell {
+                    out.append((axis.start(of: movingFrame(movement)), length))
+                } else {
+                    out.append((drawnStart + displacement(of: m.indexPath, in: movement).along, length))
+                }
+            } else {
+                out.append((drawnStart, length))
+            }
             previousModelEnd = end
         }
         return out
@@ -123,10 +138,11 @@ extension ListBase {
     /// offset (a floating header stays pinned to the start).
     func presentationFrame(of view: TableViewHeaderFooterView) -> Rect {
         let f = view.frame
-        guard rowAnimations.isRunning, let s = view.section, !view.isFloating else { return f }
+        guard isPresentationDisplaced, let s = view.section, !view.isFloating else { return f }
         let offsets = view.kind == .header ? rowAnimations.headerOffsets : rowAnimations.footerOffsets
-        guard let t = offsets[s] else { return f }
-        return viewport.axis.offset(f, by: t.value(at: now))
+        let moved = tracked.movement == nil ? 0 : sectionDisplacement(s, header: view.kind == .header)
+        guard let t = offsets[s] else { return moved == 0 ? f : viewport.axis.offset(f, by: moved) }
+        return viewport.axis.offset(f, by: t.value(at: now) + moved)
     }
 
     /// Where each ghost is drawn: at its old place, except that ghosts of items that were

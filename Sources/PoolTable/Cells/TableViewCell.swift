@@ -39,6 +39,8 @@ open class TableViewCell: ReusableCell {
 
     /// The width of the checkbox column that slides in during editing.
     public static let editingControlWidth = 44.0
+    /// Backs `showsReorderControl` (issue 23).
+    var reorderControlShown = false
 
     // MARK: Row actions: the leading edit-mode control
     /// The control the row shows in edit mode when multiple selection during editing is off
@@ -202,7 +204,9 @@ open class TableViewCell: ReusableCell {
             if showsEditingCheckbox { drawCheckbox(in: canvas, bounds: bounds, progress: edit) } else { drawEditingControl(in: canvas, bounds: bounds, progress: edit) }
         }
         let shift = editingIndent * edit
-        let size = Size(width: max(0, bounds.width - shift), height: bounds.height)
+        let grip = showsReorderControl ? Self.reorderControlWidth * edit : 0
+        if grip > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
+        let size = Size(width: max(0, bounds.width - shift - grip), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
@@ -349,6 +353,40 @@ open class TableViewCell: ReusableCell {
             if s > 0 {
                 canvas.fill(.circle(center: center, radius: radius), color: theme.accent.withAlpha(min(1, s * 1.5)))
                 canvas.stroke(Path.checkMark(center: center, scale: bounce, drawn: s), color: theme.accentForeground, lineWidth: 2)
+            }
+        }
+    }
+}
+
+// MARK: The reorder control (issue 23)
+
+extension TableViewCell {
+    /// The width of the grip at the trailing edge of a movable row in edit mode.
+    public static let reorderControlWidth = 44.0
+
+    /// Whether the cell shows the grip (UIKit's reorder control) at its trailing edge in edit
+    /// mode. The table sets it when it binds a row, from the data source's `canMoveRowAt`;
+    /// dragging the grip moves the row. Default false.
+    public var showsReorderControl: Bool {
+        get { reorderControlShown }
+        set { if reorderControlShown != newValue { reorderControlShown = newValue; setNeedsDisplay() } }
+    }
+
+    /// The grip's rect in the cell's bounds (it slides in from the trailing edge with edit mode).
+    func reorderControlRect(in bounds: Rect, progress: Double) -> Rect {
+        let w = Self.reorderControlWidth
+        return Rect(x: bounds.maxX - w * progress, y: bounds.minY, width: w, height: bounds.height)
+    }
+
+    /// Three short lines, faded in with edit mode.
+    func drawReorderControl(in canvas: Canvas, bounds: Rect, progress: Double) {
+        let r = reorderControlRect(in: bounds, progress: progress)
+        let color = canvas.theme.secondaryForeground
+        canvas.withState {
+            canvas.multiplyAlpha(progress)
+            for i in -1...1 {
+                let y = r.midY + Double(i) * 5
+                canvas.fill(Rect(x: r.midX - 9, y: y - 0.75, width: 18, height: 1.5), color: color)
             }
         }
     }

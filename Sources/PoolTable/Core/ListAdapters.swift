@@ -24,6 +24,14 @@ protocol ListDataAdapter: ItemSource {
     func prefetch(_ ips: [ItemPath])
     /// Outstanding items that left the range unbound, were deleted, or were cancelled by a reload.
     func cancelPrefetching(_ ips: [ItemPath])
+
+    // Moving items by hand (issue 23)
+    /// Whether the data source lets the user move the item.
+    func canMove(_ ip: ItemPath) -> Bool
+    /// The data source's model moves the item (`moveRowAt` / `moveItemAt`).
+    func move(_ from: ItemPath, to: ItemPath)
+    /// The delegate's retarget of a proposed destination.
+    func target(forMoveFrom from: ItemPath, proposed: ItemPath) -> ItemPath
 }
 
 /// The delegate half: what the core tells (and the few things it asks) as items are shown

@@ -21,6 +21,7 @@ extension ListBase {
         if advanceAutoScroll(to: t) { changed = true }
         if clock.tickCellAnimations(t) { changed = true }
         if advanceRowAnimations(to: t) { changed = true }
+        if advanceMovement(to: t) { changed = true }
         if changed {
             updateAnimatedCellState()
             setNeedsDisplay()
@@ -30,7 +31,7 @@ extension ListBase {
     /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.
     public var hasRunningAnimations: Bool {
         clock.isEditingAnimating || selection.isAnimating || clock.isScrolling
-            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || clock.cellAnimationsPending
+            || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || clock.cellAnimationsPending || isMovementGliding
     }
 
     /// Keeps frames coming for `duration` seconds of engine time, for cells that animate

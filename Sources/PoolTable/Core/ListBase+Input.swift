@@ -7,6 +7,8 @@ public struct InputModifiers: OptionSet, Sendable {
     public static let shift = InputModifiers(rawValue: 1)
     /// Control: toggles one item, or moves the cursor without selecting.
     public static let control = InputModifiers(rawValue: 2)
+    /// Alt: with an arrow, moves the focused row or item one place (when it can move).
+    public static let alt = InputModifiers(rawValue: 4)
 }
 
 /// Keys the view handles itself (GtkListView 4.8's map: arrows move the cursor and select,
@@ -56,6 +58,8 @@ final class InteractionState {
     /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
     var autoScrollVelocity = 0.0
     var lastAutoScrollTime: Double?
+    /// Seconds a movement by hand has held auto-scroll going: it speeds up (issue 23).
+    var autoScrollHeld = 0.0
     var fallbackCanvas: Canvas?
 
     struct Press {
@@ -69,6 +73,9 @@ final class InteractionState {
         var editingControl: TableViewCell.EditingStyle?
         /// The press began a swipe of its row (a horizontal drag outside edit mode).
         var swiping = false
+        /// On a movable row's grip in edit mode (or a long press on a movable item in edit
+        /// mode): dragging moves the item by hand.
+        var onGrip = false
     }
 
     /// A drag across the checkbox column: one provisional range over the selection as it
@@ -92,6 +99,8 @@ extension ListBase {
     /// Auto-scroll speed (px/s) at the very edge; it grows quadratically with depth into the zone.
     public static let autoScrollMaxSpeed = 1600.0
     static let dragThreshold = 4.0
+    /// How many times faster than `autoScrollMaxSpeed` a movement's auto-scroll may grow.
+    public static let movementAutoScrollMaxBoost = 40.0
 
     /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
     public var focusedIndexPath: IndexPath? { tracked.focus?.indexPath }
@@ -146,6 +155,11 @@ extension ListBase {
         let local = cell.map { Point(x: content.x - $0.frame.minX, y: content.y - $0.frame.minY) } ?? Point(x: .infinity, y: .infinity)
         let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local) }?.name }
         let startsDrag = target == nil && isEditing && isMultipleSelectionActive && delegateAdapter.beginsDragSelection(at: ip, localPoint: local)
+        if isEditing, target == nil, let cell = cell as? TableViewCell, cell.showsReorderControl,
+           cell.reorderControlRect(in: Rect(origin: .zero, size: cell.frame.size), progress: 1).contains(local) {
+            interaction.press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true)
+            return
+        }
         interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
         if target == nil, let cell { interaction.press?.editingControl = editingControlStyle(of: cell, at: local) }
         if target == nil && !isEditing, let cell { cell.isHighlighted = true; setNeedsDisplay() }
@@ -165,6 +179,7 @@ extension ListBase {
     public func pointerDragged(to p: Point) {
         defer { checkInvariantsAfterMutation() }
         guard var press = interaction.press else { return }
+        if press.onGrip { dragMovement(press, to: p); return }
         if press.swiping {
             updateSwipe(translation: viewport.axis.across(p) - viewport.axis.across(press.start))
             return
@@ -228,6 +243,10 @@ extension ListBase {
             return
         }
         guard let press = interaction.press else { return }
+        if press.onGrip {
+            if tracked.movement?.grab != nil { endInteractiveMovement() }
+            return
+        }
         if press.swiping { endSwipe(); return }
         if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
         if interaction.drag != nil {
@@ -256,6 +275,7 @@ extension ListBase {
     /// The press was taken over (e.g. by scrolling) or the pointer left.
     public func pointerCancelled() {
         defer { checkInvariantsAfterMutation() }
+        if interaction.press?.onGrip == true, tracked.movement?.grab != nil { cancelInteractiveMovement() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.press?.swiping == true { endSwipe() }
         rowActions.pressOnOpenRow = nil
@@ -280,6 +300,15 @@ extension ListBase {
     @discardableResult
     public func longPress(at p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
+        if isEditing, tracked.movement == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
+            // In edit mode a long press lifts a movable item: dragging on moves it (a grid's photos).
+            if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
+            cancelInteraction()
+            let press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [], onGrip: true)
+            interaction.press = press
+            dragMovement(press, to: p)
+            return true
+        }
         guard !isEditing, let ip = itemPath(atViewportPoint: p) else { return false }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         cancelInteraction()
@@ -312,6 +341,12 @@ extension ListBase {
             }
         }
         guard let first = geometry.firstIndexPath, let last = geometry.lastIndexPath else { return false }
+        if modifiers.contains(.alt) {
+            // Alt+arrow moves the focused item a place (issue 23); other Alt keys are not the view's.
+            guard [.up, .down, .left, .right].contains(key) else { return false }
+            interaction.showsFocusRing = true
+            return moveFocusedItem(key)
+        }
         let current = keyboardFocus
         interaction.showsFocusRing = true
         var next: ItemPath?
@@ -463,7 +498,9 @@ extension ListBase {
         setNeedsDisplay()
     }
 
-    private func updateAutoScroll(for p: Point) {
+    /// Sets the auto-scroll velocity for a pointer (or a moving item's centre) at viewport
+    /// point `p`: a drag-select's, or a movement's (`moving`).
+    func updateAutoScroll(for p: Point, moving: Bool = false) {
         let length = viewport.length, at = axis(p).along
         let edge = min(Self.autoScrollEdge, length / 4)
         var v = 0.0
@@ -476,20 +513,55 @@ extension ListBase {
         }
         let wasScrolling = interaction.autoScrollVelocity != 0
         interaction.autoScrollVelocity = v
-        if v == 0 { interaction.lastAutoScrollTime = nil }
+        if v == 0 { interaction.lastAutoScrollTime = nil; interaction.autoScrollHeld = 0 }
         if v != 0 && !wasScrolling { host?.tableViewNeedsAnimationTicks(self) }
     }
 
     /// Moves the viewport while a drag-select holds the pointer in an edge zone, and keeps
     /// extending the range under the (still) pointer.
+    ///
+    /// While a row is moved by hand its target moves with the content (the pointer stays).
     func advanceAutoScroll(to t: Double) -> Bool {
-        guard interaction.autoScrollVelocity != 0, let drag = interaction.drag else { return false }
+        guard interaction.autoScrollVelocity != 0, interaction.drag != nil || tracked.movement != nil else { return false }
         let last = interaction.lastAutoScrollTime ?? t
         interaction.lastAutoScrollTime = t
         let dt = min(0.1, max(0, t - last))
         guard dt > 0 else { return true }
-        setOffset(offset + interaction.autoScrollVelocity * dt, reason: .engine)
-        extendDrag(to: drag.pointer)
+        let before = offset
+        var velocity = interaction.autoScrollVelocity
+        if interaction.drag == nil {
+            // A row moved by hand speeds up the longer it is held at the edge, so it can
+            // cross a long list (a million rows) in minutes, not hours.
+            interaction.autoScrollHeld += dt
+            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + interaction.autoScrollHeld * interaction.autoScrollHeld)
+        }
+        setOffset(offset + velocity * dt, reason: .engine)
+        if let drag = interaction.drag {
+            extendDrag(to: drag.pointer)
+        } else if let m = tracked.movement, m.pointer == nil, offset != before {
+            let axis = viewport.axis
+            moveTarget(to: axis.point(along: axis.along(m.target) + offset - before, across: axis.across(m.target)))
+        }
         return true
+    }
+
+    /// A drag from a grip (or after a long press on a movable item in edit mode): the first
+    /// move lifts the item, then its centre follows the pointer (keeping where it was
+    /// grabbed) and auto-scroll runs near the edges.
+    func dragMovement(_ press: InteractionState.Press, to p: Point) {
+        if tracked.movement == nil {
+            guard beginMovement(at: press.indexPath), var m = tracked.movement else { interaction.press = nil; return }
+            let grabbed = contentPoint(press.start)
+            m.grab = Point(x: grabbed.x - m.home.midX, y: grabbed.y - m.home.midY)
+            tracked.movement = m
+        }
+        guard var m = tracked.movement, let grab = m.grab else { return }
+        m.pointer = p
+        tracked.movement = m
+        let c = contentPoint(p)
+        let axis = viewport.axis
+        moveTarget(to: m.isGrid ? Point(x: c.x - grab.x, y: c.y - grab.y)
+                                : axis.point(along: axis.along(c) - axis.along(grab), across: axis.across(m.target)))
+        updateAutoScroll(for: viewportPoint(ofContent: tracked.movement?.target ?? c), moving: true)
     }
 }

@@ -40,6 +40,20 @@ extension ListBase {
             if e.cell.isSelected != selection.contains(ip) { return "\(ip): the cell's isSelected disagrees with the selection" }
         }
         if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
+        if let m = tracked.movement {
+            // (While it is committed, claim is the destination and the geometry is the new order.)
+            if m.claim == m.source && !geometry.contains(m.source) { return "the moving item \(m.source) is out of range" }
+            if m.claim == m.source && !isValidDestination(m.destination, from: m.source) {
+                return "the moving item's destination \(m.destination) is out of range"
+            }
+            if items.retained !== m.cell { return "the moving item's cell is not the retained one" }
+            if items.pool.contains(m.cell) { return "the moving item's cell is pooled" }
+            if let ip = m.cell.mountedIndexPath, ip != m.claim || items.index(of: m.cell) == nil {
+                return "the moving item's cell is mounted at \(ip), not at its own item \(m.claim)"
+            }
+        } else if items.retained != nil {
+            return "a cell is retained with no movement"
+        }
         // Geometry agrees with the layout whenever nothing animates and no pass is pending.
         guard !pass.needsLayout, !pass.needsReload, !rowAnimations.isRunning, !pass.isLayingOut else { return nil }
         for k in items.indices {

@@ -45,7 +45,7 @@ extension ListBase {
     var mountingPass: MountedItems.Pass {
         MountedItems.Pass(band: viewport.mountingSpan, visible: viewport.visibleSpan, viewportIsEmpty: viewport.isEmpty,
                           key: MountedItems.LayoutKey(generation: pass.loadGeneration, version: geometry.version, breadth: viewport.breadth),
-                          allowsIncrementalStep: !rowAnimations.isRunning)
+                          allowsIncrementalStep: !rowAnimations.isRunning)   // (a movement only displaces what is drawn)
     }
 
     func layoutRows() {
@@ -85,6 +85,7 @@ extension ListBase {
 
     /// Asks the data source for the item's cell and applies the view's state to it.
     func bind(_ ip: ItemPath) -> ReusableCell {
+        if tracked.movement != nil, let cell = claimMovingCell(for: ip) { return cell }
         counters.noteBind()
         binding.beginBind(ip)
         if !binding.isReconfiguring { tracked.removeReconfigure(ip) }

@@ -19,7 +19,7 @@ extension ListBase {
         canvas.clip(to: bounds)
         let scroll = viewport.axis.point(along: -offset, across: 0)
         canvas.translate(x: scroll.x, y: scroll.y)
-        clock.rendering(with: rowAnimations.isRunning ? presentedExtents() : nil) {
+        clock.rendering(with: isPresentationDisplaced ? presentedExtents() : nil) {
             drawRows(in: canvas)
             drawFocusRing(in: canvas)
             for ghost in rowAnimations.sectionGhosts {
@@ -36,6 +36,7 @@ extension ListBase {
             for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
                 drawHeaderFooter(view, in: canvas)
             }
+            drawMovingItem(in: canvas)
         }
         canvas.restore()
     }
@@ -60,6 +61,7 @@ extension ListBase {
         let f = drawnFrame(ofSlot: k)
         guard viewport.axis.length(of: f) > 0 else { return }
         let m = items[k]
+        if let moving = tracked.movement, m.cell === moving.cell { return }   // drawn on top, lifted
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))

@@ -258,6 +258,7 @@ public class ListBase {
 
     func reloadIfNeeded() {
         guard pass.beginReload() else { return }
+        abortMovement()
         items.unmountAll()
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
         tracked.reset()
@@ -296,6 +297,7 @@ public class ListBase {
         pass.invalidateLayout()
         if reason != .external { host?.tableViewDidChangeScrollGeometry(self) }
         if !pass.isLayingOut { layoutIfNeeded() }
+        if tracked.movement?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
         setNeedsDisplay()
     }
 

@@ -190,11 +190,31 @@ final class MountedItems {
         sectionRange = 0..<0
     }
 
-    /// Unmounts one item: didEndDisplaying if it was visible, then back to the pool.
+    /// Unmounts one item: didEndDisplaying if it was visible, then back to the pool (the
+    /// cell of an item being moved by hand, `retained`, is only set aside).
     func unmount(_ k: Int) {
         let e = entries[k]
         if isVisible(k) { endDisplay(e) }
+        if e.cell === retained { setAside(e.cell); return }
         recycle(e.cell, from: e.indexPath)
+    }
+
+    // MARK: The cell of an item moved by hand
+
+    /// The moving item's cell: when its item leaves the band it is set aside, not pooled.
+    @exclusivity(unchecked) var retained: ReusableCell?
+
+    /// Takes a cell off its item without pooling it (the moving item's, off the band).
+    func setAside(_ cell: ReusableCell) {
+        changes.leaving(cell)
+        cell.mountedIndexPath = nil
+        cell.isHidden = true
+    }
+
+    /// Mounts a set-aside cell again for `ip`, as it is: nothing is re-bound.
+    func remount(_ cell: ReusableCell, at ip: ItemPath) {
+        changes.bound(cell)
+        cell.mountedIndexPath = ip
     }
 
     /// Takes an item's cell out without pooling it (a deleted row that stays as a ghost);

@@ -75,6 +75,10 @@ extension DebugOverlay {
         public var stale = "stale"
         /// The label of a floating header.
         public var stickyHeader = "sticky header"
+        /// `{indexPath}`: the row being moved by hand, where it comes from (issue 23).
+        public var movingRow = "moving {indexPath}"
+        /// `{indexPath}`: where the row being moved would go if released now.
+        public var moveDestination = "drops at {indexPath}"
         /// The viewport's label.
         public var viewport = "viewport"
         /// `{distance}`: the prefetch distance in pixels.

@@ -237,6 +237,19 @@ public final class DebugOverlay {
             }
         }
 
+        // A row moved by hand (issue 23): where it is drawn, and the place it would drop into.
+        if let source = table.interactiveMovementSource, let moving = table.interactiveMovementFrame,
+           let destination = table.interactiveMovementDestination, let place = table.interactiveMovementPlace {
+            let slot = t.view(place).insetBy(dx: 2, dy: 2)
+            canvas.fill(slot, color: palette.sticky.withAlpha(0.15))
+            canvas.stroke(slot, color: palette.sticky, lineWidth: 2)
+            label(Strings.fill(strings.moveDestination, ["indexPath": "\(destination)"]), at: Point(x: slot.minX + 4, y: slot.minY + 2),
+                  color: palette.sticky, canvas: canvas)
+            let r = t.view(moving)
+            canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.viewport, lineWidth: 3)
+            label(Strings.fill(strings.movingRow, ["indexPath": "\(source)"]), at: Point(x: r.minX + 4, y: r.minY + 2), color: palette.viewport, canvas: canvas)
+        }
+
         // The viewport and the prefetch band.
         let viewport = t.view(table.visibleRect)
         let band = t.view(Rect(x: 0, y: bandTop, width: size.width, height: bandBottom - bandTop))

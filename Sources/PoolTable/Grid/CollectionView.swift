@@ -135,6 +135,15 @@ public final class CollectionView: ListBase {
 
     /// The item under a content point; nil between items.
     public func indexPathForItem(at point: Point) -> IndexPath? { item(at: point)?.indexPath }
+
+    // MARK: Moving items by hand (issue 23)
+
+    /// Begins moving the item by hand (UIKit's interactive movement): then
+    /// `updateInteractiveMovementTargetPosition(_:)` moves it, `endInteractiveMovement()` or
+    /// `cancelInteractiveMovement()` ends it. Returns false, and changes nothing, when the
+    /// data source's `canMoveItemAt` says no or a movement is already running.
+    @discardableResult
+    public func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool { beginMovement(at: ItemPath(indexPath)) }
     /// Every item whose frame overlaps `rect` (content coordinates), in order.
     public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect).indexPaths }
     /// The section header's frame in content coordinates (empty when the layout has no headers).

@@ -42,6 +42,21 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
         collectionView.map { $0.prefetchDataSource?.collectionView($0, cancelPrefetchingForItemsAt: ips.indexPaths) }
     }
 
+    // MARK: Moving items
+
+    func canMove(_ ip: ItemPath) -> Bool {
+        guard let view = collectionView, let dataSource = view.dataSource else { return false }
+        return dataSource.collectionView(view, canMoveItemAt: ip.indexPath)
+    }
+    func move(_ from: ItemPath, to: ItemPath) {
+        guard let view = collectionView else { return }
+        view.dataSource?.collectionView(view, moveItemAt: from.indexPath, to: to.indexPath)
+    }
+    func target(forMoveFrom from: ItemPath, proposed: ItemPath) -> ItemPath {
+        guard let view = collectionView, let delegate = view.delegate else { return proposed }
+        return ItemPath(delegate.collectionView(view, targetIndexPathForMoveFromItemAt: from.indexPath, toProposedIndexPath: proposed.indexPath))
+    }
+
     // MARK: Delegate
 
     func willDisplay(_ cell: ReusableCell, at ip: ItemPath) {

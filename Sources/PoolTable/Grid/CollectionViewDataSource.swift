@@ -10,11 +10,26 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
     /// The section header's title (shown when the layout's `headerHeight` > 0). Default nil.
     func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String?
+
+    // MARK: Moving items (issue 23; UIKit's interactive movement)
+    /// Whether the item can be moved by hand (a long press in edit mode, Alt+arrows, or
+    /// `beginInteractiveMovementForItem(at:)`). Default false.
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool
+    /// The user moved an item: update the model so the item at `sourceIndexPath` is now at
+    /// `destinationIndexPath` (in the order after the move). The grid has already shown the
+    /// move. Default: nothing.
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? { nil }
+}
+
+// Moving items (issue 23): the defaults.
+extension CollectionViewDataSource {
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Hears about display, selection and the multiple-selection interaction (UIKit's
@@ -40,6 +55,12 @@ public protocol CollectionViewDelegate: AnyObject {
     func collectionViewSelectionDidChange(_ collectionView: CollectionView)
     /// The user activated an item (Enter, double click) outside edit mode.
     func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath)
+
+    // MARK: Moving items (issue 23)
+    /// Where an item being moved from `sourceIndexPath` would go when the user proposes
+    /// `proposedDestinationIndexPath`: return another index path to retarget it. Default: the proposed one.
+    func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
+                        toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
 }
 
 extension CollectionViewDelegate {
@@ -52,4 +73,10 @@ extension CollectionViewDelegate {
     public func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: CollectionView) {}
     public func collectionViewSelectionDidChange(_ collectionView: CollectionView) {}
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
+}
+
+// Moving items (issue 23): the default.
+extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
+                               toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 }

@@ -12,6 +12,9 @@ final class TrackedPositions {
     var goal: (x: Double, reached: ItemPath)?
     /// Items to re-bind into their own cells at the next layout pass (`reconfigureRows`).
     private(set) var pendingReconfigures = Set<ItemPath>()
+    /// The row or item the user is moving by hand (`beginInteractiveMovement…`), if any.
+    /// Batch updates are refused while it runs, so it never needs remapping.
+    var movement: InteractiveMovement?
 
     /// The cursor and the range anchor both at `ip` (a click, a long press, a drag's end).
     func place(at ip: ItemPath) {
@@ -23,6 +26,7 @@ final class TrackedPositions {
     func reset() {
         resetCursor()
         pendingReconfigures = []
+        movement = nil
     }
 
     /// Forgets the cursor, the anchor and the goal.
@@ -55,4 +59,33 @@ final class TrackedPositions {
         goal = goal.flatMap { g in mapping.map(g.reached).map { (x: g.x, reached: $0) } }
         pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
     }
+}
+
+/// A row or item being moved by hand (UIKit's reorder control and interactive movement):
+/// where it comes from, where it would go, where it is drawn, and the others' glides as
+/// they make room. The geometry keeps the data source's order until the movement ends; the
+/// others are only drawn displaced.
+@MainActor
+struct InteractiveMovement {
+    /// Where the item is in the data source (and the layout).
+    let source: ItemPath
+    /// Where it would go, in the order after the move (retargeted by the delegate).
+    var destination: ItemPath
+    /// The centre of the moving item, in content coordinates.
+    var target: Point
+    /// The moving item's own cell: it stays this item's cell throughout (no re-bind).
+    let cell: ReusableCell
+    /// The item's frame when the movement began.
+    let home: Rect
+    /// Items sit side by side (a grid with columns): the others take their neighbours' places.
+    let isGrid: Bool
+    /// The index path whose bind hands back `cell` without asking the data source: the
+    /// source while the movement runs, the destination while it is committed.
+    var claim: ItemPath
+    /// Others' displacements gliding to a new destination (along, across), by index path.
+    var glides: [ItemPath: (along: Transition, across: Transition)] = [:]
+    /// A pointer drives it: the pointer's offset from the item's centre when it was grabbed.
+    var grab: Point?
+    /// The last pointer position, in viewport coordinates (for auto-scroll).
+    var pointer: Point?
 }

@@ -21,6 +21,15 @@ public protocol TableViewDataSource: AnyObject {
     /// Change the model, then tell the table (`deleteRows`/`insertRows` in
     /// `performBatchUpdates`), as in UIKit. Default: nothing.
     func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath)
+
+    // MARK: Moving rows (issue 23; UIKit's reorder control)
+    /// Whether the row can be moved by hand (its grip in edit mode, Alt+Up/Down, or
+    /// `beginInteractiveMovementForRow(at:)`). Default false.
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// The user moved a row: update the model so the row at `sourceIndexPath` is now at
+    /// `destinationIndexPath` (an index path in the order after the move, as in UIKit). The
+    /// table has already shown the move; do not call `moveRow(at:to:)`. Default: nothing.
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
 }
 
 extension TableViewDataSource {
@@ -33,6 +42,12 @@ extension TableViewDataSource {
 extension TableViewDataSource {
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+}
+
+// Moving rows (issue 23): the defaults.
+extension TableViewDataSource {
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 }
 
 /// Hears about display and selection, and may size rows (UIKit's `UITableViewDelegate`).
@@ -88,6 +103,13 @@ public protocol TableViewDelegate: AnyObject {
     /// `sortDescriptors` changed, by a header click or by code; `oldDescriptors` is what it
     /// was. Sort the data here and reload or apply. Default: nothing.
     func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
+
+    // MARK: Moving rows (issue 23)
+    /// Where a row being moved from `sourceIndexPath` would go when the user proposes
+    /// `proposedDestinationIndexPath` (both in the order after the move): return another
+    /// index path to retarget it. Default: the proposed one.
+    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
 }
 
 extension TableViewDelegate {
@@ -124,6 +146,12 @@ extension TableViewDelegate {
 // MARK: Porting by renames: defaults (issue 22)
 extension TableViewDelegate {
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+}
+
+// Moving rows (issue 23): the default.
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                          toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 }
 
 /// What a `TableView` or `CollectionView` needs from whatever hosts it on screen (the GTK

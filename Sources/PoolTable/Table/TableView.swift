@@ -181,6 +181,15 @@ public final class TableView: ListBase {
     /// Re-runs `cellForRowAt` into the same mounted cell; rows that are not mounted cost nothing.
     public func reconfigureRows(at indexPaths: [IndexPath]) { reconfigure(indexPaths.itemPaths) }
 
+    // MARK: Moving rows by hand (issue 23)
+
+    /// Begins moving the row by hand (UIKit's reorder control, as code): then
+    /// `updateInteractiveMovementTargetPosition(_:)` moves it, `endInteractiveMovement()` or
+    /// `cancelInteractiveMovement()` ends it. Returns false, and changes nothing, when the
+    /// data source's `canMoveRowAt` says no or a movement is already running.
+    @discardableResult
+    public func beginInteractiveMovementForRow(at indexPath: IndexPath) -> Bool { beginMovement(at: ItemPath(indexPath)) }
+
     // MARK: Drawing
 
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }

@@ -33,7 +33,12 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
         return (h, selfSizing)
     }
 
-    func cell(at ip: ItemPath) -> ReusableCell? { table.flatMap { t in t.dataSource?.tableView(t, cellForRowAt: ip.indexPath) } }
+    func cell(at ip: ItemPath) -> ReusableCell? {
+        guard let table, let dataSource = table.dataSource else { return nil }
+        let cell = dataSource.tableView(table, cellForRowAt: ip.indexPath)
+        cell.showsReorderControl = dataSource.tableView(table, canMoveRowAt: ip.indexPath)   // the grip in edit mode
+        return cell
+    }
     func placeholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }
     func measuringBreadth(for ip: ItemPath) -> Double { table?.measuringWidth(for: ip) ?? 0 }
     func breadthDidChange() { table?.invalidateSelfSizedRows() }
@@ -42,6 +47,21 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func prefetch(_ ips: [ItemPath]) { table.map { $0.prefetchDataSource?.tableView($0, prefetchRowsAt: ips.indexPaths) } }
     func cancelPrefetching(_ ips: [ItemPath]) {
         table.map { $0.prefetchDataSource?.tableView($0, cancelPrefetchingForRowsAt: ips.indexPaths) }
+    }
+
+    // MARK: Moving rows
+
+    func canMove(_ ip: ItemPath) -> Bool {
+        guard let table, let dataSource = table.dataSource else { return false }
+        return dataSource.tableView(table, canMoveRowAt: ip.indexPath)
+    }
+    func move(_ from: ItemPath, to: ItemPath) {
+        guard let table else { return }
+        table.dataSource?.tableView(table, moveRowAt: from.indexPath, to: to.indexPath)
+    }
+    func target(forMoveFrom from: ItemPath, proposed: ItemPath) -> ItemPath {
+        guard let table, let delegate = table.delegate else { return proposed }
+        return ItemPath(delegate.tableView(table, targetIndexPathForMoveFromRowAt: from.indexPath, toProposedIndexPath: proposed.indexPath))
     }
 
     // MARK: Delegate

@@ -11,6 +11,9 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
         case outOfRange
         /// The same row or section is named twice (e.g. deleted twice, or moved and deleted).
         case conflict
+        /// A row or item is being moved by hand (`isMovingInteractively`): updates wait until
+        /// the movement ends or is cancelled.
+        case interactiveMovementInProgress
     }
 
     /// What was wrong.
@@ -47,6 +50,8 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
             return "Invalid batch update: \(detail) is out of range. The table was left unchanged."
         case .conflict:
             return "Invalid batch update: \(detail). The table was left unchanged."
+        case .interactiveMovementInProgress:
+            return "Batch update refused: \(detail); end or cancel the interactive movement first. The table was left unchanged."
         }
     }
 }

@@ -44,8 +44,15 @@ extension ListBase {
     /// `BatchUpdateError` of an inconsistent batch instead of reporting it; the table stays
     /// exactly as it was then and `completion` is not called. `completion` runs when the
     /// animations end (at once when nothing animates).
+    ///
+    /// While a row is being moved by hand (`isMovingInteractively`) a batch update is
+    /// refused: it throws a `BatchUpdateError` of kind `.interactiveMovementInProgress`
+    /// without running `updates`, and nothing changes.
     public func performBatchUpdatesThrowing(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) throws {
         defer { checkInvariantsAfterMutation() }
+        if let m = tracked.movement, !openBatch.isOpen {
+            throw BatchUpdateError(kind: .interactiveMovementInProgress, detail: "row \(m.source) is being moved by hand")
+        }
         reloadIfNeeded()
         flushReconfigures()
         openBatch.open()
@@ -122,6 +129,8 @@ extension ListBase {
         }
         do {
             try performBatchUpdatesThrowing({ openBatch.collect(change) }, completion: nil)
+        } catch let error as BatchUpdateError where error.kind == .interactiveMovementInProgress {
+            Self.logger.error("\(what) outside performBatchUpdates: \(error)")
         } catch {
             Self.logger.error("\(what) outside performBatchUpdates: \(error); reloading the table")
             openBatch.lastError = error as? BatchUpdateError
@@ -206,7 +215,9 @@ extension ListBase {
 
     // MARK: Applying
 
-    private func apply(_ p: PendingUpdates, mapping: UpdateMapping) {
+    /// Applies a validated update. `keepsAnchor` false leaves the offset where it is (a move
+    /// by hand: the others already made room on screen).
+    func apply(_ p: PendingUpdates, mapping: UpdateMapping, keepsAnchor: Bool = true) {
         guard !p.isEmpty else { return }
         let animated = p.animated
         let axis = viewport.axis
@@ -286,7 +297,7 @@ extension ListBase {
         remapTransientState(mapping)
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
-        if let anchor, maintainsVisibleContentPosition {
+        if let anchor, maintainsVisibleContentPosition, keepsAnchor {
             let target = mapping.map(anchor.indexPath) ?? nearestSurvivor(after: anchor.indexPath, mapping)
             if let target { restoreAnchor(Anchor(indexPath: target, screenOffset: anchor.screenOffset)) }
         }

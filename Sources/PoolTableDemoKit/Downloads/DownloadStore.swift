@@ -42,6 +42,14 @@ public final class DownloadStore {
     }
 
     public func row(of id: Int) -> Int? { rowOfID[id] }
+
+    /// Moves a download to another place in the queue (the user reordered it, issue 23):
+    /// the one at `from` is at `to` afterwards.
+    public func move(from: Int, to: Int) {
+        guard downloads.indices.contains(from), downloads.indices.contains(to), from != to else { return }
+        downloads.insert(downloads.remove(at: from), at: to)
+        for row in min(from, to)...max(from, to) { rowOfID[downloads[row].id] = row }
+    }
     public func download(_ id: Int) -> Download? { rowOfID[id].map { downloads[$0] } }
 
     public func start(_ id: Int) {

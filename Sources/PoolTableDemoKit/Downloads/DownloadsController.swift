@@ -74,4 +74,13 @@ public final class DownloadsController: TableViewDataSource, TableViewDelegate {
         if !tableView.isEditing { tableView.deselectRow(at: indexPath, animated: true) }
     }
     public func tableViewSelectionDidChange(_ tableView: TableView) { selectionDidChange?() }
+
+    // MARK: Reordering the queue (issue 23)
+
+    /// Every download can be moved: its grip in edit mode, or Alt+Up/Down.
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    /// The user moved a download: the queue takes the new order.
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        store.move(from: sourceIndexPath.row, to: destinationIndexPath.row)
+    }
 }

@@ -50,6 +50,10 @@ extension DebugOverlay.Strings {
         // Translators: a badge on a row whose cell shows an outdated editing state.
         s.stale = tr("stale")
         s.stickyHeader = tr("sticky header")
+        // Translators: a label on the row being dragged by its grip; {indexPath} is "[0, 5]".
+        s.movingRow = tr("moving {indexPath}")
+        // Translators: where the dragged row would land if released now; {indexPath} is "[0, 4000]".
+        s.moveDestination = tr("drops at {indexPath}")
         s.viewport = tr("viewport")
         s.prefetchBand = tr("prefetch band ±{distance} px")
         s.legendPanel = tr("Legend")

@@ -38,7 +38,7 @@ extension TableWidget {
             }
             self.lastTablePoint = start
             self.listView.pointerDown(at: start, modifiers: Self.modifiers(of: drag))
-            if !Self.isTouch(drag) || self.listView.isDragSelecting {
+            if !Self.isTouch(drag) || self.listView.isDragSelecting || self.listView.isPressingReorderControl {
                 gtk_gesture_set_state(drag.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             }
         }
@@ -74,8 +74,15 @@ extension TableWidget {
     private func installLongPress() -> OpaquePointer {
         let press = gtk_gesture_long_press_new()!
         Signal.connectPoint(press, "pressed") { [weak self] x, y in
-            // In edit mode a long press is just a slow click: leave the press to the drag gesture.
-            guard let self, !self.listView.isEditing else { return }
+            guard let self else { return }
+            // In edit mode a long press lifts a movable item (a grid's photo; dragging on moves
+            // it); on anything else it is just a slow click: leave the press to the drag gesture.
+            if self.listView.isEditing {
+                if let point = self.tablePoint(Point(x: x, y: y)), self.listView.longPress(at: point) {
+                    gtk_gesture_set_state(press.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
+                }
+                return
+            }
             // The press became a long press: end it first so its row does not stay highlighted.
             self.listView.pointerCancelled()
             if let point = self.tablePoint(Point(x: x, y: y)), self.listView.longPress(at: point) {
@@ -94,6 +101,7 @@ extension TableWidget {
         let keys = gtk_event_controller_key_new()!
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
             guard let self else { return false }
+            if let handled = self.handleMovementKey(keyval, state) { return handled }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
             if self.handleContextMenuKey(keyval, modifiers: Self.modifiers(state)) { return true }
@@ -103,6 +111,23 @@ extension TableWidget {
             return handled
         }
         gtk_widget_add_controller(drawingArea, keys)
+    }
+
+    /// Moving by hand (issue 23): Escape cancels a movement; Alt+arrows (Alt alone, no other
+    /// modifier) move the focused row or item a place. Nil: not a movement key.
+    private func handleMovementKey(_ keyval: guint, _ state: GdkModifierType) -> Bool? {
+        let key = Int32(bitPattern: keyval)
+        if key == GDK_KEY_Escape, listView.isMovingInteractively {
+            listView.cancelInteractiveMovement()
+            return true
+        }
+        let others = GDK_SHIFT_MASK.rawValue | GDK_CONTROL_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
+        guard state.rawValue & GDK_ALT_MASK.rawValue != 0, state.rawValue & others == 0,
+              [GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Down, GDK_KEY_KP_Down, GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right].contains(key),
+              let arrow = Self.tableKey(for: keyval) else { return nil }
+        let handled = listView.handleKey(arrow, modifiers: .alt)
+        if handled { accessibleCursorMayHaveMoved() }
+        return handled
     }
 
     private func installFocus() {

@@ -1,0 +1,382 @@
+import Testing
+@testable import PoolTable
+
+/// A table data source whose rows are labelled ids that move (issue 23): records every
+/// `moveRowAt`, may refuse some rows and retarget destinations.
+@MainActor
+final class MovingSource: TableViewDataSource, TableViewDelegate {
+    var sections: [[Int]]
+    var moves: [(IndexPath, IndexPath)] = []
+    var cellForRowCalls = 0
+    var movable: (IndexPath) -> Bool = { _ in true }
+    var retarget: ((IndexPath, IndexPath) -> IndexPath)?
+    var headers = false
+    static var attached: [MovingSource] = []
+
+    init(counts: [Int]) {
+        var next = 0
+        sections = counts.map { n in defer { next += n }; return Array(next..<(next + n)) }
+    }
+
+    func attach(to table: TableView) {
+        Self.attached.append(self)
+        table.register({ ProbeCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "probe")
+        table.dataSource = self
+        table.delegate = self
+        table.reloadData()
+    }
+
+    func id(_ ip: IndexPath) -> Int { sections[ip.section][ip.row] }
+
+    func numberOfSections(in tableView: TableView) -> Int { sections.count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { headers ? "Section \(section)" : nil }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        cellForRowCalls += 1
+        let cell = tableView.dequeueReusableCell(withIdentifier: "probe", for: indexPath) as! ProbeCell
+        cell.shownRow = indexPath
+        cell.text = "Item \(id(indexPath))"
+        return cell
+    }
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable(indexPath) }
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        moves.append((sourceIndexPath, destinationIndexPath))
+        let item = sections[sourceIndexPath.section].remove(at: sourceIndexPath.row)
+        sections[destinationIndexPath.section].insert(item, at: destinationIndexPath.row)
+    }
+    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+        retarget?(sourceIndexPath, proposedDestinationIndexPath) ?? proposedDestinationIndexPath
+    }
+}
+
+@MainActor
+@Suite("Moving rows and items by hand (issue 23)")
+struct MovementTests {
+    func makeTable(_ counts: [Int] = [100], height: Double = 500) -> (TableView, MovingSource) {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: height))
+        let source = MovingSource(counts: counts)
+        source.attach(to: table)
+        table.layoutIfNeeded()
+        return (table, source)
+    }
+
+    func centre(_ r: Rect) -> Point { Point(x: r.midX, y: r.midY) }
+
+    /// Every row the table shows is the model's row at its index path, and no invariant is broken.
+    func expectConsistent(_ table: TableView, _ source: MovingSource, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(table.invariantViolation() == nil, sourceLocation: sourceLocation)
+        for cell in table.mountedCells {
+            guard let ip = table.indexPath(for: cell) else { Issue.record("a mounted cell has no index path", sourceLocation: sourceLocation); continue }
+            #expect(cell.text == "Item \(source.id(ip))", "\(ip)", sourceLocation: sourceLocation)
+        }
+    }
+
+    func bounds(_ table: TableView, after cellID: Int, since mark: Int) -> [CellEvent] {
+        table.recentCellEvents.suffix(max(0, min(table.recentCellEvents.count, table.recentCellEvents.count - mark)))
+            .filter { $0.cellID == cellID && $0.kind == .bound }
+    }
+
+    @Test("begin is refused when canMoveRowAt says no, or while a movement runs; nothing changes")
+    func beginRefused() {
+        let (table, source) = makeTable()
+        source.movable = { $0.row != 3 }
+        #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 3, section: 0)))
+        #expect(!table.isMovingInteractively)
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
+        #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 4, section: 0)))
+        #expect(table.interactiveMovementSource == IndexPath(row: 2, section: 0))
+        table.cancelInteractiveMovement()
+        #expect(source.moves.isEmpty)
+        expectConsistent(table, source)
+    }
+
+    @Test("end calls moveRowAt once with the destination; the same cell still shows the row (no re-bind)")
+    func endMovesOnce() {
+        let (table, source) = makeTable()
+        let cell = table.cellForRow(at: IndexPath(row: 2, section: 0))!
+        let id = table.cellID(of: cell)
+        let mark = table.recentCellEvents.count
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
+        for row in [3, 5, 7, 6] {
+            table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: row, section: 0))))
+            table.advanceAnimations(to: Double(row))
+            expectConsistent(table, source)
+        }
+        #expect(table.interactiveMovementDestination == IndexPath(row: 6, section: 0))
+        // The rows between make room: row 3 is drawn a row higher, row 7 stays.
+        let r3 = table.rectForRow(at: IndexPath(row: 3, section: 0)), r7 = table.rectForRow(at: IndexPath(row: 7, section: 0))
+        table.advanceAnimations(to: 20)
+        let k3 = table.items.index(of: ItemPath(row: 3, section: 0))!, k7 = table.items.index(of: ItemPath(row: 7, section: 0))!
+        #expect(table.presentationFrame(ofSlot: k3).minY == r3.minY - 44)
+        #expect(table.presentationFrame(ofSlot: k7).minY == r7.minY)
+        table.endInteractiveMovement()
+        #expect(source.moves.count == 1)
+        #expect(source.moves.first?.0 == IndexPath(row: 2, section: 0) && source.moves.first?.1 == IndexPath(row: 6, section: 0))
+        #expect(table.cellForRow(at: IndexPath(row: 6, section: 0)) === cell)
+        #expect(table.cellID(of: cell) == id)
+        #expect(cell.text == "Item 2")
+        #expect(bounds(table, after: id, since: mark).isEmpty)
+        #expect((cell as? ProbeCell)?.shownRow == IndexPath(row: 2, section: 0))   // never configured again
+        table.advanceAnimations(to: 30)
+        table.advanceAnimations(to: 31)
+        #expect(!table.hasRunningAnimations)
+        expectConsistent(table, source)
+        #expect(source.sections[0].prefix(8) == [0, 1, 3, 4, 5, 6, 2, 7])
+    }
+
+    @Test("cancel puts everything back and calls nothing; a move to its own place calls nothing")
+    func cancelAndOwnPlace() {
+        let (table, source) = makeTable()
+        let before = source.sections
+        let cell = table.cellForRow(at: IndexPath(row: 4, section: 0))!
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 4, section: 0)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 1, section: 0))))
+        table.advanceAnimations(to: 1)
+        table.cancelInteractiveMovement()
+        #expect(source.moves.isEmpty)
+        #expect(source.sections == before)
+        #expect(table.cellForRow(at: IndexPath(row: 4, section: 0)) === cell)
+        table.advanceAnimations(to: 2)
+        table.advanceAnimations(to: 3)
+        #expect(!table.hasRunningAnimations)
+        for k in table.items.indices { #expect(table.presentationFrame(ofSlot: k) == table.items[k].cell.frame) }
+        expectConsistent(table, source)
+
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 4, section: 0)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 8, section: 0))))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 4, section: 0))))
+        #expect(table.interactiveMovementDestination == IndexPath(row: 4, section: 0))
+        table.endInteractiveMovement()
+        #expect(source.moves.isEmpty)
+        #expect(!table.isMovingInteractively)
+        expectConsistent(table, source)
+    }
+
+    @Test("the delegate retargets: moveRowAt gets the retargeted destination")
+    func retargeted() {
+        let (table, source) = makeTable()
+        source.retarget = { _, proposed in IndexPath(row: min(proposed.row, 3), section: proposed.section) }
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 9, section: 0))))
+        #expect(table.interactiveMovementDestination == IndexPath(row: 3, section: 0))
+        table.endInteractiveMovement()
+        #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(row: 3, section: 0))
+        expectConsistent(table, source)
+    }
+
+    @Test("moves across sections, both ways, headers drawn out of the way")
+    func acrossSections() {
+        let (table, source) = makeTable([5, 5, 5])
+        source.headers = true
+        table.reloadData()
+        let cell = table.cellForRow(at: IndexPath(row: 1, section: 0))!
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 2, section: 1))))
+        #expect(table.interactiveMovementDestination == IndexPath(row: 3, section: 1))
+        #expect(table.sectionDisplacement(1, header: true) == -44)
+        table.endInteractiveMovement()
+        #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(row: 3, section: 1))
+        #expect(source.sections.map(\.count) == [4, 6, 5])
+        #expect(table.cellForRow(at: IndexPath(row: 3, section: 1)) === cell)
+        table.advanceAnimations(to: 5)
+        expectConsistent(table, source)
+
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 2)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 1, section: 0))))
+        #expect(table.interactiveMovementDestination == IndexPath(row: 1, section: 0))
+        table.endInteractiveMovement()
+        #expect(source.moves.count == 2 && source.moves[1].0 == IndexPath(row: 0, section: 2) && source.moves[1].1 == IndexPath(row: 1, section: 0))
+        #expect(source.sections.map(\.count) == [5, 6, 4])
+        table.advanceAnimations(to: 10)
+        expectConsistent(table, source)
+    }
+
+    @Test("batch updates are refused while a movement runs (a clear error, nothing changes)")
+    func batchRefused() throws {
+        let (table, source) = makeTable()
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
+        var ran = false
+        do {
+            try table.performBatchUpdatesThrowing({ ran = true }, completion: nil)
+            Issue.record("a batch update ran during a movement")
+        } catch let error as BatchUpdateError {
+            #expect(error.kind == .interactiveMovementInProgress)
+            #expect(error.description.contains("moved by hand"))
+        }
+        #expect(!ran)
+        table.deleteRows(at: [IndexPath(row: 5, section: 0)], with: .automatic)   // logged, refused
+        #expect(table.numberOfRows(inSection: 0) == 100)
+        #expect(table.isMovingInteractively)
+        table.endInteractiveMovement()
+        try table.performBatchUpdatesThrowing({}, completion: nil)
+        expectConsistent(table, source)
+    }
+
+    @Test("row 5 to row 4,000 through auto-scroll: one moveRowAt(5 → 4000), the same cell, no re-bind")
+    func longMoveThroughAutoScroll() {
+        let (table, source) = makeTable([10_000])
+        let cell = table.cellForRow(at: IndexPath(row: 5, section: 0))!
+        let id = table.cellID(of: cell)
+        let reuses = (cell as? ProbeCell)?.reuseCount
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 5, section: 0)))
+        // Held near the bottom edge: the view auto-scrolls and the row goes along.
+        table.updateInteractiveMovementTargetPosition(Point(x: 200, y: table.contentOffset.y + 490))
+        var t = 0.0
+        while table.contentOffset.y + 250 < table.rectForRow(at: IndexPath(row: 4000, section: 0)).midY && t < 1000 {
+            t += 1.0 / 60
+            table.advanceAnimations(to: t)
+        }
+        #expect(table.contentOffset.y > 170_000)
+        #expect(cell.mountedIndexPath == nil)                 // off the band: set aside, not pooled
+        #expect(!table.isPooled(cell))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 4000, section: 0))))
+        table.advanceAnimations(to: t + 1)
+        #expect(table.interactiveMovementDestination == IndexPath(row: 4000, section: 0))
+        let offset = table.contentOffset.y
+        table.endInteractiveMovement()
+        #expect(source.moves.count == 1)
+        #expect(source.moves.first.map { $0.0 == IndexPath(row: 5, section: 0) && $0.1 == IndexPath(row: 4000, section: 0) } == true)
+        #expect(table.contentOffset.y == offset)
+        #expect(table.cellForRow(at: IndexPath(row: 4000, section: 0)) === cell)
+        #expect(!table.recentCellEvents.contains { $0.cellID == id && $0.kind == .bound })
+        #expect((cell as? ProbeCell)?.shownRow == IndexPath(row: 5, section: 0))   // never configured again
+        #expect((cell as? ProbeCell)?.reuseCount == reuses)
+        #expect(source.sections[0][4000] == 5 && source.sections[0][3999] == 4000)
+        table.advanceAnimations(to: t + 3)
+        expectConsistent(table, source)
+    }
+
+    @Test("a grip drag in edit mode moves the row; Escape (cancel) puts it back")
+    func gripDrag() {
+        let (table, source) = makeTable()
+        table.setEditing(true, animated: false)
+        let r2 = table.rectForRow(at: IndexPath(row: 2, section: 0))
+        #expect((table.cellForRow(at: IndexPath(row: 2, section: 0)))?.showsReorderControl == true)
+        let grip = Point(x: r2.maxX - 20, y: r2.midY)
+        table.pointerDown(at: grip)
+        table.pointerDragged(to: Point(x: grip.x, y: grip.y + 10))
+        #expect(table.isMovingInteractively)
+        table.pointerDragged(to: Point(x: grip.x, y: grip.y + 4 * 44))
+        #expect(table.interactiveMovementDestination == IndexPath(row: 6, section: 0))
+        table.pointerUp(at: Point(x: grip.x, y: grip.y + 4 * 44))
+        #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(row: 6, section: 0))
+
+        table.pointerDown(at: grip)
+        table.pointerDragged(to: Point(x: grip.x, y: grip.y + 100))
+        #expect(table.isMovingInteractively)
+        // Held in the bottom edge zone: the list auto-scrolls and the row stays under the pointer.
+        table.pointerDragged(to: Point(x: grip.x, y: 497))
+        for i in 1...30 {
+            table.advanceAnimations(to: 100 + Double(i) / 60)
+            let f = table.interactiveMovementFrame!
+            #expect(abs(f.midY - table.contentOffset.y - (497 - grip.y + r2.midY)) < 0.001, "frame \(i): \(f.midY - table.contentOffset.y)")
+        }
+        #expect(table.contentOffset.y > 100)
+        table.cancelInteractiveMovement()
+        table.pointerUp(at: Point(x: grip.x, y: grip.y + 100))
+        #expect(source.moves.count == 1)
+        // Outside the grip a press does not lift the row.
+        table.pointerDown(at: Point(x: 100, y: r2.midY))
+        table.pointerDragged(to: Point(x: 100, y: r2.midY + 80))
+        #expect(!table.isMovingInteractively)
+        table.pointerUp(at: Point(x: 100, y: r2.midY + 80))
+        expectConsistent(table, source)
+    }
+
+    @Test("Alt+Down and Alt+Up move the focused row a place through moveRowAt; focus follows")
+    func keyboardMoves() {
+        let (table, source) = makeTable([3, 3])
+        table.handleKey(.down)
+        #expect(table.focusedIndexPath == IndexPath(row: 1, section: 0))
+        #expect(table.handleKey(.down, modifiers: .alt))
+        #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(row: 2, section: 0))
+        #expect(table.focusedIndexPath == IndexPath(row: 2, section: 0))
+        #expect(table.handleKey(.down, modifiers: .alt))      // into the next section
+        #expect(source.moves.last?.1 == IndexPath(row: 0, section: 1))
+        #expect(table.focusedIndexPath == IndexPath(row: 0, section: 1))
+        #expect(table.handleKey(.up, modifiers: .alt))        // back, after the first section's last row
+        #expect(source.moves.last?.1 == IndexPath(row: 2, section: 0))
+        #expect(source.sections == [[0, 2, 1], [3, 4, 5]])
+        source.movable = { _ in false }
+        #expect(!table.handleKey(.up, modifiers: .alt))
+        #expect(source.moves.count == 3)
+        table.advanceAnimations(to: 1)
+        table.advanceAnimations(to: 2)
+        expectConsistent(table, source)
+    }
+
+    @Test("a reload during a movement drops it without calls")
+    func reloadDrops() {
+        let (table, source) = makeTable()
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
+        table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 3, section: 0))))
+        table.reloadData()
+        #expect(!table.isMovingInteractively)
+        #expect(source.moves.isEmpty)
+        expectConsistent(table, source)
+    }
+}
+
+/// The grid's data source with moves (issue 23).
+@MainActor
+final class MovingGridSource: CollectionViewDataSource, CollectionViewDelegate {
+    var items: [Int]
+    var moves: [(IndexPath, IndexPath)] = []
+    static var attached: [MovingGridSource] = []
+    init(count: Int) { items = Array(0..<count) }
+    func attach(to grid: CollectionView) {
+        Self.attached.append(self)
+        grid.register({ GridProbeCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "photo")
+        grid.dataSource = self
+        grid.delegate = self
+        grid.reloadData()
+    }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! GridProbeCell
+        cell.item = items[indexPath.item]
+        return cell
+    }
+    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
+    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        moves.append((sourceIndexPath, destinationIndexPath))
+        items.insert(items.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+    }
+}
+
+@MainActor
+@Suite("Moving photos in a grid by hand (issue 23)")
+struct GridMovementTests {
+    @Test("interactive movement in a grid: others take their neighbours' places; one moveItemAt; the same cell")
+    func gridMove() {
+        let source = MovingGridSource(count: 60)
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
+        source.attach(to: grid)
+        grid.layoutIfNeeded()
+        let cell = grid.cellForItem(at: IndexPath(item: 1, section: 0))!
+        #expect(grid.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
+        let r6 = grid.rectForItem(at: IndexPath(item: 6, section: 0))
+        grid.updateInteractiveMovementTargetPosition(Point(x: r6.midX, y: r6.midY))
+        #expect(grid.interactiveMovementDestination == IndexPath(item: 6, section: 0))
+        grid.advanceAnimations(to: 1)
+        grid.advanceAnimations(to: 2)
+        // Item 4 (second row, first column) is drawn where item 3 is (end of the first row).
+        let k4 = grid.items.index(of: ItemPath(row: 4, section: 0))!
+        #expect(grid.presentationFrame(ofSlot: k4) == grid.rectForItem(at: IndexPath(item: 3, section: 0)))
+        grid.endInteractiveMovement()
+        #expect(source.moves.count == 1 && source.moves[0].1 == IndexPath(item: 6, section: 0))
+        #expect(grid.cellForItem(at: IndexPath(item: 6, section: 0)) === cell)
+        #expect((cell as? GridProbeCell)?.item == 1)
+        grid.advanceAnimations(to: 3)
+        grid.advanceAnimations(to: 4)
+        #expect(grid.invariantViolation() == nil)
+        for c in grid.mountedCells { #expect((c as? GridProbeCell)?.item == source.items[grid.indexPath(for: c)!.item]) }
+        // Alt+Right moves the focused photo a place.
+        grid.handleKey(.right)
+        let focus = grid.focusedIndexPath!
+        #expect(grid.handleKey(.right, modifiers: .alt))
+        #expect(source.moves.count == 2 && source.moves[1].0 == focus && source.moves[1].1 == IndexPath(item: focus.item + 1, section: 0))
+        #expect(grid.focusedIndexPath == IndexPath(item: focus.item + 1, section: 0))
+    }
+}
