@@ -278,11 +278,13 @@ extension TableWidgetTests {
             let ip = try #require(indexOf[path], "\(kind) is in the grid")
             let cell = try #require(grid.cellForItem(at: ip) as? PhotoCell, "\(kind) is on screen")
             #expect(cell.pictureFailed && cell.picture == nil, "\(kind): the error badge")
+            #expect(cell.accessibilityLabel?.hasSuffix(", cannot be shown") == true, "\(kind): \(cell.accessibilityLabel ?? "")")
             #expect(lines.filter { $0.hasPrefix(path + ":") }.count == 1, "\(kind): one log line")
         }
         let goodPath = try #require(indexOf[good])
         let goodCell = try #require(grid.cellForItem(at: goodPath) as? PhotoCell)
         #expect(goodCell.picture != nil && !goodCell.pictureFailed)
+        #expect(goodCell.accessibilityLabel?.contains("cannot be shown") == false)
         // What GTK painted: the badge's colour at each bad cell's centre, the picture's at the good one's.
         let badge = widget.theme.destructive
         let want = (Int(badge.red * 255), Int(badge.green * 255), Int(badge.blue * 255))

@@ -37,9 +37,15 @@ public final class PhotoCell: CollectionViewCell {
         canvas.restore()
     }
 
-    /// What a screen reader says for the item: "Photo, 3 November 2026" (a set label wins).
+    /// What a screen reader says for the item: "Photo, 3 November 2026" (a set label wins);
+    /// a file that could not be shown says so (the error badge is not read out otherwise).
     public override var accessibilityLabel: String? {
-        get { super.accessibilityLabel ?? photo.map { format.accessibilityLabel($0) } }
+        get {
+            super.accessibilityLabel ?? photo.map {
+                // Translators: appended to a photo's spoken label when its file could not be read or decoded.
+                format.accessibilityLabel($0) + (pictureFailed ? tr(", cannot be shown") : "")
+            }
+        }
         set { super.accessibilityLabel = newValue }
     }
 }
