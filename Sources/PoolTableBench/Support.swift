@@ -38,6 +38,9 @@ struct Options {
                     run under: xvfb-run -a -s "-screen 0 1280x800x24" ...)
       soak          PoolTable with 500 downloads ticking, scrolling back and forth,
                     sampling RSS (needs a display)
+      photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
+                    folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
+                    blank area, time to a full screen, decodes/s, frame p99, peak RSS
 
     options:
       --json              print JSON on stdout (the table goes to stderr)
@@ -54,6 +57,7 @@ struct Options {
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO]
+      photos-one --toolkit pooltable|gridview --rows PHOTOS    (photos runs each toolkit in its own process)
     """
 
     static func parse(_ args: [String]) -> Options {
@@ -82,7 +86,7 @@ struct Options {
                 o.renderers.append(r)
             case "--toolkit":
                 o.toolkit = value(a)
-                guard ["pooltable", "listview", "baseline"].contains(o.toolkit) else { fail("--toolkit: pooltable, listview or baseline") }
+                guard ["pooltable", "listview", "baseline", "gridview"].contains(o.toolkit) else { fail("--toolkit: pooltable, listview, baseline or gridview") }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
             case "--downloads": o.downloads = int(a)

@@ -33,6 +33,10 @@ case "report":
                               command: options.command ?? commandLine, chart: options.chartPath), terminator: "")
 case "soak":
     SoakBench(options: options).run()
+case "photos":
+    PhotosBench(options: options).run(command: commandLine)
+case "photos-one":
+    PhotosChild(options: options).run()
 case "gui-one":
     GuiChild(options: options).run()
 case "profile-step":

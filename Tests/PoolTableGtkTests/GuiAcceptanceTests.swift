@@ -572,6 +572,10 @@ struct XScript {
     mutating func key(_ name: String) { arguments += ["key", "--clearmodifiers", name, "sleep", "0.08"] }
     mutating func resizeWindow(width: Int, height: Int) { arguments += ["windowsize", "%1", "\(width)", "\(height)", "sleep", "0.4"] }
     mutating func wheelDown(times: Int) { arguments += ["click", "--repeat", "\(times)", "--delay", "60", "5"] }
+    /// `times` wheel clicks `delayMs` apart (button 5 down, 4 up): a fling, with a fast enough pace.
+    mutating func wheel(up: Bool = false, times: Int, delayMs: Int) {
+        arguments += ["click", "--repeat", "\(times)", "--delay", "\(delayMs)", up ? "4" : "5"]
+    }
 }
 
 /// Runs `xdotool` while GLib's main loop keeps running (so the app under test sees the

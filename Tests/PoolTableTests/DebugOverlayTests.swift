@@ -50,6 +50,47 @@ struct DebugOverlayTests {
         #expect(tinted.allSatisfy { $0.minY >= 0 && $0.maxY <= 600 })
     }
 
+    @Test("beside the zoomed table: the prepared band, and the data prefetch range past it on the side scrolled towards, a tick per row asked for")
+    func prefetchRangeColumn() throws {
+        let log = PrefetchingTests.Log(count: 10_000)
+        let prefetching = PrefetchingTests()
+        let table = prefetching.table(log)
+        table.prefetchDistance = 100
+        table.contentOffset = Point(x: 0, y: 5_000)
+        table.layoutIfNeeded()
+        let overlay = DebugOverlay()
+        let canvas = RecordingCanvas()
+        overlay.render(table, in: canvas)
+        let ahead = canvas.filledRects(color: overlay.palette.dataPrefetch.withAlpha(0.35))
+        // (The legend's swatch has the prepared colour too: the column is 8 px wide.)
+        let prepared = canvas.filledRects(color: overlay.palette.preparedTint.withAlpha(0.9)).filter { $0.width == 8 }
+        let column = try #require(ahead.first, "the range is drawn")
+        let band = try #require(prepared.first, "the prepared band is drawn")
+        #expect(ahead.count == 1 && prepared.count == 1)
+        #expect(abs(column.minX - band.minX) < 1e-9 && abs(column.minY - band.maxY) < 1, "the range starts where the band ends (scrolled down): \(column) after \(band)")
+        // 2 viewports long past the band, drawn at the band's scale.
+        #expect(abs(column.height / band.height - 2 * 440 / (440 + 2 * 100)) < 0.05, "\(column.height) vs \(band.height)")
+        let ticks = canvas.filledRects(color: overlay.palette.dataPrefetch.withAlpha(1)).filter { $0.height == 1 && $0.minX == column.minX }
+        #expect(ticks.count == table.indexPathsForOutstandingPrefetches.count && !ticks.isEmpty)
+        #expect(ticks.allSatisfy { $0.minY >= column.minY - 1 && $0.maxY <= column.maxY + 1 })
+        #expect(canvas.texts.map(\.0).contains("data ahead 880 px"))
+        // Scrolled back up: the range lies above the band.
+        table.contentOffset = Point(x: 0, y: 4_000)
+        table.layoutIfNeeded()
+        canvas.reset()
+        overlay.render(table, in: canvas)
+        let above = try #require(canvas.filledRects(color: overlay.palette.dataPrefetch.withAlpha(0.35)).first)
+        let band2 = try #require(canvas.filledRects(color: overlay.palette.preparedTint.withAlpha(0.9)).first { $0.width == 8 })
+        #expect(abs(above.maxY - band2.minY) < 1, "the range ends where the band starts (scrolled up)")
+        // No prefetching data source: no column.
+        table.prefetchDataSource = nil
+        table.layoutIfNeeded()
+        canvas.reset()
+        overlay.render(table, in: canvas)
+        #expect(canvas.filledRects(color: overlay.palette.dataPrefetch.withAlpha(0.35)).isEmpty)
+        #expect(log.problems.isEmpty)
+    }
+
     @Test("counters match counted calls")
     func counters() {
         let (table, model) = makeTable()

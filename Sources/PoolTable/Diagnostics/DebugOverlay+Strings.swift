@@ -83,6 +83,9 @@ extension DebugOverlay {
         public var viewport = "viewport"
         /// `{distance}`: the prefetch distance in pixels.
         public var prefetchBand = "prefetch band ±{distance} px"
+        /// The column beside the zoomed table: the data prefetch range (`{length}` px long)
+        /// next to the prepared band.
+        public var dataPrefetchRange = "data ahead {length} px"
         // Legend.
         /// The legend's title.
         public var legendPanel = "Legend"

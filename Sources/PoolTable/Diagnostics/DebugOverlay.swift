@@ -259,8 +259,42 @@ public final class DebugOverlay {
         label(Strings.fill(strings.prefetchBand, ["distance": "\(Int(table.prefetchDistance))"]), at: Point(x: band.minX + 4, y: max(2, band.minY + 2)),
               color: palette.prefetchBand.withAlpha(1), canvas: canvas)
 
+        drawPrefetchColumn(table, transform: t, band: (bandTop, bandBottom), in: canvas, size: size)
         drawPanels(table, in: canvas, size: size)
         canvas.restore()
+    }
+
+    /// Beside the zoomed table, a column at its own scale (the data prefetch range reaches
+    /// past what the zoom shows): the prepared band with the viewport in it, and the data
+    /// prefetch range past it on the side the view scrolls towards, with its rows asked for
+    /// ahead as ticks. Nothing while the view asks for no data ahead.
+    private func drawPrefetchColumn(_ table: ListBase, transform t: Transform, band: (Double, Double), in canvas: Canvas, size: Size) {
+        guard let range = table.prefetching.lastBand else { return }
+        let top = min(band.0, range.start), bottom = max(band.1, range.end)
+        guard bottom > top, size.height > 40 else { return }
+        let columnWidth = 8.0
+        // Right of the zoomed table where there is room, else just inside its left edge.
+        let tableRight = t.left + table.frame.width * t.scale
+        let x = tableRight + 14 + columnWidth < size.width - Self.panelWidth(for: size.width) - 10 ? tableRight + 8 : t.left + 3
+        let y0 = 18.0, y1 = size.height - 8
+        func y(_ content: Double) -> Double { y0 + (content - top) / (bottom - top) * (y1 - y0) }
+        canvas.fill(Rect(x: x + columnWidth / 2 - 0.5, y: y0, width: 1, height: y1 - y0), color: palette.unmounted)
+        let prepared = Rect(x: x, y: y(band.0), width: columnWidth, height: y(band.1) - y(band.0))
+        canvas.fill(prepared, color: palette.preparedTint.withAlpha(0.9))
+        let viewport = Rect(x: x - 1, y: y(table.contentOffset.y), width: columnWidth + 2, height: y(table.contentOffset.y + table.frame.height) - y(table.contentOffset.y))
+        canvas.stroke(viewport, color: palette.viewport, lineWidth: 2)
+        let ahead = Rect(x: x, y: y(range.start), width: columnWidth, height: max(1, y(range.end) - y(range.start)))
+        canvas.fill(ahead, color: palette.dataPrefetch.withAlpha(0.35))
+        canvas.stroke(ahead, color: palette.dataPrefetch, lineWidth: 1)
+        for ip in table.prefetching.range.outstandingRows {
+            let r = table.itemRect(ip)
+            canvas.fill(Rect(x: x, y: y(r.midY) - 0.5, width: columnWidth, height: 1), color: palette.dataPrefetch.withAlpha(1))
+        }
+        let text = Strings.fill(strings.dataPrefetchRange, ["length": "\(Int(range.end - range.start))"])
+        // Left of the column, over the zoomed table's edge (the panels may start right of it).
+        let textWidth = canvas.measureText(text, width: .infinity, style: TextStyle(font: Font(size: 10, weight: .bold))).width
+        label(text, at: Point(x: max(4, x - 8 - textWidth), y: min(y1 - 14, max(y0, (ahead.minY + ahead.maxY) / 2 - 7))),
+              color: palette.dataPrefetch.withAlpha(1), canvas: canvas)
     }
 
     /// The lines of the counters panel (what the HUD shows), for the host and tests.

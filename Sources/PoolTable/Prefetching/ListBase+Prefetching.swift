@@ -10,6 +10,10 @@ final class DataPrefetching {
     /// The range's first item, the first item past it, its side and the layout they were
     /// found in at the last look: while they are the same, no row can have entered or left it.
     var lastLook: Look?
+    /// The range at the last pass, in content coordinates along the axis (clamped to the
+    /// content); nil while nothing is asked for (off, no prefetching data source, no viewport).
+    /// The debug overlay draws it beside the prepared band.
+    var lastBand: (start: Double, end: Double)?
 
     struct Look: Equatable {
         var first: ItemPath?, after: ItemPath?
@@ -47,12 +51,17 @@ extension ListBase {
 
     /// Tells the prefetching data source what entered and left the range since the last look.
     func updatePrefetching() {
-        guard prefetching.isEnabled, dataAdapter.prefetchesData, !pass.needsReload, !viewport.isEmpty else { return }
+        guard prefetching.isEnabled, dataAdapter.prefetchesData, !pass.needsReload, !viewport.isEmpty else {
+            if prefetching.isEnabled && dataAdapter.prefetchesData && pass.needsReload { return }
+            prefetching.lastBand = nil
+            return
+        }
         let mounted = viewport.mountingSpan, length = viewport.length
         let content = geometry.contentLength
         var band = prefetching.range.band(offset: viewport.offset, prepared: (mounted.start, mounted.end),
                                           viewportLength: length, distance: prefetching.distance)
         band = (max(0, band.start), min(content, band.end))
+        prefetching.lastBand = band.end > band.start ? band : nil
         let forward = prefetching.range.direction == .forward
         let span = AlongSpan(start: band.start, end: band.end)
         // The items meeting the band run from the one at its start (or the first after it)
@@ -82,12 +91,14 @@ extension ListBase {
     func forgetPrefetching() {
         _ = prefetching.range.reset()
         prefetching.lastLook = nil
+        prefetching.lastBand = nil
     }
 
     /// Cancels everything outstanding (reloadData, prefetching turned off) and starts afresh.
     func cancelAllPrefetching() {
         let cancel = prefetching.range.reset()
         prefetching.lastLook = nil
+        prefetching.lastBand = nil
         if !cancel.isEmpty { dataAdapter.cancelPrefetching(cancel) }
     }
 }

@@ -14,7 +14,8 @@ final class MainWindow {
     /// Whether Debug is on: the engine's overlay on the tables and the debug bar.
     private(set) var debugOverlayEnabled = false
 
-    private let screens: [Screen]
+    /// Every screen, in the switcher's order.
+    let screens: [Screen]
     private let tables: [TableWidget]
     private let stack: UnsafeMutablePointer<GtkWidget>
     private let subtitle: UnsafeMutablePointer<GtkWidget>

@@ -56,6 +56,8 @@ extension DebugOverlay.Strings {
         s.moveDestination = tr("drops at {indexPath}")
         s.viewport = tr("viewport")
         s.prefetchBand = tr("prefetch band ±{distance} px")
+        // Translators: beside the debug overlay's zoomed table, the stretch whose data is asked for ahead; {length} in pixels.
+        s.dataPrefetchRange = tr("data ahead {length} px")
         s.legendPanel = tr("Legend")
         s.legendVisible = tr("visible")
         s.legendPrepared = tr("prepared (bound, hidden)")

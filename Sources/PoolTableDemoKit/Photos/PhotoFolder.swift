@@ -19,13 +19,23 @@ public enum PhotoFolder {
     public static let pictureExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "bmp", "tif", "tiff"]
 
     /// The pictures under `directory`, recursively (hidden entries and symbolic links to
-    /// folders are skipped, so a link cycle cannot loop); at most `limit`. Unreadable entries
-    /// are skipped; a folder that cannot be opened gives none.
+    /// folders are skipped, so a link cycle cannot loop); at most `limit`. Entries that
+    /// vanish while scanning are skipped; a folder that exists but cannot be opened (no
+    /// permission) is listed itself, dated by its modification time, so the grid shows it
+    /// as a picture that cannot be shown (with the reason) instead of hiding it. A folder
+    /// that does not exist gives none.
     public static func scan(_ directory: String, limit: Int = 1_000_000) -> [File] {
         var files: [File] = []
         var folders = [directory]
         while let folder = folders.popLast(), files.count < limit {
-            guard let dir = opendir(folder) else { continue }
+            guard let dir = opendir(folder) else {
+                let failure = errno
+                var info = stat()
+                if failure != ENOENT, stat(folder, &info) == 0 {
+                    files.append(File(path: folder, date: PhotoDate(secondsSince1970: Int(info.st_mtim.tv_sec))))
+                }
+                continue
+            }
             defer { closedir(dir) }
             while let entry = readdir(dir), files.count < limit {
                 let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }

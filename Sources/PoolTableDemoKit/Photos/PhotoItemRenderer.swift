@@ -49,9 +49,11 @@ public enum PhotoItemRenderer {
     ///   - dateCache: a text slot the cell owns, so the canvas keeps the date line's layout.
     ///   - picture: a folder photo's decoded picture; while it loads (nil) a placeholder tint
     ///     stands in. A generated photo (no file) is drawn from its id.
+    ///   - pictureFailed: the photo's file could not be shown: the placeholder carries an
+    ///     error badge (`drawErrorBadge`).
     public static func draw(photo: Photo, in canvas: Canvas, bounds: Rect, editingProgress: Double, selectionProgress: Double,
                             isSelected: Bool, isHighlighted: Bool = false, format: PhotoFormat = .english,
-                            dateCache: TextCache? = nil, picture: Image? = nil) {
+                            dateCache: TextCache? = nil, picture: Image? = nil, pictureFailed: Bool = false) {
         guard !bounds.isEmpty, bounds.width.isFinite, bounds.height.isFinite else { return }
         let theme = canvas.theme
         let edit = clamp(editingProgress), checked = clamp(selectionProgress)
@@ -70,6 +72,7 @@ public enum PhotoItemRenderer {
             canvas.drawImage(picture, in: thumb, contentMode: .scaleAspectFill, cornerRadius: cornerRadius)
         } else {
             canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: placeholderTint(theme))
+            if pictureFailed { drawErrorBadge(in: canvas, center: Point(x: thumb.midX, y: thumb.midY)) }
         }
         if isHighlighted { canvas.fill(.roundedRect(thumb, radius: cornerRadius), color: Color.black.withAlpha(0.18)) }
         if selection > 0 {
@@ -93,6 +96,19 @@ public enum PhotoItemRenderer {
 
     /// What stands in for a folder photo's picture while it loads.
     public static func placeholderTint(_ theme: Theme) -> Color { theme.secondaryForeground.withAlpha(0.16) }
+
+    /// The error badge's radius.
+    public nonisolated static let errorBadgeRadius = 13.0
+
+    /// The error badge on a placeholder whose file could not be shown: an exclamation mark
+    /// in the theme's destructive colour.
+    public static func drawErrorBadge(in canvas: Canvas, center: Point) {
+        let r = errorBadgeRadius
+        canvas.fill(.circle(center: center, radius: r), color: canvas.theme.destructive)
+        let bar = Rect(x: center.x - 1.5, y: center.y - r * 0.55, width: 3, height: r * 0.7)
+        canvas.fill(.roundedRect(bar, radius: 1.5), color: Color.white)
+        canvas.fill(.circle(center: Point(x: center.x, y: center.y + r * 0.45), radius: 1.8), color: Color.white)
+    }
 
     /// The check badge: a white ring on a light shade while unchecked; as
     /// `selectionProgress` goes to 1 it fills with the accent colour and its check mark

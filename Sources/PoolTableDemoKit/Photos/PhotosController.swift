@@ -9,13 +9,16 @@ public final class PhotoCell: CollectionViewCell {
     public var photo: Photo? { didSet { if photo != oldValue { setNeedsDisplay() } } }
     /// A folder photo's decoded picture; nil while it loads (a tint stands in).
     public var picture: Image? { didSet { if picture !== oldValue { setNeedsDisplay() } } }
+    /// The photo's file could not be shown (unreadable, not a picture, too large): the
+    /// placeholder carries an error badge.
+    public var pictureFailed = false { didSet { if pictureFailed != oldValue { setNeedsDisplay() } } }
     /// The photo whose picture this cell asked for and has not received: cancelled when the
     /// cell moves on to another photo. Kept through `prepareForReuse` for that reason.
     public internal(set) var requestedPhoto: Photo?
     public var format = PhotoFormat.english
     private let dateCache = TextCache()
 
-    public override func prepareForReuse() { photo = nil; picture = nil }
+    public override func prepareForReuse() { photo = nil; picture = nil; pictureFailed = false }
 
     /// The photo shrinks into its ring as it is selected: selection is part of the content.
     public override var contentShowsSelection: Bool { true }
@@ -25,18 +28,24 @@ public final class PhotoCell: CollectionViewCell {
         canvas.save()
         canvas.translate(x: bounds.minX, y: bounds.minY)
         let size = bounds.size, editing = editingProgress, selection = selectionProgress, selected = isSelected
-        let highlighted = isHighlighted, format = format, dateCache = dateCache, picture = picture
+        let highlighted = isHighlighted, format = format, dateCache = dateCache, picture = picture, failed = pictureFailed
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion &+ (highlighted ? 1 << 40 : 0), size: size) { canvas in
             PhotoItemRenderer.draw(photo: photo, in: canvas, bounds: Rect(origin: .zero, size: size), editingProgress: editing,
                                    selectionProgress: selection, isSelected: selected, isHighlighted: highlighted,
-                                   format: format, dateCache: dateCache, picture: picture)
+                                   format: format, dateCache: dateCache, picture: picture, pictureFailed: failed)
         }
         canvas.restore()
     }
 
-    /// What a screen reader says for the item: "Photo, 3 November 2026" (a set label wins).
+    /// What a screen reader says for the item: "Photo, 3 November 2026" (a set label wins);
+    /// a file that could not be shown says so (the error badge is not read out otherwise).
     public override var accessibilityLabel: String? {
-        get { super.accessibilityLabel ?? photo.map { format.accessibilityLabel($0) } }
+        get {
+            super.accessibilityLabel ?? photo.map {
+                // Translators: appended to a photo's spoken label when its file could not be read or decoded.
+                format.accessibilityLabel($0) + (pictureFailed ? tr(", cannot be shown") : "")
+            }
+        }
         set { super.accessibilityLabel = newValue }
     }
 }
@@ -55,6 +64,14 @@ public protocol PhotoPictureSource: AnyObject {
     func prefetchPicture(for photo: Photo)
     /// The photo's picture is no longer wanted: drop its deliveries (and its decode if not started).
     func cancelPicture(for photo: Photo)
+    /// Whether the photo's file already failed to load (the cell shows the error badge at
+    /// once, without asking again). By default, none has.
+    func pictureFailed(for photo: Photo) -> Bool
+}
+
+extension PhotoPictureSource {
+    /// None has failed.
+    public func pictureFailed(for photo: Photo) -> Bool { false }
 }
 
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections
@@ -194,6 +211,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     /// photo cancels what it asked for before.
     private func bindPicture(of photo: Photo, to cell: PhotoCell) {
         guard let pictures, photo.file != nil else { cell.picture = nil; cell.requestedPhoto = nil; return }
+        cell.pictureFailed = false
         if naivePictureLoading {
             // The replica: the delivery is bound to the cell, and nothing is cancelled.
             cell.picture = pictures.picture(for: photo)
@@ -203,12 +221,14 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
                 guard let self, let cell else { return }
                 if cell.photo?.id == id { self.deliveries.shown += 1 } else { self.deliveries.mismatched += 1 }
                 cell.picture = image
+                cell.pictureFailed = image == nil
             }
             return
         }
         if let asked = cell.requestedPhoto, asked != photo { pictures.cancelPicture(for: asked) }
         cell.picture = pictures.picture(for: photo)
         guard cell.picture == nil else { cell.requestedPhoto = nil; return }
+        guard !pictures.pictureFailed(for: photo) else { cell.pictureFailed = true; cell.requestedPhoto = nil; return }
         cell.requestedPhoto = photo
         let id = photo.id
         pictures.loadPicture(for: photo) { [weak self] image in self?.deliverPicture(image, toPhotoID: id) }
@@ -224,6 +244,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         deliveries.shown += 1
         cell.requestedPhoto = nil
         cell.picture = image
+        cell.pictureFailed = image == nil
     }
 
     // MARK: CollectionViewDataSourcePrefetching

@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import PoolTable
 
 /// Decodes picture files into thumbnails off the main thread and keeps the most recently
@@ -17,6 +18,10 @@ import PoolTable
 ///   cache (the work is done) but delivers to nobody.
 /// - Pending requests start newest first (LIFO): while the user flings, the pictures for
 ///   where the list is now decode before those for where it was.
+/// - Bad input never reaches the decoder's full size: a file that cannot be read, is empty,
+///   is not a picture gdk-pixbuf knows, or says in its header that it has more than
+///   `maxPixels` pixels fails on the worker with a reason (`failure(for:)`), logged once per
+///   file; later requests for it are answered at once, without reading it again.
 @MainActor
 public final class PictureLoader {
     /// A picture file at a pixel size.
@@ -49,6 +54,19 @@ public final class PictureLoader {
         /// Pictures dropped from the cache to stay within the budget.
         public var evicted = 0
     }
+
+    /// Files with more pixels than this (as their header says) are refused, never decoded:
+    /// a 20000x20000 picture would take 1.6 GB before scaling. 100 megapixels by default.
+    nonisolated public static let defaultMaxPixels = 100_000_000
+    /// The most pixels a file may have (by its header) to be decoded.
+    public var maxPixels = PictureLoader.defaultMaxPixels
+    /// Where a file's failure is reported, once per file (default: a GLib message in the
+    /// "PoolTable" domain, so one line on stderr). Tests count the lines.
+    public var log: @MainActor (String) -> Void = { GLog.message($0) }
+    /// Why `path` could not be shown, if it failed ("Permission denied", "not a picture"…).
+    public func failure(for path: String) -> String? { failures[path] }
+    /// Files that failed so far.
+    public var failedCount: Int { failures.count }
 
     /// The cache's budget in bytes (4 bytes a pixel); the least recently used pictures go first.
     public var byteBudget: Int { didSet { evictIfNeeded() } }
@@ -84,6 +102,7 @@ public final class PictureLoader {
     /// Asks for `key`'s picture: `deliver` runs once on the main thread with it (nil if the file
     /// could not be decoded), right away if it is cached, unless `cancel(key)` comes first.
     public func load(_ key: Key, deliver: @escaping @MainActor (Key, Image?) -> Void) {
+        if failures[key.path] != nil { return deliver(key, nil) }
         if let image = cachedImage(for: key) {
             counters.cacheHits += 1
             deliver(key, image)
@@ -108,7 +127,7 @@ public final class PictureLoader {
     /// Starts decoding `key` ahead of time (data prefetching): the picture lands in the cache
     /// and nobody is told.
     public func prefetch(_ key: Key) {
-        guard cache[key] == nil, jobs[key] == nil else { return }
+        guard cache[key] == nil, jobs[key] == nil, failures[key.path] == nil else { return }
         load(key) { _, _ in }
     }
 
@@ -134,6 +153,8 @@ public final class PictureLoader {
 
     private let threads: Int
     private var cache: [Key: CacheEntry] = [:]
+    /// Why each failed file failed (kept: a bad file is not read again).
+    private var failures: [String: String] = [:]
     private var clock = 0
     /// Every job not finished, by key.
     private var jobs: [Key: Job] = [:]
@@ -157,6 +178,10 @@ public final class PictureLoader {
         var waiters: [@MainActor (Key, Image?) -> Void] = []
         var isStarted = false
         var result: Texture?
+        /// Why the decode failed (set by the worker with a nil `result`).
+        var failure: String?
+        /// The most pixels the file may have (copied from the loader at start).
+        var maxPixels = PictureLoader.defaultMaxPixels
         /// The loader to deliver to; gone if it was released while the decode ran.
         weak var owner: PictureLoader?
         init(key: Key) { self.key = key }
@@ -168,6 +193,7 @@ public final class PictureLoader {
             runningCount += 1
             if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 0, nil) }
             job.owner = self
+            job.maxPixels = maxPixels
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
         }
     }
@@ -178,7 +204,10 @@ public final class PictureLoader {
     private static let decodeOnWorker: GFunc = { data, _ in
         guard let data else { return }
         let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
-        job.result = PictureLoader.decode(job.key)
+        switch PictureLoader.decode(job.key, maxPixels: job.maxPixels) {
+        case .success(let texture): job.result = texture
+        case .failure(let failure): job.failure = failure.reason
+        }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -200,6 +229,9 @@ public final class PictureLoader {
             evictIfNeeded(keeping: job.key)
         } else {
             counters.failed += 1
+            let reason = job.failure ?? "could not be decoded"
+            if failures[job.key.path] == nil { log("\(job.key.path): \(reason)") }
+            failures[job.key.path] = reason
         }
         let waiters = job.waiters
         job.waiters.removeAll()
@@ -222,22 +254,46 @@ public final class PictureLoader {
         }
     }
 
-    /// Reads `key`'s file at the size that covers its pixel size, upright. Runs on a worker.
-    nonisolated private static func decode(_ key: Key) -> Texture? {
+    /// Why a file could not be decoded.
+    struct Failure: Error { var reason: String }
+
+    /// Reads `key`'s file at the size that covers its pixel size, upright, or says why not.
+    /// Runs on a worker. Only the header is read before the size is known: a file too large
+    /// is refused without decoding it.
+    nonisolated static func decode(_ key: Key, maxPixels: Int) -> Result<Texture, Failure> {
+        func fail(_ reason: String) -> Result<Texture, Failure> { .failure(Failure(reason: reason)) }
+        func errnoText() -> String { String(cString: strerror(errno)) }
+        var info = stat()
+        guard stat(key.path, &info) == 0 else { return fail(errnoText()) }
+        if info.st_mode & S_IFMT == S_IFDIR {
+            guard let dir = opendir(key.path) else { return fail("folder cannot be opened: " + errnoText()) }
+            closedir(dir)
+            return fail("is a folder")
+        }
+        let fd = open(key.path, O_RDONLY)
+        guard fd >= 0 else { return fail(errnoText()) }
+        close(fd)
+        guard info.st_size > 0 else { return fail("empty file") }
         var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(key.path, &width, &height) != nil, width > 0, height > 0 else { return nil }
+        guard gdk_pixbuf_get_file_info(key.path, &width, &height) != nil, width > 0, height > 0 else {
+            return fail("not a picture gdk-pixbuf can read")
+        }
+        guard Int(width) * Int(height) <= maxPixels else { return fail("too large: \(width) x \(height) pixels") }
         // Cover the requested size whichever way the picture turns (EXIF may swap its sides).
         let side = Double(max(key.pixelWidth, key.pixelHeight))
         let scale = min(1, side / Double(min(width, height)))
         let w = max(1, Int32((Double(width) * scale).rounded())), h = max(1, Int32((Double(height) * scale).rounded()))
         var error: UnsafeMutablePointer<GError>?
         guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(key.path, w, h, 0, &error) else {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "could not be decoded"
             if let error { g_error_free(error) }
-            return nil
+            return fail(message)
         }
+        if let error { g_error_free(error) }
         defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return nil }
+        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return fail("could not be turned upright") }
         defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        return gdk_texture_new_for_pixbuf(upright).map(Texture.init(adopting:))
+        guard let texture = gdk_texture_new_for_pixbuf(upright).map(Texture.init(adopting:)) else { return fail("no texture") }
+        return .success(texture)
     }
 }

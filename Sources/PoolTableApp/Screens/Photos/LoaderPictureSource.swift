@@ -29,4 +29,6 @@ final class LoaderPictureSource: PhotoPictureSource {
     func prefetchPicture(for photo: Photo) { key(photo).map(loader.prefetch) }
 
     func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
+
+    func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
 }

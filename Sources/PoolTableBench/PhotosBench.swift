@@ -1,0 +1,404 @@
+import CGtk
+import Foundation
+import PoolTable
+import PoolTableDemoKit
+import PoolTableGtk
+
+// `pooltable-bench photos` (issue 24): the Photos grid on a generated folder of JPEGs
+// (1600x1200, one distinct colour each, made with gdk-pixbuf into /tmp and kept there between
+// runs), flung at 8 px/ms, against GtkGridView + GtkPicture on the same folder, each in the
+// same 800x600 bench window in its own child process (so each peak RSS is its own), cairo.
+
+/// One toolkit's run.
+struct PhotosChildResult: Codable {
+    var toolkit: String
+    var photos: Int
+    var renderer: String
+    /// Frames painted while flinging.
+    var flingFrames: Int
+    /// The fling's speed as run (px/ms of wall-clock time), and how far it went.
+    var flingSpeed: Double
+    var flungPixels: Double
+    /// Per fling frame: visible items without their picture / visible items.
+    var blankMean: Double
+    var blankMax: Double
+    /// Fling frames where some visible item had no picture.
+    var framesWithBlank: Int
+    /// From presenting the window to the first frame with every visible picture.
+    var timeToFullScreenMs: Double
+    /// After the fling stopped, until every visible picture was there.
+    var timeToFullAfterStopMs: Double
+    /// Main-thread work per fling frame (before-paint to after-paint).
+    var frameMedianMs: Double
+    var frameP99Ms: Double
+    var frameMaxMs: Double
+    /// Pictures decoded during the fling, per second of fling.
+    var decodesPerSecond: Double
+    var decoded: Int
+    var cancelled: Int
+    var cacheBudgetMiB: Double
+    var cachePeakMiB: Double
+    var rssAtFirstFrameMiB: Double
+    var peakRSSMiB: Double
+    var notes: [String]
+}
+
+@MainActor
+final class PhotosBench {
+    let options: Options
+    var notes: [String] = []
+
+    init(options: Options) { self.options = options }
+
+    var photoCount: Int { options.smoke ? 300 : 5_000 }
+
+    func run(command: String) {
+        let env = ProcessInfo.processInfo.environment
+        guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
+            Options.fail("photos needs a display; run it under: xvfb-run -a -s \"-screen 0 1280x800x24\" ...")
+        }
+        let folder = PhotosBenchFolder.path(count: photoCount)
+        let made = PhotosBenchFolder.ensure(count: photoCount)
+        if made > 0 { note("photos: generated \(made) JPEGs in \(folder)") }
+        var results: [PhotosChildResult] = []
+        for toolkit in ["pooltable", "gridview"] {
+            note("photos: \(toolkit)")
+            if let r = child(toolkit) { results.append(r) }
+        }
+        let machine = MachineInfo.current()
+        print(table(results))
+        for n in notes { print("note: " + n) }
+        print("machine: \(machine.cores) cores, load \(loadAverage()); renderer cairo; \(photoCount) photos in \(folder)")
+        if options.json { print(jsonString(results)) }
+    }
+
+    func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
+    static var decoder: JSONDecoder {
+        let d = JSONDecoder()
+        d.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return d
+    }
+
+    func child(_ toolkit: String) -> PhotosChildResult? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        process.arguments = ["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : [])
+        var env = ProcessInfo.processInfo.environment
+        env["GSK_RENDERER"] = "cairo"
+        process.environment = env
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch {
+            notes.append("could not start the \(toolkit) child: \(error)")
+            return nil
+        }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let out = String(decoding: data, as: UTF8.self)
+        guard process.terminationStatus == 0,
+              let line = out.split(separator: "\n").last(where: { $0.hasPrefix("BENCH-RESULT ") }),
+              let result = try? Self.decoder.decode(PhotosChildResult.self, from: Data(line.dropFirst("BENCH-RESULT ".count).utf8))
+        else {
+            notes.append("the \(toolkit) child failed with status \(process.terminationStatus)")
+            note("child output:\n" + out.suffix(2000))
+            return nil
+        }
+        return result
+    }
+
+    func table(_ results: [PhotosChildResult]) -> String {
+        let rows: [(String, (PhotosChildResult) -> String)] = [
+            ("fling (px/ms as run)", { fmt($0.flingSpeed, 1) + " over " + String(Int($0.flungPixels)) + " px" }),
+            ("fling frames", { "\($0.flingFrames)" }),
+            ("blank area, mean per frame", { fmt($0.blankMean * 100, 1) + " %" }),
+            ("blank area, worst frame", { fmt($0.blankMax * 100, 1) + " %" }),
+            ("frames with a blank cell", { "\($0.framesWithBlank)" }),
+            ("time to first full screen", { fmt($0.timeToFullScreenMs, 0) + " ms" }),
+            ("full again after the stop", { fmt($0.timeToFullAfterStopMs, 0) + " ms" }),
+            ("frame work median", { fmt($0.frameMedianMs, 2) + " ms" }),
+            ("frame work p99", { fmt($0.frameP99Ms, 2) + " ms" }),
+            ("frame work max", { fmt($0.frameMaxMs, 2) + " ms" }),
+            ("decodes during the fling", { "\($0.decoded) (" + fmt($0.decodesPerSecond, 0) + "/s)" }),
+            ("cancelled before decoding", { "\($0.cancelled)" }),
+            ("cache budget / peak", { fmt($0.cacheBudgetMiB, 0) + " / " + fmt($0.cachePeakMiB, 1) + " MiB" }),
+            ("RSS at first frame", { fmt($0.rssAtFirstFrameMiB, 1) + " MiB" }),
+            ("peak RSS", { fmt($0.peakRSSMiB, 1) + " MiB" }),
+        ]
+        let names = results.map { $0.toolkit == "pooltable" ? "PoolTable" : "GtkGridView+GtkPicture" }
+        return renderTable(header: ["photos, \(photoCount) JPEGs 1600x1200"] + names,
+                           rows: rows.map { row in [row.0] + results.map(row.1) },
+                           rightAligned: [false] + names.map { _ in true })
+            + "\n" + results.flatMap { r in r.notes.map { "note (\(r.toolkit)): " + $0 } }.joined(separator: "\n")
+    }
+}
+
+/// The generated folder: `p00000.jpg`…, 1600x1200, picture `i` filled with colour `i * 3355`
+/// (an odd multiplier: distinct for every `i` below 2^24). Made once; a marker file says it is whole.
+enum PhotosBenchFolder {
+    static func path(count: Int) -> String { "/tmp/pooltable-bench-photos-\(count)" }
+    static func file(_ i: Int, count: Int) -> String { path(count: count) + "/p" + String(format: "%05d", i) + ".jpg" }
+    static func colour(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: i &* 3355) & 0xff_ffff }
+
+    /// Makes the folder if it is not whole; returns how many files were written.
+    static func ensure(count: Int) -> Int {
+        let dir = path(count: count), marker = dir + "/.complete"
+        if access(marker, F_OK) == 0 { return 0 }
+        mkdir(dir, 0o755)
+        let written = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let file = Self.file(i, count: count)
+            if access(file, F_OK) == 0 { return }
+            guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, 1600, 1200) else { return }
+            gdk_pixbuf_fill(pixbuf, (colour(i) << 8) | 0xff)
+            let tmp = file + ".part"
+            if gdk_pixbuf_savev(pixbuf, tmp, "jpeg", nil, nil, nil) != 0 { rename(tmp, file); written.add(1) }
+            g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        }
+        if let f = fopen(marker, "w") { fclose(f) }
+        return written.value
+    }
+}
+
+/// A counter shared by the generating threads.
+final class Atomic: @unchecked Sendable {
+    private var v: Int
+    private let lock = NSLock()
+    init(_ v: Int) { self.v = v }
+    func add(_ n: Int) { lock.lock(); v += n; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return v }
+}
+
+/// The bench's pictures for PoolTable: the shell's loader at the thumbnail's pixel size (as the app's).
+@MainActor
+final class BenchPictureSource: PhotoPictureSource {
+    let loader: PictureLoader
+    let side: Int
+    init(loader: PictureLoader, side: Int) { self.loader = loader; self.side = side }
+    private func key(_ photo: Photo) -> PictureLoader.Key? { photo.file.map { .init(path: $0, pixelWidth: side, pixelHeight: side) } }
+    func picture(for photo: Photo) -> Image? { key(photo).flatMap(loader.cachedImage(for:)) }
+    func loadPicture(for photo: Photo, deliver: @escaping @MainActor (Image?) -> Void) {
+        guard let key = key(photo) else { return deliver(nil) }
+        loader.load(key) { _, image in deliver(image) }
+    }
+    func prefetchPicture(for photo: Photo) { key(photo).map(loader.prefetch) }
+    func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
+    func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
+}
+
+/// One toolkit in the bench window: wait for the first full screen, fling at 8 px/ms for a
+/// fixed time, stop, wait until the screen is full again; print the result as JSON.
+@MainActor
+final class PhotosChild {
+    let options: Options
+    let speed = 8.0               // px per ms
+    var flingMs: Double { options.smoke ? 800 : 3_000 }
+    let budget = 48 << 20
+
+    var benchWindow: BenchWindow!
+    var adjustment: UnsafeMutablePointer<GtkAdjustment>!
+    // PoolTable
+    var controller: PhotosController?
+    var pictures: BenchPictureSource?
+    var grid: CollectionView?
+    var tableWidget: TableWidget?
+    // GtkGridView
+    var gridView: UnsafeMutablePointer<GtkWidget>?
+    var gridBinds = 0
+
+    var t0 = 0.0
+    var firstFrame: Double?
+    var fullAt: Double?
+    var flingStart: Double?, flingStartOffset = 0.0
+    var flingEnd: Double?, fullAgainAt: Double?
+    var decodedAtFlingStart = 0, cancelledAtFlingStart = 0
+    var decodedAtFlingEnd = 0, cancelledAtFlingEnd = 0
+    var frameStart = 0.0
+    var flingFrames: [(work: Double, blank: Double)] = []
+    var cachePeak = 0
+    var rssAtFirstFrame = 0
+    var notes: [String] = []
+    var done = false
+
+    init(options: Options) { self.options = options }
+
+    func run() -> Never {
+        gtk_init()
+        let count = options.rows
+        benchWindow = BenchWindow(title: "pooltable-bench photos: \(options.toolkit)")
+        let files = (0..<count).map { PhotoFolder.File(path: PhotosBenchFolder.file($0, count: count), date: PhotoDate(secondsSince1970: 1_700_000_000 - $0 * 3_600)) }
+        if options.toolkit == "gridview" {
+            makeGridView(files.map(\.path))
+        } else {
+            let widget = TableWidget(gridLayout: PhotosController.gridLayout())
+            let grid = widget.collectionView!
+            let controller = PhotosController(library: PhotoLibrary(files: files))
+            let source = BenchPictureSource(loader: PictureLoader(byteBudget: budget), side: Int(PhotosController.gridLayout().itemSize.width))
+            controller.pictures = source
+            controller.attach(to: grid)
+            self.controller = controller
+            self.pictures = source
+            self.grid = grid
+            tableWidget = widget
+            benchWindow.setChild(widget.widget)
+            adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(widget.widget))
+        }
+        Signal.connect(benchWindow.window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
+        t0 = MonotonicClock.seconds
+        gtk_window_present(benchWindow.window.cast(to: GtkWindow.self))
+        MainLoop.addTickCallback(benchWindow.window) { [unowned self] _ in self.tick() }
+        let deadline = MonotonicClock.seconds + 60
+        while !done && MonotonicClock.seconds < deadline { g_main_context_iteration(nil, 1) }
+        if !done { notes.append("timed out") }
+        print("BENCH-RESULT " + jsonLine(collect()))
+        fflush(nil)
+        exit(0)
+    }
+
+    // MARK: GtkGridView + GtkPicture
+
+    /// GtkGridView (5 columns, as PoolTable's grid at this width) of GtkPicture, each bound with
+    /// `gtk_picture_set_filename`: GtkPicture's own way to show a file (it loads the whole
+    /// 1600x1200 file into a texture on the main thread, at bind).
+    func makeGridView(_ paths: [String]) {
+        let list = gtk_string_list_new(nil)!
+        for p in paths { gtk_string_list_append(list, p) }
+        let selection = gtk_no_selection_new(list.opaque)!
+        let factory = gtk_signal_list_item_factory_new()!
+        let view = gtk_grid_view_new(selection.opaque, factory)!
+        gtk_grid_view_set_min_columns(OpaquePointer(view), 5)
+        gtk_grid_view_set_max_columns(OpaquePointer(view), 5)
+        Signal.connectPointer(factory, "setup") { item in
+            guard let item else { return }
+            let picture = gtk_picture_new()!
+            gtk_widget_set_size_request(picture, 140, 140)
+            gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
+            gtk_list_item_set_child(OpaquePointer(item), picture)
+        }
+        Signal.connectPointer(factory, "bind") { [unowned self] item in
+            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)),
+                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+            self.gridBinds += 1
+            gtk_picture_set_filename(OpaquePointer(picture), gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        Signal.connectPointer(factory, "unbind") { item in
+            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+        }
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gridView = view
+        benchWindow.setChild(scrolled)
+        adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+    }
+
+    // MARK: Measuring
+
+    /// The fraction of visible items without their picture now.
+    func blankFraction() -> Double {
+        if let grid, let controller {
+            let viewport = Rect(x: 0, y: grid.contentOffset.y, width: grid.frame.width, height: grid.frame.height)
+            var visible = 0, blank = 0
+            for ip in grid.indexPathsForVisibleItems {
+                let thumb = PhotoItemRenderer.thumbnailRect(in: grid.rectForItem(at: ip))
+                guard thumb.intersects(viewport) else { continue }
+                visible += 1
+                let cell = grid.cellForItem(at: ip) as? PhotoCell
+                if cell?.picture == nil || cell?.photo?.id != controller.library.photo(at: ip).id { blank += 1 }
+            }
+            return visible == 0 ? 1 : Double(blank) / Double(visible)
+        }
+        guard let gridView else { return 1 }
+        let height = Double(gtk_widget_get_height(gridView))
+        var visible = 0, blank = 0
+        var child = gtk_widget_get_first_child(gridView)
+        while let c = child {
+            defer { child = gtk_widget_get_next_sibling(c) }
+            guard gtk_widget_get_mapped(c) != 0, let picture = gtk_widget_get_first_child(c) else { continue }
+            var x = 0.0, y = 0.0
+            _ = gtk_widget_translate_coordinates(c, gridView, 0, 0, &x, &y)
+            let h = Double(gtk_widget_get_height(c))
+            guard y + h > 0, y < height else { continue }
+            visible += 1
+            if gtk_picture_get_paintable(OpaquePointer(picture)) == nil { blank += 1 }
+        }
+        return visible == 0 ? 1 : Double(blank) / Double(visible)
+    }
+
+    func watchFrameClock() {
+        guard let clock = gtk_widget_get_frame_clock(benchWindow.window) else { notes.append("no frame clock"); return }
+        Signal.connect(clock, "before-paint") { [unowned self] in self.frameStart = MonotonicClock.seconds }
+        Signal.connect(clock, "after-paint", after: true) { [unowned self] in self.afterPaint() }
+    }
+
+    func afterPaint() {
+        let now = MonotonicClock.seconds
+        let work = (now - frameStart) * 1000
+        if firstFrame == nil {
+            firstFrame = now
+            rssAtFirstFrame = memoryStatus().currentKiB
+        }
+        if let loader = pictures?.loader { cachePeak = max(cachePeak, loader.cacheBytes) }
+        let blank = blankFraction()
+        if fullAt == nil, blank == 0, firstFrame != nil { fullAt = now }
+        if flingStart != nil, flingEnd == nil { flingFrames.append((work, blank)) }
+        if flingEnd != nil, fullAgainAt == nil, blank == 0 { fullAgainAt = now }
+    }
+
+    /// Each frame's update phase: the fling's offset follows the wall clock.
+    func tick() -> Bool {
+        let now = MonotonicClock.seconds
+        guard let first = firstFrame else { return true }
+        if flingStart == nil {
+            // Start once the first screen is full (or after 5 s), a few frames later.
+            guard fullAt != nil || now - first > 5 else { return true }
+            flingStart = now
+            flingStartOffset = gtk_adjustment_get_value(adjustment)
+            decodedAtFlingStart = pictures?.loader.counters.decoded ?? gridBinds
+            cancelledAtFlingStart = pictures?.loader.counters.cancelledBeforeStart ?? 0
+            return true
+        }
+        if flingEnd == nil {
+            let elapsed = (now - flingStart!) * 1000
+            let maxValue = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            let value = min(maxValue, flingStartOffset + speed * elapsed)
+            gtk_adjustment_set_value(adjustment, value)
+            if elapsed >= flingMs || value >= maxValue {
+                flingEnd = now
+                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? gridBinds
+                cancelledAtFlingEnd = pictures?.loader.counters.cancelledBeforeStart ?? 0
+            }
+            return true
+        }
+        if fullAgainAt != nil || now - flingEnd! > 5 {
+            done = true
+            return false
+        }
+        return true
+    }
+
+    func collect() -> PhotosChildResult {
+        let work = flingFrames.map(\.work), blank = flingFrames.map(\.blank)
+        let seconds = ((flingEnd ?? MonotonicClock.seconds) - (flingStart ?? MonotonicClock.seconds))
+        let flung = gtk_adjustment_get_value(adjustment) - flingStartOffset
+        if pictures == nil {
+            notes.append("GtkPicture loads its file at bind on the main thread: 'decodes' are binds")
+        }
+        return PhotosChildResult(
+            toolkit: options.toolkit, photos: options.rows, renderer: "cairo",
+            flingFrames: flingFrames.count, flingSpeed: seconds > 0 ? flung / (seconds * 1000) : 0, flungPixels: flung,
+            blankMean: Stats.mean(blank), blankMax: blank.max() ?? .nan, framesWithBlank: blank.filter { $0 > 0 }.count,
+            timeToFullScreenMs: fullAt.map { ($0 - t0) * 1000 } ?? .nan,
+            timeToFullAfterStopMs: fullAgainAt.map { ($0 - flingEnd!) * 1000 } ?? .nan,
+            frameMedianMs: Stats.median(work), frameP99Ms: Stats.percentile(work, 99), frameMaxMs: work.max() ?? .nan,
+            decodesPerSecond: seconds > 0 ? Double(decodedAtFlingEnd - decodedAtFlingStart) / seconds : 0,
+            decoded: decodedAtFlingEnd - decodedAtFlingStart, cancelled: cancelledAtFlingEnd - cancelledAtFlingStart,
+            cacheBudgetMiB: pictures == nil ? 0 : Double(budget) / 1_048_576, cachePeakMiB: Double(cachePeak) / 1_048_576,
+            rssAtFirstFrameMiB: Double(rssAtFirstFrame) / 1024, peakRSSMiB: Double(memoryStatus().peakKiB) / 1024,
+            notes: notes)
+    }
+}
