@@ -11,6 +11,9 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
         case outOfRange
         /// The same row or section is named twice (e.g. deleted twice, or moved and deleted).
         case conflict
+        /// The rows inserted would make the content taller than `ListBase.maximumContentHeight`
+        /// (where offsets stay exact). `detail` holds the height the update would make, in points.
+        case contentTooTall
     }
 
     /// What was wrong.
@@ -47,6 +50,10 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
             return "Invalid batch update: \(detail) is out of range. The table was left unchanged."
         case .conflict:
             return "Invalid batch update: \(detail). The table was left unchanged."
+        case .contentTooTall:
+            return "Invalid batch update: \(inserted) inserted and \(deleted) deleted rows would make the content \(detail) points "
+                + "tall, more than the maximum of \(Int(ListBase.maximumContentHeight)) (ListBase.maximumContentHeight, where "
+                + "offsets stay exact). The table was left unchanged."
         }
     }
 }
