@@ -16,12 +16,12 @@ extension TableWidgetTests {
         /// again fails (which made every harness after the first return nil).
         private static var count = 0
 
-        init?() {
+        init?(options: LaunchOptions = LaunchOptions()) {
             Self.count += 1
             guard let app = gtk_application_new("io.github.pooltable.PoolTable.Tests.Harness\(Self.count)", G_APPLICATION_NON_UNIQUE) else { return nil }
             self.app = app
             guard g_application_register(app.cast(to: GApplication.self), nil, nil) != 0 else { return nil }
-            window = MainWindow(application: app, options: LaunchOptions())
+            window = MainWindow(application: app, options: options)
             window.present()
             _ = GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(self.window.window) != 0 && self.window.currentTable.tableView.frame.height > 0 }
             GtkTestEnvironment.settle(0.3)
