@@ -61,6 +61,15 @@ extension TableWidgetTests {
         func luminance(_ p: (red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8)) -> Int { Int(p.red) + Int(p.green) + Int(p.blue) }
         let linePixel = luminance(end.pixel(x: x, y: y)), rowPixel = luminance(end.pixel(x: x, y: y - 10))
         #expect(abs(linePixel - rowPixel) > 20, "separator pixel \(linePixel) vs row \(rowPixel) at x \(x), y \(y)")
+        // Every separator above it too (away from the last row's selection ring): at huge
+        // offsets they vanished before the limit.
+        let above = separators.filter { $0.minY >= 10 && $0.maxY < lineTop - 2 }
+        #expect(above.count >= Int(lineTop / HugeListScreen.rowHeight) - 1, "separators drawn above: \(above.count)")
+        for rect in above {
+            let ry = Int(rect.minY.rounded(.down))
+            let l = luminance(end.pixel(x: x, y: ry)), r = luminance(end.pixel(x: x, y: ry - 10))
+            #expect(abs(l - r) > 20, "separator at y \(ry): \(l) vs the row above \(r)")
+        }
         // The last row's text is in the pixels too: its band differs from an empty row's.
         #expect(end.differingPixels(from: top) > 2_000)
         saveScreenshot(end, "huge-max-end-test.png")
