@@ -145,6 +145,51 @@ if start_app huge --rows 100000000; then
 fi
 
 # --------------------------------------------------------------------------
+# The most rows --rows takes (TableView.maximumNumberOfRows(rowHeight: 48): 2^46 pixels of
+# 48-pixel rows) and the first count beyond it (issue 26).
+MAX_ROWS=1466015503701
+echo "== the maximum row count: --rows $MAX_ROWS, End, Home, Page Down, Page Up"
+if start_app huge-max --rows "$MAX_ROWS"; then
+    # Home first, so that the picture to come back to has row 0 selected as Home leaves it.
+    xdotool key Home
+    sleep 1.0
+    shot 20-max-top
+    xdotool key End
+    wait_for_change "End jumps to the last of $MAX_ROWS rows" 20-max-top 21-max-end 5
+    # (Where the last row and its separator land, in GTK's pixels: the GUI test
+    # "The app at the maximum row count" in Tests/PoolTableGtkTests.)
+    expect_alive huge-max
+    xdotool key Home
+    sleep 1.5
+    shot 22-max-home
+    n="$(changed 20-max-top 22-max-home)"
+    if (( n < MIN_CHANGED )); then pass "Home comes back to row 0 ($n pixels differ from the start)"; else fail "Home: $n pixels differ from the start"; fi
+    xdotool key Page_Down
+    wait_for_change "Page Down moves a page" 22-max-home 23-max-pagedown 5
+    xdotool key Page_Up
+    sleep 1.5
+    shot 24-max-pageup
+    n="$(changed 20-max-top 24-max-pageup)"
+    if (( n < MIN_CHANGED )); then pass "Page Up comes back to row 0 ($n pixels differ)"; else fail "Page Up: $n pixels differ from the start"; fi
+    expect_alive huge-max
+    quit_app huge-max
+fi
+
+echo "== one row beyond the maximum: --rows $((MAX_ROWS + 1)) is refused"
+out="$(LANGUAGE=C LC_ALL=C.UTF-8 timeout 20 "$BIN" --rows "$((MAX_ROWS + 1))" 2>&1 </dev/null)"
+rc=$?
+if (( rc != 0 )) && grep -q -- "--rows must be at most $MAX_ROWS" <<<"$out"; then
+    pass "--rows $((MAX_ROWS + 1)) exits $rc with: $out"
+else
+    fail "--rows $((MAX_ROWS + 1)): exit $rc, output: $out"
+fi
+if timeout 20 "$BIN" --rows "$MAX_ROWS" --version >/dev/null 2>&1 </dev/null; then
+    pass "--rows $MAX_ROWS is accepted"
+else
+    fail "--rows $MAX_ROWS is refused"
+fi
+
+# --------------------------------------------------------------------------
 echo
 echo "== summary: ${#PASSED[@]} passed, ${#FAILED[@]} failed (screenshots in $SHOTS)"
 if (( ${#FAILED[@]} > 0 )); then

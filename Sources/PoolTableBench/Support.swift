@@ -230,13 +230,13 @@ struct MachineInfo: Codable {
 }
 
 /// Peak and current resident set size in KiB, from /proc/self/status.
-func memoryStatus() -> (peakKiB: Int, currentKiB: Int) {
+func memoryStatus() -> (peakKiB: Int, currentKiB: Int, anonKiB: Int, fileKiB: Int, shmemKiB: Int) {
     let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
     func field(_ name: String) -> Int {
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return 0 }
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
     }
-    return (field("VmHWM"), field("VmRSS"))
+    return (field("VmHWM"), field("VmRSS"), field("RssAnon"), field("RssFile"), field("RssShmem"))
 }
 
 /// Foundation also declares an `IndexPath`; in this module the name means the engine's.

@@ -45,6 +45,7 @@ public final class CollectionView: ListBase {
         super.init(frame: frame, layout: grid, presentation: ListPresentation(), data: adapter, delegate: adapter)
         adapter.collectionView = self
         grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
+        grid.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
     }
 
@@ -65,7 +66,14 @@ public final class CollectionView: ListBase {
         let adapter = CollectionViewAdapter()
         super.init(frame: frame, layout: strip, presentation: ListPresentation(), data: adapter, delegate: adapter)
         adapter.collectionView = self
+        strip.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
+    }
+
+    /// Warns (once) that section `s`'s `count` items were clamped to `kept`.
+    private func warnClamped(section s: Int, count: Int, kept: Int) {
+        warn("maximumContentHeight", "section \(s) has \(count) items, but only \(kept) fit under ListBase.maximumContentHeight "
+             + "(\(Int(Self.maximumContentHeight)) points, where offsets stay exact) in one column; laying out \(kept)")
     }
 
     /// Sizes and spacings that make sense: finite, items at least 1 px, spacings not negative.

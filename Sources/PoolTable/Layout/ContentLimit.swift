@@ -1,8 +1,7 @@
 /// The tallest content a table lays out (see `ListBase.maximumContentHeight`).
 extension ListBase {
-    /// The tallest content a table lays out, in points: 2^46 (70,368,744,177,664, about
-    /// 7.0e13). A collection view's content has the same exact range but is not clamped
-    /// (its height depends on the width's columns).
+    /// The tallest content a table or collection view lays out, in points: 2^46
+    /// (70,368,744,177,664, about 7.0e13).
     ///
     /// Offsets, row positions and the scroll position are `Double`s measured from the top
     /// of the content. Below 2^46 they are exact to 2^-7 (1/128) of a point, so rows,
@@ -12,7 +11,11 @@ extension ListBase {
     /// clamped: the table lays out the rows that fit, logs a warning once, and reports the
     /// clamped count from `numberOfRows(inSection:)`. For rows of one height `h` that is
     /// `TableView.maximumNumberOfRows(rowHeight: h)` rows (1,466,015,503,701 of 48 points).
-    /// Batch updates that insert rows are not clamped.
+    /// A collection view clamps its sections' item counts the same way, counting the items in
+    /// one column (its longest flow, so the content fits at every width; a strip counts them
+    /// in its one line): see `CollectionView.maximumNumberOfItems(layout:)`. A batch update
+    /// whose inserted rows or items would pass the maximum is refused: it throws a
+    /// `BatchUpdateError` of kind `.contentTooTall` and changes nothing.
     public nonisolated static let maximumContentHeight: Double = 70_368_744_177_664
 }
 
@@ -31,5 +34,14 @@ extension TableView {
         let fit = (max(0, budget) / rowHeight).rounded(.down)
         // Int(fit) traps past Int.max; Double(count) rounds up to 2^63 at worst.
         return fit < Double(count) ? Int(fit) : count
+    }
+}
+
+extension CollectionView {
+    /// The most items a grid with `layout` lays out in one section (with no other section):
+    /// as many as fit in `maximumContentHeight` in one column, so the content stays exact at
+    /// every width (about 6.4e11 items of the default 100 x 100 with 10-point spacing).
+    public nonisolated static func maximumNumberOfItems(layout: GridLayout) -> Int {
+        GridGeometry.itemCount(fitting: maximumContentHeight, count: Int.max, parameters: layout)
     }
 }

@@ -59,14 +59,53 @@ final class GridGeometry: ItemLayout {
         reflow()
     }
 
-    /// Replaces every section (a reload): counts and header titles from `source`.
+    /// Told when a section's count was clamped to fit `ListBase.maximumContentHeight`:
+    /// (section, count reported, count kept).
+    var onClamp: ((Int, Int, Int) -> Void)?
+
+    /// Replaces every section (a reload): counts and header titles from `source`, each count
+    /// clamped to what is left of `ListBase.maximumContentHeight` in one column.
     func load(from source: any ItemSource) {
-        sections = (0..<source.sectionCount()).map(sectionFrom(source))
+        sections = []
+        var budget = ListBase.maximumContentHeight
+        for s in 0..<source.sectionCount() {
+            sections.append(sectionFrom(source, s, budget: budget))
+            budget -= oneColumnLength(sections[s].count)
+        }
         rebuildHeights()
     }
 
-    private func sectionFrom(_ source: any ItemSource) -> (Int) -> Section {
-        { Section(count: source.itemCount(inSection: $0), title: source.headerTitle(ofSection: $0)) }
+    /// Section `s` from `source`, its count clamped so that it fits `budget` points in one column.
+    private func sectionFrom(_ source: any ItemSource, _ s: Int, budget: Double) -> Section {
+        let count = source.itemCount(inSection: s)
+        let kept = Self.itemCount(fitting: budget, count: count, parameters: parameters)
+        if kept < count { onClamp?(s, count, kept) }
+        return Section(count: kept, title: source.headerTitle(ofSection: s))
+    }
+
+    /// How many of `count` items fit in `budget` points in one column (the narrowest flow:
+    /// a grid's content is longest there, so what fits there fits at every width).
+    nonisolated static func itemCount(fitting budget: Double, count: Int, parameters p: GridLayout) -> Int {
+        let items = budget - p.headerHeight - p.sectionInset.top - p.sectionInset.bottom
+        let stride = p.itemSize.height + p.minimumLineSpacing
+        guard items >= p.itemSize.height, stride > 0 else { return 0 }
+        let fit = ((items + p.minimumLineSpacing) / stride).rounded(.down)
+        return fit < Double(count) ? Int(fit) : count
+    }
+
+    /// A section of `count` items in one column.
+    private func oneColumnLength(_ count: Int) -> Double {
+        let p = parameters
+        let items = count > 0 ? Double(count) * p.itemSize.height + Double(count - 1) * p.minimumLineSpacing : 0
+        return p.headerHeight + p.sectionInset.top + items + p.sectionInset.bottom
+    }
+
+    /// The content in one column after an update: surviving sections at their new counts,
+    /// plus the sections already there that the update keeps.
+    func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {
+        mapping.newSectionSource.indices.reduce(0.0) { sum, t in
+            mapping.newSectionSource[t] == nil ? sum : sum + oneColumnLength(newCounts[t])
+        }
     }
 
     // MARK: Flow
@@ -88,7 +127,8 @@ final class GridGeometry: ItemLayout {
         version &+= 1
     }
 
-    private func lines(_ count: Int) -> Int { (count + columns - 1) / columns }
+    /// Lines of `count` items (without the overflow of `count + columns - 1` near `Int.max`).
+    private func lines(_ count: Int) -> Int { count / columns + (count % columns == 0 ? 0 : 1) }
 
     private func sectionHeight(_ s: Int) -> Double {
         let n = lines(sections[s].count)
@@ -256,7 +296,8 @@ final class GridGeometry: ItemLayout {
     }
 
     func insertSection(at index: Int, from source: any ItemSource) {
-        sections.insert(sectionFrom(source)(index), at: min(max(0, index), sections.count))
+        let budget = ListBase.maximumContentHeight - sections.indices.reduce(0.0) { $0 + oneColumnLength(sections[$1].count) }
+        sections.insert(sectionFrom(source, index, budget: budget), at: min(max(0, index), sections.count))
         rebuildHeights()
     }
 

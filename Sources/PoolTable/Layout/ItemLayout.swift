@@ -84,6 +84,27 @@ protocol ItemLayout: AnyObject {
     func refreshSection(_ s: Int, from source: any ItemSource)
     func removeItem(at ip: ItemPath)
     func removeSection(at s: Int)
+    /// How long the content would be after a validated update (`mapping`, the new counts):
+    /// deleted sections and the rows leaving surviving sections gone, the rows arriving in
+    /// them added (their lengths asked from `source`). Inserted sections are not counted: they
+    /// are clamped to what is left when they load. A grid or strip counts its items in one
+    /// line (its longest flow), as it does when it clamps. Checked against
+    /// `ListBase.maximumContentHeight` before the update changes anything.
+    func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double
+}
+
+extension ItemLayout {
+    /// A list's: rows leave and arrive with their own lengths.
+    func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {
+        var length = contentLength
+        for (old, new) in mapping.sectionMap.enumerated() where new == nil { length -= self.length(ofSection: old) }
+        for t in mapping.newSectionSource.indices {
+            guard let s = mapping.newSectionSource[t] else { continue }
+            for r in mapping.removedOld[t] { length -= itemExtent(ItemPath(row: r, section: s)).length }
+            for r in mapping.arrivingNew[t] { length += source.listRowLength(at: ItemPath(row: r, section: t)).length }
+        }
+        return length
+    }
 }
 
 /// What a layout asks the view's data while it loads and follows updates: counts and titles

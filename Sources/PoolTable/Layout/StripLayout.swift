@@ -138,15 +138,41 @@ final class StripGeometry: ItemLayout {
 
     // MARK: Loading and updates
 
+    /// Told when a section's count was clamped to fit `ListBase.maximumContentHeight`:
+    /// (section, count reported, count kept).
+    var onClamp: ((Int, Int, Int) -> Void)?
+
+    /// Every section from `source`, each count clamped to what is left of
+    /// `ListBase.maximumContentHeight` (less both insets).
     func load(from source: any ItemSource) {
         let n = source.sectionCount()
-        counts = (0..<n).map { source.itemCount(inSection: $0) }
+        counts = []
+        var budget = ListBase.maximumContentHeight - 2 * parameters.horizontalInset
+        for s in 0..<n {
+            counts.append(count(of: s, from: source, budget: budget))
+            budget -= Double(counts[s]) * stride
+        }
         titles = (0..<n).map { source.headerTitle(ofSection: $0) }
         rebuild()
     }
+    /// Section `s`'s count from `source`, clamped to the items whose strides fit `budget`.
+    private func count(of s: Int, from source: any ItemSource, budget: Double) -> Int {
+        let count = source.itemCount(inSection: s)
+        let fit = (max(0, budget + parameters.itemSpacing) / stride).rounded(.down)
+        let kept = fit < Double(count) ? Int(fit) : count
+        if kept < count { onClamp?(s, count, kept) }
+        return kept
+    }
+    /// Items and gaps after an update (surviving sections at their new counts) and both insets.
+    func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {
+        mapping.newSectionSource.indices.reduce(2 * parameters.horizontalInset) { sum, t in
+            mapping.newSectionSource[t] == nil ? sum : sum + Double(newCounts[t]) * stride
+        } - parameters.itemSpacing
+    }
     func insertSection(at s: Int, from source: any ItemSource) {
         let at = min(max(0, s), counts.count)
-        counts.insert(source.itemCount(inSection: s), at: at)
+        let used = counts.reduce(0.0) { $0 + Double($1) * stride }
+        counts.insert(count(of: s, from: source, budget: ListBase.maximumContentHeight - 2 * parameters.horizontalInset - used), at: at)
         titles.insert(source.headerTitle(ofSection: s), at: at)
         rebuild()
     }

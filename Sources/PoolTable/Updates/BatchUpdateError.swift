@@ -14,6 +14,9 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
         /// A row or item is being moved by hand (`isMovingInteractively`): updates wait until
         /// the movement ends or is cancelled.
         case interactiveMovementInProgress
+        /// The rows inserted would make the content taller than `ListBase.maximumContentHeight`
+        /// (where offsets stay exact). `detail` holds the height the update would make, in points.
+        case contentTooTall
     }
 
     /// What was wrong.
@@ -52,6 +55,10 @@ public struct BatchUpdateError: Error, Equatable, CustomStringConvertible, Senda
             return "Invalid batch update: \(detail). The table was left unchanged."
         case .interactiveMovementInProgress:
             return "Batch update refused: \(detail); end or cancel the interactive movement first. The table was left unchanged."
+        case .contentTooTall:
+            return "Invalid batch update: \(inserted) inserted and \(deleted) deleted rows would make the content \(detail) points "
+                + "tall, more than the maximum of \(Int(ListBase.maximumContentHeight)) (ListBase.maximumContentHeight, where "
+                + "offsets stay exact). The table was left unchanged."
         }
     }
 }

@@ -209,8 +209,18 @@ extension ListBase {
             }
             removed[t].sort(); arriving[t].sort()
         }
-        return UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource, removedOld: removed, arrivingNew: arriving,
-                             moves: p.moves, deletedRows: p.deletedRows)
+        let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource, removedOld: removed, arrivingNew: arriving,
+                                    moves: p.moves, deletedRows: p.deletedRows)
+        // Rows that would make the content taller than offsets stay exact: refused, not clamped
+        // (the data source already holds them; the table could not show them where they are).
+        if insertedIn.contains(where: { $0 > 0 }) || movedIn.contains(where: { $0 > 0 }) {
+            let length = geometry.contentLengthAfter(mapping, newCounts: newCounts, from: dataAdapter)
+            if length > Self.maximumContentHeight {
+                throw BatchUpdateError(kind: .contentTooTall, inserted: insertedIn.reduce(0, +), deleted: deletedIn.reduce(0, +),
+                                       detail: "\(Int(length.rounded(.up)))")
+            }
+        }
+        return mapping
     }
 
     // MARK: Applying
