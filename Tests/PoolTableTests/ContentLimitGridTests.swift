@@ -124,7 +124,7 @@ struct ContentLimitGridTests {
         let (grid, source) = makeHugeGrid([Self.maxItems - 1])
         source.counts[0] += 2
         let error = #expect(throws: BatchUpdateError.self) {
-            try grid.performBatchUpdates({
+            try grid.performBatchUpdatesThrowing({
                 grid.insertItems(at: [IndexPath(item: 0, section: 0), IndexPath(item: 1, section: 0)])
             }, completion: nil)
         }
@@ -134,7 +134,7 @@ struct ContentLimitGridTests {
         #expect(grid.itemCount(inSection: 0) == Self.maxItems - 1, "left unchanged")
 
         source.counts[0] -= 1
-        try grid.performBatchUpdates({ grid.insertItems(at: [IndexPath(item: 0, section: 0)]) }, completion: nil)
+        try grid.performBatchUpdatesThrowing({ grid.insertItems(at: [IndexPath(item: 0, section: 0)]) }, completion: nil)
         #expect(grid.itemCount(inSection: 0) == Self.maxItems)
     }
 
@@ -147,7 +147,7 @@ struct ContentLimitGridTests {
         table.handleKey(.end)
         model.rows[0] += 2
         let error = #expect(throws: BatchUpdateError.self) {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 table.insertRows(at: [IndexPath(row: 3, section: 0), IndexPath(row: maxRows, section: 0)], with: .none)
             }, completion: nil)
         }
@@ -158,7 +158,7 @@ struct ContentLimitGridTests {
 
         // Deleting as many as are inserted fits.
         model.rows[0] -= 1
-        try table.performBatchUpdates({
+        try table.performBatchUpdatesThrowing({
             table.deleteRows(at: [IndexPath(row: 0, section: 0)], with: .none)
             table.insertRows(at: [IndexPath(row: 3, section: 0), IndexPath(row: 4, section: 0)], with: .none)
         }, completion: nil)
@@ -174,7 +174,7 @@ struct ContentLimitGridTests {
         model.attach(to: table)
         model.rows[0] += 2
         let error = #expect(throws: BatchUpdateError.self) {
-            try table.performBatchUpdates({
+            try table.performBatchUpdatesThrowing({
                 table.insertRows(at: [IndexPath(row: 0, section: 0), IndexPath(row: 1, section: 0)], with: .none)
             }, completion: nil)
         }
@@ -182,7 +182,7 @@ struct ContentLimitGridTests {
         #expect(table.numberOfRows(inSection: 0) == 3)
         model.rows[0] -= 1
         #expect(throws: Never.self) {
-            try table.performBatchUpdates({ table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none) }, completion: nil)
+            try table.performBatchUpdatesThrowing({ table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .none) }, completion: nil)
         }
         #expect(table.contentSize.height == TableView.maximumContentHeight)
     }
