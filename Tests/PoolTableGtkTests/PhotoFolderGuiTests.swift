@@ -247,13 +247,23 @@ extension TableWidgetTests {
         let loader = photos.pictures.loader
         var lines: [String] = []
         loader.log = { lines.append($0) }
-        // The longest the main loop went without running: a decode or a scan on it would show here.
+        // The longest the main loop went without running, and the most CPU the main thread spent
+        // between two of its 5 ms ticks: a decode or a scan on the main thread would show in the
+        // second; the first also counts the time a loaded machine did not schedule the process.
+        func threadCPU() -> Double {
+            var ts = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+            return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        }
         var last = MonotonicClock.seconds, longestGap = 0.0
+        var lastCPU = threadCPU(), longestCPU = 0.0
         let ticker = GLibTimeout()
         ticker.start(milliseconds: 5) {
-            let now = MonotonicClock.seconds
+            let now = MonotonicClock.seconds, cpu = threadCPU()
             longestGap = max(longestGap, now - last)
+            longestCPU = max(longestCPU, cpu - lastCPU)
             last = now
+            lastCPU = cpu
             return true
         }
         defer { ticker.stop() }
@@ -299,10 +309,12 @@ extension TableWidgetTests {
         GtkTestEnvironment.settle(0.2)
         #expect(lines.count == bad.count, "one line per bad file, even after a reload: \(lines)")
         #expect(loader.outstandingCount == 0)
-        // A decode on the main thread (the 20000x20000 file would take seconds) shows here. The
-        // bound is loose: on a loaded machine (load 12 on 2 cores) the grid's first frames after
-        // the scan alone took 130-430 ms in a debug build.
-        #expect(longestGap < 1.0, "the main loop stalled for \(Int(longestGap * 1000)) ms")
-        print("bad input: longest main-loop gap \(Int(longestGap * 1000)) ms; log: \(lines)")
+        // A decode on the main thread shows here (a 20000x20000 JPEG takes seconds of CPU; the file
+        // here only claims that size: that it is refused by its header is checked by the loader's
+        // test). Not the wall-clock gap: on a machine loaded by other builds it reached 1.4 s with
+        // nothing of ours on the main thread. The bound is loose: 69-104 ms was usual, 399 ms was
+        // seen once (the first frames of the grid in a debug build, while the tests run as nobody).
+        #expect(longestCPU < 1.0, "the main thread worked \(Int(longestCPU * 1000)) ms between two ticks")
+        print("bad input: longest main-loop gap \(Int(longestGap * 1000)) ms, longest main-thread CPU between ticks \(Int(longestCPU * 1000)) ms; log: \(lines)")
     }
 }
