@@ -91,6 +91,26 @@ struct ContentLimitGridTests {
         #expect(grid.contentSize.height <= TableView.maximumContentHeight)
     }
 
+    @Test("taller items after the load: the grid reloads, clamped to what fits now")
+    func tallerItemsReclamp() {
+        let (grid, source) = makeHugeGrid([Self.maxItems])
+        defer { withExtendedLifetime(source) {} }
+        #expect(!grid.warnedKinds.contains("maximumContentHeight"))
+        var taller = Self.layout
+        taller.itemSize = Size(width: 100, height: 200)
+        grid.layout = taller
+        grid.layoutIfNeeded()
+        let kept = CollectionView.maximumNumberOfItems(layout: taller)
+        #expect(kept < Self.maxItems)
+        #expect(grid.itemCount(inSection: 0) == kept)
+        #expect(grid.warnedKinds.contains("maximumContentHeight"))
+        grid.frame = Rect(x: 0, y: 0, width: 100, height: 600)
+        grid.layoutIfNeeded()
+        #expect(grid.contentSize.height <= TableView.maximumContentHeight)
+        #expect(grid.handleKey(.end))
+        #expect(grid.indexPathsForVisibleItems.last == IndexPath(item: kept - 1, section: 0))
+    }
+
     @Test("sections share the maximum: a later section keeps only the items left")
     func gridSectionsShare() {
         let (grid, source) = makeHugeGrid([Self.maxItems / 2, Self.maxItems, 3])

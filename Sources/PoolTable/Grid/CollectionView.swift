@@ -18,15 +18,21 @@ public final class CollectionView: ListBase {
     /// inside `cellForItemAt`.
     public weak var prefetchDataSource: CollectionViewDataSourcePrefetching? { didSet { forgetPrefetching(); setNeedsLayout() } }
 
-    /// Setting it re-flows the items, keeping the first visible item where it was.
+    /// Setting it re-flows the items, keeping the first visible item where it was. A layout
+    /// under which the items no longer fit in `maximumContentHeight` in one column (taller
+    /// items, more spacing) reloads the data, clamped again (see `maximumNumberOfItems(layout:)`).
     public var layout: GridLayout {
         get { grid.parameters }
         set {
             let clean = Self.sanitized(newValue) { self.warn("gridLayout", $0) }
             guard geometry === grid else { warn("gridLayout", "a strip has no grid layout; ignored"); return }
             guard clean != grid.parameters else { return }
-            let anchor = pass.needsReload ? nil : captureAnchor()
+            var anchor = pass.needsReload ? nil : captureAnchor()
             grid.setParameters(clean)
+            if grid.oneColumnContentLength > Self.maximumContentHeight {
+                anchor = nil
+                reloadData()
+            }
             if let anchor { restoreAnchor(anchor) }
             setOffset(offset, reason: .clamp)
             setNeedsLayout()

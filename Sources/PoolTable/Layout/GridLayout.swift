@@ -93,6 +93,10 @@ final class GridGeometry: ItemLayout {
         return fit < Double(count) ? Int(fit) : count
     }
 
+    /// The content in one column at the current parameters (what the clamp keeps within
+    /// `ListBase.maximumContentHeight`).
+    var oneColumnContentLength: Double { sections.indices.reduce(0.0) { $0 + oneColumnLength(sections[$1].count) } }
+
     /// A section of `count` items in one column.
     private func oneColumnLength(_ count: Int) -> Double {
         let p = parameters
