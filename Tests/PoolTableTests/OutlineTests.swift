@@ -143,3 +143,36 @@ struct OutlineTests {
         #expect(table.numberOfRows(inSection: 1) == 2)
     }
 }
+
+@MainActor
+@Suite("Diffable data source: moving rows by hand")
+struct DiffableMoveTests {
+    final class Movable: TableViewDiffableDataSource<Int, String> {
+        override func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    }
+
+    @Test("A row moved by hand (Alt+Down, an interactive movement) is moved in the snapshot too, as UIKit's diffable data source does")
+    func moveUpdatesSnapshot() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 400))
+        table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
+        let source = Movable(tableView: table) { table, ip, _ in table.dequeueReusableCell(withIdentifier: "row", for: ip) }
+        var snap = DiffableSnapshot<Int, String>()
+        snap.appendSections([0, 1])
+        snap.appendItems(["a", "b", "c"], toSection: 0)
+        snap.appendItems(["x"], toSection: 1)
+        try source.applyThrowing(snap, animatingDifferences: false)
+        table.layoutIfNeeded()
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 0, section: 0)))
+        table.updateInteractiveMovementTargetPosition(Point(x: 10, y: table.rectForRow(at: IndexPath(row: 0, section: 1)).midY))
+        table.endInteractiveMovement()
+        table.advanceAnimations(to: 10); table.advanceAnimations(to: 11)
+        let after = source.snapshot()
+        #expect(after.itemIdentifiers(inSection: 0) + after.itemIdentifiers(inSection: 1) == ["b", "c", "x", "a"]
+                || after.itemIdentifiers(inSection: 0) + after.itemIdentifiers(inSection: 1) == ["b", "c", "a", "x"])
+        #expect(after.itemIdentifiers(inSection: 1).contains("a"))
+        for (ip, _) in zip(table.indexPathsForMountedRows, table.mountedCells) {
+            #expect(source.itemIdentifier(for: ip) != nil)
+        }
+        #expect(table.numberOfRows(inSection: 1) == 2)
+    }
+}

@@ -142,6 +142,23 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     /// Nothing: override it to delete or insert (apply a snapshot without the item).
     open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {}
+    /// False: rows are not moved by hand. A subclass returns true for rows the user may move.
+    open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Moves the item in the current snapshot (the table already shows the move), as UIKit's
+    /// diffable data source does; a subclass that overrides it calls `super` to keep that.
+    open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        guard let id = itemIdentifier(for: sourceIndexPath),
+              let section = sectionIdentifier(for: destinationIndexPath.section) else { return }
+        var next = current
+        next.deleteItems([id])
+        let rows = next.itemIdentifiers(inSection: section)
+        if destinationIndexPath.row >= 0, destinationIndexPath.row < rows.count {
+            next.insertItems([id], beforeItem: rows[destinationIndexPath.row])
+        } else {
+            next.appendItems([id], toSection: section)
+        }
+        setCurrent(next)
+    }
     /// `footerTitle` of the section's identifier.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
         sectionIdentifier(for: section).flatMap { footerTitle?($0) }

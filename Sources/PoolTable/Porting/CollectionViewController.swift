@@ -112,4 +112,11 @@ open class CollectionViewController: CollectionViewDataSource, CollectionViewDel
     open func collectionViewSelectionDidChange(_ collectionView: CollectionView) {}
     /// Nothing.
     open func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
+    /// False: items are not moved by hand.
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// Nothing (a subclass moves the item in its model).
+    open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// The proposed index path.
+    open func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
+                             toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath { proposedIndexPath }
 }

@@ -137,6 +137,13 @@ open class TableViewController: TableViewDataSource, TableViewDelegate {
     open func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
     /// Sort descriptors changed (a header click or code). Default: nothing.
     open func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
+    /// False: rows are not moved by hand (no grip).
+    open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Nothing (a subclass moves the row in its model).
+    open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// The proposed index path.
+    open func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                        toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath { proposedDestinationIndexPath }
 
     // MARK: Row actions (each answers what the protocol's default answers)
 
