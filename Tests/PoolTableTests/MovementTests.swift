@@ -230,6 +230,10 @@ struct MovementTests {
         #expect(table.contentOffset.y > 170_000)
         #expect(cell.mountedIndexPath == nil)                 // off the band: set aside, not pooled
         #expect(!table.isPooled(cell))
+        // Auto-scroll sped up on the way (it may have run past): stop it, bring row 4,000 to
+        // the middle (a scroll while moving), and put the row on it.
+        table.updateInteractiveMovementTargetPosition(Point(x: 200, y: table.contentOffset.y + 250))
+        table.scrollToRow(at: IndexPath(row: 4000, section: 0), at: .middle, animated: false)
         table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 4000, section: 0))))
         table.advanceAnimations(to: t + 1)
         #expect(table.interactiveMovementDestination == IndexPath(row: 4000, section: 0))
