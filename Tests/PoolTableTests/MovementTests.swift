@@ -384,3 +384,29 @@ struct GridMovementTests {
         #expect(grid.focusedIndexPath == IndexPath(item: focus.item + 1, section: 0))
     }
 }
+
+@MainActor
+@Suite("The debug overlay shows a movement by hand (issue 23)")
+struct MovementOverlayTests {
+    @Test("the moving row is labelled where it is drawn, and the place it drops into is marked")
+    func overlayShowsMovement() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 500))
+        let source = MovingSource(counts: [200])
+        source.attach(to: table)
+        table.layoutIfNeeded()
+        let overlay = DebugOverlay()
+        let canvas = RecordingCanvas()
+        overlay.render(table, in: canvas)
+        #expect(!canvas.texts.contains { $0.0.hasPrefix("moving") })
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
+        let r7 = table.rectForRow(at: IndexPath(row: 7, section: 0))
+        table.updateInteractiveMovementTargetPosition(Point(x: r7.midX, y: r7.midY))
+        #expect(table.interactiveMovementPlace == r7)
+        canvas.reset()
+        overlay.render(table, in: canvas)
+        #expect(canvas.texts.contains { $0.0 == "moving [0, 2]" })
+        #expect(canvas.texts.contains { $0.0 == "drops at [0, 7]" })
+        table.cancelInteractiveMovement()
+        #expect(table.interactiveMovementPlace == nil)
+    }
+}
