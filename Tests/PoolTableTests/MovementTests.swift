@@ -230,6 +230,10 @@ struct MovementTests {
         #expect(table.contentOffset.y > 170_000)
         #expect(cell.mountedIndexPath == nil)                 // off the band: set aside, not pooled
         #expect(!table.isPooled(cell))
+        // Auto-scroll sped up on the way (it may have run past): stop it, bring row 4,000 to
+        // the middle (a scroll while moving), and put the row on it.
+        table.updateInteractiveMovementTargetPosition(Point(x: 200, y: table.contentOffset.y + 250))
+        table.scrollToRow(at: IndexPath(row: 4000, section: 0), at: .middle, animated: false)
         table.updateInteractiveMovementTargetPosition(centre(table.rectForRow(at: IndexPath(row: 4000, section: 0))))
         table.advanceAnimations(to: t + 1)
         #expect(table.interactiveMovementDestination == IndexPath(row: 4000, section: 0))
@@ -378,5 +382,31 @@ struct GridMovementTests {
         #expect(grid.handleKey(.right, modifiers: .alt))
         #expect(source.moves.count == 2 && source.moves[1].0 == focus && source.moves[1].1 == IndexPath(item: focus.item + 1, section: 0))
         #expect(grid.focusedIndexPath == IndexPath(item: focus.item + 1, section: 0))
+    }
+}
+
+@MainActor
+@Suite("The debug overlay shows a movement by hand (issue 23)")
+struct MovementOverlayTests {
+    @Test("the moving row is labelled where it is drawn, and the place it drops into is marked")
+    func overlayShowsMovement() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 500))
+        let source = MovingSource(counts: [200])
+        source.attach(to: table)
+        table.layoutIfNeeded()
+        let overlay = DebugOverlay()
+        let canvas = RecordingCanvas()
+        overlay.render(table, in: canvas)
+        #expect(!canvas.texts.contains { $0.0.hasPrefix("moving") })
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
+        let r7 = table.rectForRow(at: IndexPath(row: 7, section: 0))
+        table.updateInteractiveMovementTargetPosition(Point(x: r7.midX, y: r7.midY))
+        #expect(table.interactiveMovementPlace == r7)
+        canvas.reset()
+        overlay.render(table, in: canvas)
+        #expect(canvas.texts.contains { $0.0 == "moving [0, 2]" })
+        #expect(canvas.texts.contains { $0.0 == "drops at [0, 7]" })
+        table.cancelInteractiveMovement()
+        #expect(table.interactiveMovementPlace == nil)
     }
 }

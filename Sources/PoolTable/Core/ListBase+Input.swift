@@ -155,7 +155,8 @@ extension ListBase {
         let local = cell.map { Point(x: content.x - $0.frame.minX, y: content.y - $0.frame.minY) } ?? Point(x: .infinity, y: .infinity)
         let target = cell.flatMap { c in c.hitTargets.first { $0.rect.contains(local) }?.name }
         let startsDrag = target == nil && isEditing && isMultipleSelectionActive && delegateAdapter.beginsDragSelection(at: ip, localPoint: local)
-        if isEditing, target == nil, let cell = cell as? TableViewCell, cell.showsReorderControl,
+        // The grip is drawn over the cell's trailing edge in edit mode: it wins over hit targets there.
+        if isEditing, let cell = cell as? TableViewCell, cell.showsReorderControl,
            cell.reorderControlRect(in: Rect(origin: .zero, size: cell.frame.size), progress: 1).contains(local) {
             interaction.press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true)
             return

@@ -99,7 +99,9 @@ public final class DownloadCell: TableViewCell {
     }
 
     public override var hitTargets: [HitTarget] {
-        [HitTarget(name: Self.buttonTarget, rect: buttonRect(in: Rect(x: 0, y: 0, width: frame.width, height: frame.height)))]
+        // Left of the grip when edit mode shows it (issue 23): where the button is drawn.
+        let grip = showsReorderControl ? Self.reorderControlWidth * editingProgress : 0
+        return [HitTarget(name: Self.buttonTarget, rect: buttonRect(in: Rect(x: 0, y: 0, width: max(0, frame.width - grip), height: frame.height)))]
     }
 
     private func buttonRect(in bounds: Rect) -> Rect {
