@@ -17,7 +17,7 @@ extension ListBase {
             return
         }
         let mapping = try validate(pending)
-        closeSwipe()
+        dropSwipe()
         apply(pending, mapping: mapping)
         if let completion {
             if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
