@@ -497,4 +497,37 @@ struct RowActionsTests {
         table.setEditing(true, animated: false)
         #expect(!table.hasOpenSwipe)
     }
+
+    @Test("with a clock, a released row eases open over swipeSettleDuration and eases shut when closed")
+    func settleAnimation() {
+        let (table, source) = makeTable()
+        archiveDelete(source, log: { _ in })
+        table.advanceAnimations(to: 10)
+        #expect(table.beginSwipe(atViewportPoint: point(table, row: 1)))
+        table.updateSwipe(translation: -100)
+        table.endSwipe()
+        #expect(table.swipeOffset == -160)          // the state: open
+        #expect(table.hasRunningAnimations)
+        func drawnTitleX() -> Double? {
+            let canvas = RecordingCanvas()
+            table.render(in: canvas)
+            return canvas.texts.first { $0.0 == "Mail 1" }?.1.minX
+        }
+        #expect(abs((drawnTitleX() ?? 0) - (16 - 100)) < 0.001)   // drawn where it was released
+        table.advanceAnimations(to: 10.1)
+        let mid = drawnTitleX() ?? 0
+        #expect(mid < 16 - 100 && mid > 16 - 160, "\(mid)")
+        table.advanceAnimations(to: 10.3)
+        #expect(abs((drawnTitleX() ?? 0) - (16 - 160)) < 0.001)
+        // Closing eases shut too; the state is closed at once.
+        table.closeSwipe()
+        #expect(table.swipedIndexPath == nil)
+        #expect(abs((drawnTitleX() ?? 0) - (16 - 160)) < 0.001)
+        table.advanceAnimations(to: 10.4)
+        let closing = drawnTitleX() ?? 0
+        #expect(closing > 16 - 160 && closing < 16, "\(closing)")
+        table.advanceAnimations(to: 10.6)
+        #expect(drawnTitleX() == 16)
+        #expect(!table.hasRunningAnimations)
+    }
 }

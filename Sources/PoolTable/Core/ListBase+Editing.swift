@@ -32,7 +32,7 @@ extension ListBase {
         clock.startEditingTransition(animated ? Transition(from: from, to: editing ? 1 : 0, duration: Self.editingAnimationDuration) : nil)
         cancelInteraction()
         if editing || !allowsMultipleSelection { deselectAll(animated: false, notify: true) }
-        closeSwipe()
+        dropSwipe()
         let targets = editingRefreshTargets
         for m in targets {
             applyEditingControl(to: m.cell, at: m.indexPath)

@@ -26,6 +26,9 @@ final class RowActionState {
         var revealed: SwipeActionsConfiguration? { offset > 0 ? leading : offset < 0 ? trailing : nil }
     }
     var swipe: Swipe?
+    /// What is drawn while a released row eases to where it settles (open or closed): the
+    /// swipe as it was and its offset's transition. Drawing only; `swipe` is the state.
+    var settling: (swipe: Swipe, offset: Transition)?
     /// A press on an open row: the action under it (nil: the press closes the row).
     var pressOnOpenRow: (action: Int?, start: Point)?
     /// The last error a row action or `commit` caused (nil after one that went well).
@@ -35,6 +38,8 @@ final class RowActionState {
 extension ListBase {
     /// The width of one swipe action's button when the row is open.
     public static let swipeActionWidth = 80.0
+    /// How long a released row takes to ease open or closed.
+    public static let swipeSettleDuration = 0.2
 
     /// The row a swipe moves or holds open; nil when none.
     public var swipedIndexPath: IndexPath? { rowActions.swipe?.indexPath.indexPath }
@@ -66,6 +71,7 @@ extension ListBase {
             return false
         }
         if var s = rowActions.swipe, s.indexPath == ip, s.cell == ObjectIdentifier(cell) {
+            rowActions.settling = nil
             s.isTracking = true
             s.startOffset = s.offset
             rowActions.swipe = s
@@ -119,6 +125,7 @@ extension ListBase {
             return
         }
         if abs(s.offset) > w / 2 {
+            startSettling(s, to: sign * w)
             s.offset = sign * w
             rowActions.swipe = s
             setNeedsDisplay()
@@ -127,12 +134,33 @@ extension ListBase {
         }
     }
 
-    /// Closes the open (or tracked) row.
+    /// Closes the open (or tracked) row; it eases shut when the view has a clock.
     public func closeSwipe() {
-        guard rowActions.swipe != nil else { return }
+        guard let s = rowActions.swipe else { return }
+        startSettling(s, to: 0)
         rowActions.swipe = nil
         rowActions.pressOnOpenRow = nil
         setNeedsDisplay()
+    }
+
+    /// Forgets the swipe at once (an update, a reload, edit mode: the row may be gone).
+    func dropSwipe() {
+        guard rowActions.swipe != nil || rowActions.settling != nil else { return }
+        rowActions.swipe = nil
+        rowActions.settling = nil
+        rowActions.pressOnOpenRow = nil
+        setNeedsDisplay()
+    }
+
+    /// Eases the drawn row from where it is to `target` over `swipeSettleDuration` (only with
+    /// a running clock: without one the row is drawn where it settles).
+    private func startSettling(_ s: RowActionState.Swipe, to target: Double) {
+        guard let now, s.offset != target else { rowActions.settling = nil; return }
+        let from = rowActions.settling.map { $0.swipe.indexPath == s.indexPath ? $0.offset.value(at: now) : s.offset } ?? s.offset
+        var t = Transition(from: from, to: target, duration: Self.swipeSettleDuration)
+        t.pin(at: now)
+        rowActions.settling = (s, t)
+        keepAnimating(for: Self.swipeSettleDuration)
     }
 
     /// The index (in `revealedSwipeActions`) of the action button under a viewport point,
@@ -173,7 +201,7 @@ extension ListBase {
     /// deletes the row unless the handler's own batch update did.
     private func completeRowAction(done: Bool, destructive: Bool, at ip: ItemPath, batchesBefore: Int) {
         defer { checkInvariantsAfterMutation() }
-        if rowActions.swipe?.indexPath == ip || statistics.batchUpdates != batchesBefore { closeSwipe() }
+        if statistics.batchUpdates != batchesBefore { dropSwipe() } else if rowActions.swipe?.indexPath == ip { closeSwipe() }
         guard done, destructive, statistics.batchUpdates == batchesBefore else { return }
         applyRowActionChange(deleting: true, at: ip)
     }
@@ -187,7 +215,7 @@ extension ListBase {
     /// leave the table as it was and set `lastRowActionError`.
     func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath) {
         guard style != .none, geometry.contains(ip) else { return }
-        closeSwipe()
+        dropSwipe()
         let batches = statistics.batchUpdates
         let before = geometry.numberOfItems(in: ip.section)
         delegateAdapter.commitEditing(style, at: ip)
@@ -257,7 +285,13 @@ extension ListBase {
 
     /// The swipe drawn on the mounted item in slot `k`, if it is the swiped one.
     func drawnSwipe(ofSlot k: Int) -> RowActionState.Swipe? {
-        guard let s = rowActions.swipe, s.offset != 0 else { return nil }
+        if let settling = rowActions.settling, settling.offset.isFinished(at: now) { rowActions.settling = nil }
+        var drawn = rowActions.swipe
+        if let settling = rowActions.settling, !(rowActions.swipe?.isTracking ?? false) {
+            drawn = settling.swipe
+            drawn?.offset = settling.offset.value(at: now)
+        }
+        guard let s = drawn, s.offset != 0 else { return nil }
         let m = items[k]
         guard m.indexPath == s.indexPath, s.cell == ObjectIdentifier(m.cell) else { return nil }
         return s

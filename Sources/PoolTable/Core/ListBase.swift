@@ -263,6 +263,7 @@ public class ListBase {
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
         tracked.reset()
         rowActions.swipe = nil
+        rowActions.settling = nil
         cancelInteraction()
         geometry.breadth = viewport.breadth
         geometry.load(from: dataAdapter)

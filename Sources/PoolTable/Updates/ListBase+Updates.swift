@@ -64,7 +64,7 @@ extension ListBase {
         pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
         if Self.animationsSuppressed > 0 { pending.animated = false }
         let mapping = try validate(pending)
-        closeSwipe()
+        dropSwipe()
         apply(pending, mapping: mapping)
         if let completion {
             if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
