@@ -246,31 +246,9 @@ final class GuiBench {
     /// Runs `gui-one` in a child process with `GSK_RENDERER` set (or unset for "default").
     func child(_ toolkit: String, renderer: String, rows: Int, frames: Int, downloads: Int,
                heights: (Double, Double)? = nil) -> ChildResult? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["gui-one", "--toolkit", toolkit, "--rows", "\(rows)", "--frames", "\(frames)", "--downloads", "\(downloads)"]
-            + (heights.map { ["--heights", "\($0.0),\($0.1)"] } ?? [])
-        var env = ProcessInfo.processInfo.environment
-        if renderer == "default" { env["GSK_RENDERER"] = nil } else { env["GSK_RENDERER"] = renderer }
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch {
-            notes.append("could not start the \(toolkit) child: \(error)")
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let out = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0,
-              let line = out.split(separator: "\n").last(where: { $0.hasPrefix("BENCH-RESULT ") }),
-              let result = try? JSONDecoder().decode(ChildResult.self, from: Data(line.dropFirst("BENCH-RESULT ".count).utf8))
-        else {
-            notes.append("the \(toolkit) child (renderer \(renderer)) failed with status \(process.terminationStatus)")
-            note("child output:\n" + out.suffix(2000))
-            return nil
-        }
-        return result
+        runBenchChild(["gui-one", "--toolkit", toolkit, "--rows", "\(rows)", "--frames", "\(frames)", "--downloads", "\(downloads)"]
+                          + (heights.map { ["--heights", "\($0.0),\($0.1)"] } ?? []),
+                      renderer: renderer, what: "\(toolkit) (renderer \(renderer))", notes: &notes)
     }
 
     // MARK: Summary

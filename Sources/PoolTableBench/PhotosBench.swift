@@ -83,30 +83,8 @@ final class PhotosBench {
     }
 
     func child(_ toolkit: String) -> PhotosChildResult? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = ["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : [])
-        var env = ProcessInfo.processInfo.environment
-        env["GSK_RENDERER"] = "cairo"
-        process.environment = env
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        do { try process.run() } catch {
-            notes.append("could not start the \(toolkit) child: \(error)")
-            return nil
-        }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let out = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0,
-              let line = out.split(separator: "\n").last(where: { $0.hasPrefix("BENCH-RESULT ") }),
-              let result = try? Self.decoder.decode(PhotosChildResult.self, from: Data(line.dropFirst("BENCH-RESULT ".count).utf8))
-        else {
-            notes.append("the \(toolkit) child failed with status \(process.terminationStatus)")
-            note("child output:\n" + out.suffix(2000))
-            return nil
-        }
-        return result
+        runBenchChild(["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : []),
+                      renderer: "cairo", what: toolkit, decoder: Self.decoder, notes: &notes)
     }
 
     func table(_ results: [PhotosChildResult]) -> String {

@@ -241,3 +241,34 @@ func memoryStatus() -> (peakKiB: Int, currentKiB: Int, anonKiB: Int, fileKiB: In
 
 /// Foundation also declares an `IndexPath`; in this module the name means the engine's.
 typealias IndexPath = PoolTable.IndexPath
+
+/// Runs this binary again as a child with `arguments` (a `*-one` mode), `GSK_RENDERER` set to
+/// `renderer` (unset for "default"), and decodes the `BENCH-RESULT` line it prints last. On
+/// failure it appends why to `notes`, prints the child's output and returns nil.
+func runBenchChild<R: Decodable>(_ arguments: [String], renderer: String, what: String,
+                                 decoder: JSONDecoder = JSONDecoder(), notes: inout [String]) -> R? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["GSK_RENDERER"] = renderer == "default" ? nil : renderer
+    process.environment = env
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    do { try process.run() } catch {
+        notes.append("could not start the \(what) child: \(error)")
+        return nil
+    }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let out = String(decoding: data, as: UTF8.self)
+    guard process.terminationStatus == 0,
+          let line = out.split(separator: "\n").last(where: { $0.hasPrefix("BENCH-RESULT ") }),
+          let result = try? decoder.decode(R.self, from: Data(line.dropFirst("BENCH-RESULT ".count).utf8))
+    else {
+        notes.append("the \(what) child failed with status \(process.terminationStatus)")
+        note("child output:\n" + out.suffix(2000))
+        return nil
+    }
+    return result
+}
