@@ -170,6 +170,12 @@ extension TableView {
         columnSet.headerPress?.column = k
     }
 
+    /// True while a drag on a header's edge resizes a column (the host keeps the resize cursor).
+    public var isResizingColumn: Bool {
+        if case .resize? = columnSet.headerPress?.kind { return true }
+        return false
+    }
+
     /// The button was released: true if a header press takes it. A title clicked without
     /// moving sorts by its column.
     func columnHeaderPointerUp(at p: Point) -> Bool {
@@ -226,7 +232,7 @@ extension TableView {
         guard let column = columnSet.columns[safe: index] else { return 0 }
         layoutIfNeeded()
         let canvas = measuringCanvas ?? RecordingCanvas()
-        let title = canvas.measureText(column.title, width: .infinity,
+        let title = canvas.measureText(column.title, width: 10_000,
                                        style: TextStyle(font: Self.columnHeaderFont, color: canvas.theme.foreground)).width
         var width = (title + 3 * Self.columnHeaderPadding + Self.sortArrowWidth).rounded(.up)
         for cell in mountedCells {

@@ -106,7 +106,7 @@ extension TableView {
     public func columnSpan(_ column: Int) -> (x: Double, width: Double)? {
         let edges = columnSet.edges
         guard column >= 0, column + 1 < edges.count else { return nil }
-        return (edges[column], edges[column + 1] - edges[column])
+        return (edges[column], columnSet.columns[column].effectiveWidth)
     }
 
     /// The sum of the columns' widths (0 without columns).

@@ -58,7 +58,9 @@ extension TableWidget: TableViewHost {
     /// the natural height GTK uses to decide whether a scrollbar is needed).
     func syncScrollGeometry() {
         needsGeometrySync = false
-        let viewport = listView.frame.size
+        // Rows scroll below a column header row: the page is the frame less it.
+        let frame = listView.frame.size
+        let viewport = Size(width: frame.width, height: max(0, frame.height - listView.adjustedContentInset.top))
         let content = listView.contentSize.height
         if let v = state.vadjustment {
             configure(v, value: listView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
@@ -67,12 +69,12 @@ extension TableWidget: TableViewHost {
         if let h = state.hadjustment {
             configure(h, value: 0, upper: viewport.width, page: viewport.width, step: Self.scrollStep, pageStep: max(1, viewport.width))
         }
-        let natural = Int32(min(content.rounded(.up), Double(Int32.max / 2)))
+        let natural = Int32(min((content + frame.height - viewport.height).rounded(.up), Double(Int32.max / 2)))
         if natural != state.naturalHeight {
-            let wasScrollable = Double(state.naturalHeight) > viewport.height
+            let wasScrollable = Double(state.naturalHeight) > frame.height
             state.naturalHeight = natural
             // Only the scrollbar's visibility depends on it; don't relayout for every change.
-            if wasScrollable != (Double(natural) > viewport.height) { gtk_widget_queue_resize(drawingArea) }
+            if wasScrollable != (Double(natural) > frame.height) { gtk_widget_queue_resize(drawingArea) }
         }
     }
 

@@ -101,6 +101,8 @@ public final class TableWidget {
     let scrollSwipeEnd = GLibTimeout()
     /// What assistive technology sees (Accessibility/AccessibleRows.swift).
     lazy var accessibleRows = AccessibleRows(view: listView, widget: drawingArea)
+    /// The column headers' accessible objects (TableWidget+Columns.swift).
+    lazy var columnHeaderAccessibles = ColumnHeaderAccessibles(view: listView, widget: drawingArea)
 
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
@@ -136,6 +138,7 @@ public final class TableWidget {
         installRowActions()
         installThemeTracking()
         installAccessibility()
+        installColumns()
 
         gtk_widget_add_css_class(drawingArea, "pooltable-view")
         gtk_widget_set_focusable(drawingArea, 1)
