@@ -176,8 +176,11 @@ struct ColumnHeaderTests {
     @Test("Dragging a header's edge resizes the column, clamped to min/max; the columns to the right move")
     func resize() {
         let (table, source, cols) = makeTable()
+        let versions = table.mountedCells.map(\.contentVersion)
         drag(table, from: Point(x: 201, y: 16), to: Point(x: 301, y: 16))
         #expect(cols[0].width == 300)
+        // Cells draw their columns' parts: every mounted cell's kept content is redrawn.
+        #expect(zip(versions, table.mountedCells.map(\.contentVersion)).allSatisfy { $0 != $1 })
         #expect(table.columnSpan(1)?.x == 300)
         #expect(table.rectForColumn(2, inRowAt: IndexPath(row: 0, section: 0)).minX == 380)
         #expect(source.changes.isEmpty)            // a resize does not sort

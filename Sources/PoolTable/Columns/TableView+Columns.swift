@@ -126,10 +126,15 @@ extension TableView {
     }
 
     /// A column's title or width changed, or the set did: redraw (every row draws its
-    /// columns). Widths do not change row heights here; self-sizing rows that wrap by
+    /// columns, so a geometry change redraws every mounted cell's content). Widths do not change row heights here; self-sizing rows that wrap by
     /// column width re-measure on the next reload.
     func columnsDidChange(geometry: Bool) {
-        if geometry { columnSet.version &+= 1 }
+        if geometry {
+            columnSet.version &+= 1
+            // Cells draw their columns' parts where the columns are: their kept content
+            // (recorded once per content version) is stale.
+            for m in items.entries { m.cell.setNeedsDisplay() }
+        }
         if let f = columnSet.focusedColumn, f >= columnSet.columns.count { columnSet.focusedColumn = columnSet.columns.isEmpty ? nil : columnSet.columns.count - 1 }
         updateColumnHeaderInset()
         setNeedsDisplay()

@@ -167,12 +167,14 @@ final class ColumnHeaderAccessibles {
         }
     }
 
-    /// `GTK_ACCESSIBLE_PROPERTY_SORT`.
+    /// `GTK_ACCESSIBLE_PROPERTY_SORT`. (Not `gtk_accessible_property_init_value`: 4.8
+    /// initialises the token as its enum but reads it back with `g_value_get_int`, a critical,
+    /// as for tristates in `Accessible.setChecked`.)
     private static func setSort(_ widget: UnsafeMutablePointer<GtkWidget>, _ sort: GtkAccessibleSort) {
         var value = GValue()
-        gtk_accessible_property_init_value(GTK_ACCESSIBLE_PROPERTY_SORT, &value)
+        g_value_init(&value, GObjectProperty.intType)
         defer { g_value_unset(&value) }
-        g_value_set_enum(&value, Int32(bitPattern: sort.rawValue))
+        g_value_set_int(&value, Int32(bitPattern: sort.rawValue))
         var property = GTK_ACCESSIBLE_PROPERTY_SORT
         gtk_accessible_update_property_value(widget.opaque, 1, &property, &value)
     }
