@@ -207,6 +207,23 @@ struct ColumnsGuiTests {
         #expect(headers.count == 3)
         #expect(headers.map { gtk_accessible_get_accessible_role($0.opaque) } == Array(repeating: GTK_ACCESSIBLE_ROLE_COLUMN_HEADER, count: 3))
         #expect(gtk_widget_get_first_child(harness.table.drawingArea) == headers.first, "headers are read first")
+
+        // Wider than the view: the horizontal adjustment spans the columns, its scrollbar
+        // shows, and moving it scrolls rows and header row across.
+        table.tableColumns[2].width = 400
+        GtkTestEnvironment.settle(0.3)
+        let total = table.totalColumnWidth
+        #expect(total > table.frame.width)
+        let h = try #require(harness.table.state.hadjustment)
+        #expect(gtk_adjustment_get_upper(h) == total)
+        #expect(gtk_adjustment_get_page_size(h) == table.frame.width)
+        let bar = try #require(gtk_scrolled_window_get_hscrollbar(harness.table.widget.opaque))
+        #expect(gtk_widget_get_visible(bar) != 0 && gtk_widget_get_child_visible(bar) != 0, "the horizontal scrollbar shows")
+        gtk_adjustment_set_value(h, 100)
+        GtkTestEnvironment.settle(0.2)
+        #expect(table.contentOffset.x == 100)
+        #expect(table.rectForColumnHeader(1).minX == (table.columnSpan(1)?.x ?? 0) - 100)
+        screenshot("columns-wide-scrolled")
     }
 
     @Test("AT-SPI (a11y-dump): a real client sees the column headers with their sort state",

@@ -292,6 +292,33 @@ struct ColumnHeaderTests {
         #expect(table.indexPathsForVisibleRows.contains(IndexPath(row: 1, section: 0)))
     }
 
+    @Test("Columns wider than the view: the content is that wide and scrolls across, the header row with it")
+    func wideColumns() {
+        let (table, source, cols) = makeTable()
+        table.frame = Rect(x: 0, y: 0, width: 300, height: 400)
+        #expect(table.contentSize.width == 400)
+        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).width == 400)
+        table.contentOffset = Point(x: 500, y: 0)
+        #expect(table.contentOffset.x == 100)      // clamped to 400 - 300
+        #expect(table.rectForColumnHeader(2) == Rect(x: 180, y: 0, width: 120, height: 32))
+        #expect(table.columnHeaderHit(atViewportPoint: Point(x: 100, y: 16)) == .resizeEdge(column: 0))
+        #expect(table.columnHeaderHit(atViewportPoint: Point(x: 250, y: 16)) == .title(column: 2))
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        #expect(canvas.texts.first { $0.0 == "Kind" }?.1.minX == 188)
+        #expect(canvas.texts.first { $0.0 == "Row 0" }.map { $0.1.minX < 0 } == true, "rows scrolled across too")
+        // A click there sorts Kind's neighbour Size (content x 230), and a resize widens the content.
+        click(table, Point(x: 130, y: 16))
+        #expect(table.sortDescriptors.first?.key == "size")
+        drag(table, from: Point(x: 100, y: 16), to: Point(x: 150, y: 16))
+        #expect(cols[0].width == 250)
+        #expect(table.contentSize.width == 450)
+        // Narrower columns than the view: no scrolling across.
+        table.frame = Rect(x: 0, y: 0, width: 800, height: 400)
+        #expect(table.contentOffset.x == 0 && table.contentSize.width == 800)
+        #expect(source.changes.count == 1)
+    }
+
     @Test("The cached column edges equal the naive sums after random mutations")
     func prefixSums() {
         let (table, _, _) = makeTable()

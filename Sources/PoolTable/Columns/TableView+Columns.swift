@@ -137,7 +137,21 @@ extension TableView {
         }
         if let f = columnSet.focusedColumn, f >= columnSet.columns.count { columnSet.focusedColumn = columnSet.columns.isEmpty ? nil : columnSet.columns.count - 1 }
         updateColumnHeaderInset()
+        if geometry { updateColumnContentBreadth() }
         setNeedsDisplay()
+    }
+
+    /// Columns wider than the view make the content that wide: it scrolls across
+    /// (`contentOffset.x`), the header row with it.
+    func updateColumnContentBreadth() {
+        guard viewport.setMinimumBreadth(totalColumnWidth) else { return }
+        if !pass.needsReload {
+            self.geometry.breadth = viewport.breadth
+            dataAdapter.breadthDidChange()
+        }
+        _ = viewport.moveAcross(to: viewport.acrossOffset)
+        setNeedsLayout()
+        host?.tableViewDidChangeScrollGeometry(self)
     }
 }
 

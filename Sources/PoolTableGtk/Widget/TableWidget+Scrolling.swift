@@ -36,8 +36,14 @@ extension TableWidget: TableViewHost {
     func installScrolling() {
         state.onAdjustmentReplaced = { [weak self] _ in self?.syncScrollGeometry() }
         state.onValueChanged = { [weak self] vertical in
-            guard let self, vertical, !self.isSyncingAdjustments, let adjustment = self.state.vadjustment else { return }
-            self.listView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
+            guard let self, !self.isSyncingAdjustments else { return }
+            // Across: a table whose columns are wider than the view scrolls sideways.
+            if !vertical, let h = self.state.hadjustment {
+                self.listView.contentOffset = Point(x: gtk_adjustment_get_value(h), y: self.listView.contentOffset.y)
+                return
+            }
+            guard let adjustment = self.state.vadjustment else { return }
+            self.listView.contentOffset = Point(x: self.listView.contentOffset.x, y: gtk_adjustment_get_value(adjustment))
         }
         Signal.connectSize(drawingArea, "resize") { [weak self] width, height in
             self?.matchFrame(width: width, height: height)
@@ -66,8 +72,15 @@ extension TableWidget: TableViewHost {
             configure(v, value: listView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
                       step: min(Self.scrollStep, max(1, viewport.height / 4)), pageStep: max(1, viewport.height * Self.pageFraction))
         }
+        let breadth = listView.contentSize.width
         if let h = state.hadjustment {
-            configure(h, value: 0, upper: viewport.width, page: viewport.width, step: Self.scrollStep, pageStep: max(1, viewport.width))
+            configure(h, value: listView.contentOffset.x, upper: max(breadth, viewport.width), page: viewport.width,
+                      step: Self.scrollStep, pageStep: max(1, viewport.width))
+        }
+        let naturalWidth = breadth > frame.width ? Int32(min(breadth.rounded(.up), Double(Int32.max / 2))) : 0
+        if naturalWidth != state.naturalWidth {
+            state.naturalWidth = naturalWidth
+            gtk_widget_queue_resize(drawingArea)
         }
         let natural = Int32(min((content + frame.height - viewport.height).rounded(.up), Double(Int32.max / 2)))
         if natural != state.naturalHeight {

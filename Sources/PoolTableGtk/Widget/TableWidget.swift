@@ -145,7 +145,8 @@ public final class TableWidget {
         gtk_widget_set_focus_on_click(drawingArea, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Sideways only when a table's columns are wider than the view.
+        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(widget.opaque, drawingArea)
     }
 
