@@ -132,7 +132,7 @@ struct ColumnsGuiTests {
         let focused = try #require(table.focusedIndexPath)
         #expect(focused == IndexPath(row: 40, section: 0))
         let focusedFile = try #require(model.file(at: focused))
-        let sizeArrowBox = Rect(x: 300 - 8 - 10, y: 8, width: 12, height: 16)
+        let sizeArrowBox = Rect(x: 300 - 6 - 10, y: 8, width: 12, height: 16)
         let before = harness.table.renderToImage()
         #expect(inkPixels(before, in: sizeArrowBox) == 0, "no arrow before sorting")
 

@@ -105,10 +105,10 @@ struct ColumnHeaderTests {
         let titles = canvas.texts.filter { ["Name", "Size", "Kind"].contains($0.0) }
         #expect(titles.map(\.0) == ["Name", "Size", "Kind"])
         #expect(titles.allSatisfy { $0.1.minY >= 0 && $0.1.maxY <= 32 })
-        #expect(titles[1].1.minX == 208)          // Size's title: 8 px into its header
+        #expect(titles[1].1.minX == 206)          // Size's title: 6 px into its header
         // The line under the row and between headers.
         #expect(canvas.filledRects(color: Theme.light.separator).contains(Rect(x: 0, y: 31, width: 600, height: 1)))
-        #expect(canvas.filledRects(color: Theme.light.separator).contains(Rect(x: 199, y: 6, width: 1, height: 20)))
+        #expect(canvas.filledRects(color: Theme.light.separator).contains(Rect(x: 200, y: 0, width: 1, height: 31)))
         // Nothing sorted: no arrow. Sort by Size: a chevron at Size's trailing end, pointing up.
         func arrows() -> [Rect] {
             canvas.operations.compactMap { if case let .strokePath(r, _, w) = $0, w == 1.5 { r } else { nil } }
@@ -119,7 +119,7 @@ struct ColumnHeaderTests {
         table.render(in: canvas)
         #expect(arrows().count == 1)
         let arrow = arrows()[0]
-        #expect(arrow.minX >= 200 && arrow.maxX <= 280 - 8 + 0.01 && arrow.minY > 8 && arrow.maxY < 24)
+        #expect(arrow.minX >= 200 && arrow.maxX <= 280 - 6 + 0.01 && arrow.minY > 8 && arrow.maxY < 24)
         // Rows are drawn below the header: the first row's text is under y = 32.
         #expect(canvas.texts.first { $0.0 == "Row 0" }.map { $0.1.minY >= 32 } == true)
         // Scrolled: the header row is drawn at the same place, last (over the rows).
@@ -221,7 +221,7 @@ struct ColumnHeaderTests {
         (table.mountedCells[3] as! FittingCell).parts = ["", "", String(repeating: "w", count: 30)]
         #expect(table.defaultFittingWidth(ofColumn: 2) == 316)
         let titleOnly = table.defaultFittingWidth(ofColumn: 0)
-        #expect(titleOnly == (RecordingCanvas.measure("Name", width: 10_000, style: TextStyle(font: TableView.columnHeaderFont)).width + 32).rounded(.up))
+        #expect(titleOnly == (RecordingCanvas.measure("Name", width: 10_000, style: TextStyle(font: TableView.columnHeaderFont)).width + 26).rounded(.up))
         let kindEdge = table.columnSpan(2)!
         click(table, Point(x: kindEdge.x + kindEdge.width, y: 16), count: 2)
         #expect(cols[2].width == 316)
@@ -305,7 +305,7 @@ struct ColumnHeaderTests {
         #expect(table.columnHeaderHit(atViewportPoint: Point(x: 250, y: 16)) == .title(column: 2))
         let canvas = RecordingCanvas()
         table.render(in: canvas)
-        #expect(canvas.texts.first { $0.0 == "Kind" }?.1.minX == 188)
+        #expect(canvas.texts.first { $0.0 == "Kind" }?.1.minX == 186)
         #expect(canvas.texts.first { $0.0 == "Row 0" }.map { $0.1.minX < 0 } == true, "rows scrolled across too")
         // A click there sorts Kind's neighbour Size (content x 230), and a resize widens the content.
         click(table, Point(x: 130, y: 16))

@@ -46,8 +46,8 @@ struct ColumnHeaderPress {
 extension TableView {
     /// Half the width of the zone on a header's right edge that resizes the column.
     public static let columnResizeHandleHalfWidth = 4.0
-    /// Padding before a header's title and after its sort arrow.
-    static let columnHeaderPadding = 8.0
+    /// Padding before a header's title and after its sort arrow (Adwaita's `padding: 0 6px`).
+    static let columnHeaderPadding = 6.0
     /// The sort arrow's width.
     static let sortArrowWidth = 8.0
 
@@ -247,8 +247,9 @@ extension TableView {
     // MARK: Drawing
 
     /// Draws the header row at the top of the viewport, over the rows (GtkColumnView's look
-    /// in Adwaita: the view's background, bold dim titles, a line between headers and under
-    /// the row, a chevron for the first sort descriptor's column).
+    /// in GTK 4.8's Adwaita: the view's background, bold dim titles that darken on hover and
+    /// press, a full-height line on each header's leading edge and one under the row, a
+    /// pan-up/pan-down chevron for the first sort descriptor's column).
     func drawColumnHeaders(in canvas: Canvas) {
         guard isShowingColumnHeaders, !viewport.isEmpty else { return }
         let theme = canvas.theme
@@ -257,7 +258,9 @@ extension TableView {
         canvas.clip(to: Rect(x: 0, y: 0, width: width, height: h))
         canvas.fill(Rect(x: 0, y: 0, width: width, height: h), color: theme.cellBackground)
         let sorted = sortDescriptors.first
-        let style = TextStyle(font: Self.columnHeaderFont, color: theme.foreground.withAlpha(0.55))
+        // Adwaita: #979a9b, hover #636769, pressed #2e3436 on white: the foreground at
+        // about 45%, 68% and 90%.
+        let style = TextStyle(font: Self.columnHeaderFont, color: theme.foreground.withAlpha(0.45))
         let pressed = columnSet.headerPress.flatMap { p -> Int? in if case .title = p.kind { return p.column } else { return nil } }
         let dragged = columnSet.headerPress.flatMap { $0.moved ? $0 : nil }
         let ax = viewport.acrossOffset
@@ -269,11 +272,11 @@ extension TableView {
                 // The dragged header follows the pointer, lifted over its neighbours (drawn last).
                 continue
             }
-            if pressed == k || columnSet.hoveredHeader == k {
-                canvas.fill(rect, color: theme.foreground.withAlpha(pressed == k ? 0.10 : 0.04))
-            }
-            drawColumnHeader(column, in: rect, sorted: sorted, style: style, canvas: canvas)
-            rect = Rect(x: span.x - ax + span.width - 1, y: 6, width: 1, height: h - 12)
+            var titleStyle = style
+            if pressed == k { titleStyle.color = theme.foreground.withAlpha(0.9) }
+            else if columnSet.hoveredHeader == k { titleStyle.color = theme.foreground.withAlpha(0.68) }
+            drawColumnHeader(column, in: rect, sorted: sorted, style: titleStyle, canvas: canvas)
+            rect = Rect(x: span.x - ax, y: 0, width: 1, height: h - 1)
             canvas.fill(rect, color: theme.separator)
         }
         if let dragged, case .title = dragged.kind, let column = columnSet.columns[safe: dragged.column], let span = columnSpan(dragged.column) {
