@@ -223,6 +223,17 @@ struct ColumnsGuiTests {
         GtkTestEnvironment.settle(0.2)
         #expect(table.contentOffset.x == 100)
         #expect(table.rectForColumnHeader(1).minX == (table.columnSpan(1)?.x ?? 0) - 100)
+        // The accessibles moved across with them: the headers' and the rows' proxies.
+        GtkTestEnvironment.settle(0.4)
+        func bounds(_ w: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t {
+            var r = graphene_rect_t()
+            _ = gtk_widget_compute_bounds(w, harness.table.drawingArea, &r)
+            return r
+        }
+        let heads = harness.table.columnHeaderAccessibleWidgets
+        #expect(heads.count == 3 && bounds(heads[1]).origin.x == Float((table.columnSpan(1)?.x ?? 0) - 100))
+        let rowProxy = try #require(gtk_widget_get_next_sibling(heads[2]))
+        #expect(bounds(rowProxy).origin.x == -100 && bounds(rowProxy).size.width == Float(total))
         screenshot("columns-wide-scrolled")
     }
 
