@@ -319,6 +319,50 @@ struct ColumnHeaderTests {
         #expect(source.changes.count == 1)
     }
 
+    /// Sorts 100 numbered items through a diffable data source (rows move, the focus with them).
+    final class DiffableSorter: TableViewDelegate {
+        var dataSource: TableViewDiffableDataSource<Int, Int>?
+        func apply(_ ids: [Int]) {
+            var snapshot = DiffableSnapshot<Int, Int>()
+            snapshot.appendSections([0])
+            snapshot.appendItems(ids, toSection: 0)
+            dataSource?.apply(snapshot, animatingDifferences: false)
+        }
+        func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
+            let ascending = tableView.sortDescriptors.first?.ascending ?? true
+            apply(ascending ? Array(0..<100) : Array((0..<100).reversed()))
+        }
+    }
+
+    @Test("Sorting keeps the focused row at its place on screen when the rows move (diffable data source)")
+    func sortKeepsFocusedRow() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 400))
+        let sorter = DiffableSorter()
+        table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "c")
+        sorter.dataSource = TableViewDiffableDataSource(tableView: table) { table, ip, id in
+            let cell = table.dequeueReusableCell(withIdentifier: "c", for: ip)
+            cell.text = "Item \(id)"
+            return cell
+        }
+        table.delegate = sorter
+        let name = TableColumn(identifier: "name", title: "Name"); name.sortKey = "name"
+        table.addTableColumn(name)
+        sorter.apply(Array(0..<100))
+        table.layoutIfNeeded()
+        table.setContentOffset(Point(x: 0, y: 30 * 44 + 10), animated: false)
+        click(table, Point(x: 50, y: 32 + 3 * 44))          // a row near the top
+        let focused = try #require(table.focusedIndexPath)
+        let screenY = table.rectForRow(at: focused).minY - table.contentOffset.y
+        click(table, Point(x: 50, y: 16))                   // ascending: nothing moves
+        click(table, Point(x: 50, y: 16))                   // descending: every row moves
+        #expect(table.sortDescriptors == [TableSortDescriptor(key: "name", ascending: false)])
+        let now = try #require(table.focusedIndexPath)
+        #expect(now.row == 99 - focused.row, "the focus followed its item")
+        #expect(sorter.dataSource?.itemIdentifier(for: now) == focused.row)
+        #expect(table.rectForRow(at: now).minY - table.contentOffset.y == screenY, "at the same place on screen")
+        withExtendedLifetime(sorter) {}
+    }
+
     @Test("The cached column edges equal the naive sums after random mutations")
     func prefixSums() {
         let (table, _, _) = makeTable()

@@ -54,7 +54,9 @@ extension TableView {
     /// (`sortByColumn(_:)`) or by code. Every change, from either, calls the delegate's
     /// `sortDescriptorsDidChange` with the old value (as AppKit does): the data source sorts
     /// there. A key that no column sorts by (while the table has columns) is dropped with a
-    /// warning; a key given twice keeps its first place.
+    /// warning; a key given twice keeps its first place. When the data source sorts by moving
+    /// rows (a diffable snapshot, batch moves) and the focused row was on screen, it is kept
+    /// at the same place on screen (as far as the content allows).
     public var sortDescriptors: [TableSortDescriptor] {
         get { columnSet.sortDescriptors }
         set {
@@ -71,7 +73,16 @@ extension TableView {
             guard kept != old else { return }
             columnSet.sortDescriptors = kept
             setNeedsDisplay()
+            // The focused row stays where it is on screen when the data source sorts by
+            // moving rows (a diffable snapshot, batch moves), which the focus follows.
+            let focus = tracked.focus.flatMap { ip -> (ItemPath, Double)? in
+                guard let i = mountedIndex(of: ip), items.isVisible(i) else { return nil }
+                return (ip, itemRect(ip).minY - offset)
+            }
             delegate?.tableView(self, sortDescriptorsDidChange: old)
+            if let (before, screenY) = focus, let now = tracked.focus, now != before, geometry.contains(now) {
+                scroll(toOffset: itemRect(now).minY - screenY, animated: false)
+            }
         }
     }
 
