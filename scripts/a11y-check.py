@@ -21,7 +21,8 @@ line also has its number of columns). The checks:
             step; Space in edit mode checks and selects the photo; Page Down and End replace
             the items, and recycled items leave the tree
   News, Downloads   lists of named items; a download's progress reaches AT-SPI at most a
-            few times a second
+            few times a second; Alt+Down moves the focused download a place down (focus,
+            "Download N of M" and the order on screen follow)
 
 Exits non-zero if any check fails.
 """
@@ -373,6 +374,45 @@ def news_is_a_list(ctx):
     shown = expect_rows_match(app, lst, "Item")
     expect(len(shown) >= 3, f"only {len(shown)} items")
     return f"{len(shown)} stories on screen, named"
+
+
+@check
+def alt_down_moves_the_focused_row(ctx):
+    """Alt+Down moves the focused download a place down the queue (issue 23): AT-SPI's
+    focused item is still that download, now described one place later, and the download
+    that was below it is now above it (the position in its description and on screen)."""
+    app = ctx.app("downloads")
+    lst = showing_list(app, "Downloads")
+    expect_rows_match(app, lst, "Download")
+    app.key("Down", "Down")
+    focused = [i for i in items(lst) if i.focused]
+    expect(len(focused) == 1 and focused[0].number is not None, f"focused before Alt+Down: {focused}")
+    moved = focused[0]
+    below = [i for i in items(lst) if i.number == moved.number + 1]
+    expect(len(below) == 1, f"no item for download {moved.number + 1} below the focused one")
+    below = below[0]
+    expect(below.name != moved.name, f"downloads {moved.number} and {below.number} have the same name {moved.name!r}")
+    app.events.clear()
+    app.key("alt+Down", settle=1.0)
+    count = app.trace()["count"]
+
+    def moved_down():
+        now = [i for i in items(lst) if i.focused]
+        return len(now) == 1 and now[0].name == moved.name and now[0].number == moved.number + 1
+
+    app.wait_for(moved_down, f"the focused item is {moved.name!r}, download {moved.number + 1}", timeout=5)
+    after = [i for i in items(lst) if i.focused][0]
+    expect(after.description.startswith(f"Download {moved.number + 1:,} of {count:,}"), f"description {after.description!r}")
+    above = [i for i in items(lst) if i.name == below.name]
+    expect(len(above) == 1 and above[0].number == moved.number,
+           f"the download that was below ({below.name!r}) is not download {moved.number} now: {above}")
+    expect(above[0].extents[1] < after.extents[1], f"on screen {below.name!r} is not above {moved.name!r}: {above[0].extents} vs {after.extents}")
+    trace = app.trace()
+    expect(trace["cursor"] == moved.number + 1, f"cursor row {trace['cursor']} after Alt+Down")
+    expect_rows_match(app, lst, "Download")
+    gained = [e for e in app.events if e[1] == "object:state-changed:focused" and e[4] == 1 and e[2] == "list item"]
+    return (f"{moved.name[:30]!r}: download {moved.number} -> {after.number} of {count:,}, "
+            f"{below.name[:30]!r} now {above[0].number}; {len(gained)} focus events")
 
 
 @check

@@ -15,8 +15,12 @@ final class AnimationClock {
     /// The longest request since the last `advance(to:)`, which turns it into the deadline
     /// (the time may be stale or unset before).
     @exclusivity(unchecked) private var cellAnimationRequest: Double?
-    /// Drawn item extents while `render` runs an animation frame.
-    @exclusivity(unchecked) private(set) var presentedExtents: [(start: Double, length: Double)]?
+    /// The drawn frame of each mounted item while `render` draws a displaced frame (row
+    /// animations or a movement by hand); nil otherwise.
+    @exclusivity(unchecked) private(set) var presentedFrames: [Rect]?
+    /// The buffer those frames are computed into, kept from frame to frame (no allocation
+    /// per frame once it has grown to the number of mounted items).
+    @exclusivity(unchecked) var framesBuffer: [Rect] = []
 
     /// Moves the clock to `time` (never backwards); returns the new time.
     func advance(to time: Double) -> Double {
@@ -80,10 +84,13 @@ final class AnimationClock {
 
     // MARK: Rendering
 
-    /// Runs `draw` with the frame's drawn extents available through `presentedExtents`.
-    func rendering(with extents: [(start: Double, length: Double)]?, _ draw: () -> Void) {
-        presentedExtents = extents
-        defer { presentedExtents = nil }
+    /// Runs `draw` with the frame's drawn frames available through `presentedFrames`
+    /// (`framesBuffer` when `displaced`); the buffer is handed back afterwards.
+    func rendering(displaced: Bool, _ draw: () -> Void) {
+        if displaced { presentedFrames = framesBuffer; framesBuffer = [] }
+        defer {
+            if let frames = presentedFrames { framesBuffer = frames; presentedFrames = nil }
+        }
         draw()
     }
 }

@@ -78,60 +78,86 @@ extension ListBase {
     func presentationFrame(ofSlot k: Int) -> Rect {
         let f = items[k].cell.frame
         guard isPresentationDisplaced else { return f }
-        return presented(f, extent: presentedExtents()[k], slot: k)
+        return presentedFrames()[k]
     }
 
-    /// A mounted item's frame at its drawn extent, shifted across while it changes column.
-    func presented(_ frame: Rect, extent: (start: Double, length: Double), slot k: Int) -> Rect {
-        let axis = viewport.axis
-        var f = axis.with(frame, start: extent.start, length: extent.length)
-        var across = rowAnimations.xOffsets[items[k].indexPath]?.value(at: now) ?? 0
-        if let m = tracked.movement {
-            let cell = items[k].cell
-            across += cell === m.cell ? axis.acrossStart(of: movingFrame(m)) - axis.acrossStart(of: frame)
-                                      : displacement(of: items[k].indexPath, in: m).across
-        }
-        if across != 0 { f = axis.rect(along: extent.start, length: extent.length, across: axis.acrossStart(of: f) + across, breadth: axis.breadth(of: f)) }
-        return f
-    }
-
-    /// The drawn start and length of every mounted item, in one running pass: an item that
-    /// was on screen before the update is where its own transition puts it; an inserted item,
-    /// or one that mounted since, follows the presented end of the item before it (keeping
-    /// the layout's gap, e.g. a header), so consecutive items stay stacked while they grow.
+    /// The drawn start and length (along) of every mounted item; see `presentedFrames()`.
     func presentedExtents() -> [(start: Double, length: Double)] {
-        var out: [(start: Double, length: Double)] = []
-        out.reserveCapacity(items.count)
+        let axis = viewport.axis
+        return presentedFrames().map { (axis.start(of: $0), axis.length(of: $0)) }
+    }
+
+    /// The drawn frame of every mounted item, in one running pass: an item that was on
+    /// screen before the update is where its own transition puts it; an inserted item, or
+    /// one that mounted since, follows the presented end of the item before it (keeping the
+    /// layout's gap, e.g. a header), so consecutive items stay stacked while they grow; a
+    /// grid item changing column is shifted across; during a movement by hand the moving
+    /// item is where the target is and the others are displaced (gliding).
+    func presentedFrames() -> [Rect] {
+        var out: [Rect] = []
+        fillPresentedFrames(&out, visibleOnly: false)
+        return out
+    }
+
+    /// `presentedFrames()` into `out` (its storage reused). With `visibleOnly` (no row
+    /// animation runs, so no running pass is needed) only the visible slots are computed,
+    /// the others keep their layout frames: what `render` draws.
+    func fillPresentedFrames(_ out: inout [Rect], visibleOnly: Bool) {
+        out.removeAll(keepingCapacity: true)
+        let entries = items.entries
+        out.reserveCapacity(entries.count)
+        let axis = viewport.axis
+        let animating = rowAnimations.isRunning
+        let span = visibleOnly && !animating ? items.visibleSpan : entries.indices
         var cursor: Double?
         var previousModelEnd = 0.0
-        let axis = viewport.axis
-        let movement = tracked.movement
-        for m in items.entries {
+        /// Where row animations put slot `k` (its layout place when none runs).
+        func animated(_ k: Int) -> (frame: Rect, start: Double, length: Double, across: Double) {
+            let m = entries[k]
             let f = m.cell.frame
-            let start = axis.start(of: f), end = axis.end(of: f)
-            let length = axis.length(of: f) * rowAnimations.lengthFraction(for: m.indexPath, at: now)
-            let drawnStart: Double
+            var start = axis.start(of: f), length = axis.length(of: f), across = 0.0
+            guard animating else { return (f, start, length, across) }
+            let end = axis.end(of: f)
+            length *= rowAnimations.lengthFraction(for: m.indexPath, at: now)
             if let t = rowAnimations.offsets[m.indexPath] {
-                drawnStart = start + t.value(at: now)
+                start += t.value(at: now)
             } else if let cursor {
-                drawnStart = cursor + (start - previousModelEnd)
-            } else {
-                drawnStart = start
+                start = cursor + (start - previousModelEnd)
             }
-            cursor = drawnStart + length
-            if let movement {
-                // A movement by hand: the moving item where the target is, the others displaced.
-                if m.cell === movement.cell {
-                    out.append((axis.start(of: movingFrame(movement)), length))
-                } else {
-                    out.append((drawnStart + displacement(of: m.indexPath, in: movement).along, length))
-                }
-            } else {
-                out.append((drawnStart, length))
-            }
+            cursor = start + length
             previousModelEnd = end
+            if !rowAnimations.xOffsets.isEmpty { across = rowAnimations.xOffsets[m.indexPath]?.value(at: now) ?? 0 }
+            return (f, start, length, across)
         }
-        return out
+        func frame(_ f: Rect, _ start: Double, _ length: Double, _ across: Double) -> Rect {
+            let r = axis.with(f, start: start, length: length)
+            return across == 0 ? r : axis.rect(along: start, length: length, across: axis.acrossStart(of: r) + across, breadth: axis.breadth(of: r))
+        }
+        guard let movement = tracked.movement else {
+            for k in entries.indices {
+                guard span.contains(k) else { out.append(entries[k].cell.frame); continue }
+                let a = animated(k)
+                out.append(frame(a.frame, a.start, a.length, a.across))
+            }
+            return
+        }
+        // A movement by hand: the moving item where the target is, the others displaced.
+        let lifted = movingFrame(movement)
+        let gliding = !movement.glides.isEmpty
+        for k in entries.indices {
+            guard span.contains(k) else { out.append(entries[k].cell.frame); continue }
+            var a = animated(k)
+            if entries[k].cell === movement.cell {
+                a.start = axis.start(of: lifted)
+                a.across += axis.acrossStart(of: lifted) - axis.acrossStart(of: a.frame)
+            } else {
+                let ip = entries[k].indexPath
+                let d = gliding ? displacement(of: ip, in: movement) : staticDisplacement(of: ip, in: movement)
+                a.start += d.along
+                a.across += d.across
+            }
+            out.append(frame(a.frame, a.start, a.length, a.across))
+        }
     }
 
     /// Where a mounted header or footer is drawn now: its layout place plus its animated

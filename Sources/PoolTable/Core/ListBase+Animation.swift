@@ -21,11 +21,10 @@ extension ListBase {
         if advanceAutoScroll(to: t) { changed = true }
         if clock.tickCellAnimations(t) { changed = true }
         if advanceRowAnimations(to: t) { changed = true }
-        if advanceMovement(to: t) { changed = true }
-        if changed {
-            updateAnimatedCellState()
-            setNeedsDisplay()
-        }
+        // The others' glides during a movement by hand move cells, never change their state.
+        let glided = advanceMovement(to: t)
+        if changed { updateAnimatedCellState() }
+        if changed || glided { setNeedsDisplay() }
     }
 
     /// True while anything moves: keep calling `advanceAnimations(to:)` every frame.

@@ -104,9 +104,8 @@ extension ListBase {
     /// The target moved (by the caller, the pointer or auto-scroll): a new proposal, and the
     /// others glide to make room when it changes.
     func moveTarget(to p: Point) {
-        guard var m = tracked.movement else { return }
-        m.target = p
-        tracked.movement = m
+        tracked.movement?.target = p
+        guard let m = tracked.movement else { return }
         let proposed = proposedDestination(for: p, m)
         var destination = dataAdapter.target(forMoveFrom: m.source, proposed: proposed)
         if !isValidDestination(destination, from: m.source) {
@@ -143,24 +142,37 @@ extension ListBase {
         return h
     }
 
-    /// Starts the others' glides from where they are drawn to their places for `destination`.
+    /// Starts the others' glides from where they are drawn to their places for `destination`:
+    /// only the items whose place changes (those between the old and the new destination)
+    /// get a new glide; one still gliding to a place that stays goes on undisturbed.
     private func retarget(to destination: ItemPath) {
         guard var m = tracked.movement else { return }
-        var glides: [ItemPath: (along: Transition, across: Transition)] = [:]
-        let before = m
-        m.destination = destination
+        tracked.movement = nil              // `m` alone holds the glides: updated in place, not copied
+        defer { tracked.movement = m }
+        let old = m.destination
         let d = RowAnimationState.duration
-        for e in items.entries where e.cell !== m.cell {
-            let ip = e.indexPath
-            let was = displacement(of: ip, in: before)
-            let now = staticDisplacement(of: ip, in: m)
-            if was.along != now.along || was.across != now.across {
-                glides[ip] = (Transition(from: was.along, to: now.along, duration: d), Transition(from: was.across, to: now.across, duration: d))
-            }
+        var started = false
+        // Only the items between the old and the new destination change place.
+        let entries = items.entries
+        let lo = min(old, destination), hi = max(old, destination)
+        var first = 0, last = entries.count
+        while first < last {
+            let mid = (first + last) / 2
+            if entries[mid].indexPath < lo { first = mid + 1 } else { last = mid }
         }
-        m.glides = glides
-        tracked.movement = m
-        if !glides.isEmpty { host?.tableViewNeedsAnimationTicks(self) }
+        for e in entries[first...].prefix(while: { $0.indexPath <= hi }) where e.cell !== m.cell {
+            let ip = e.indexPath
+            m.destination = old
+            let before = staticDisplacement(of: ip, in: m)
+            m.destination = destination
+            let after = staticDisplacement(of: ip, in: m)
+            guard before != after else { continue }
+            let was = m.glides[ip].map { (along: $0.along.value(at: now), across: $0.across.value(at: now)) } ?? before
+            m.glides[ip] = (Transition(from: was.along, to: after.along, duration: d), Transition(from: was.across, to: after.across, duration: d))
+            started = true
+        }
+        m.destination = destination
+        if started { host?.tableViewNeedsAnimationTicks(self) }
     }
 
     // MARK: Displacement (what is drawn)
@@ -217,11 +229,9 @@ extension ListBase {
     /// Advances the others' glides; true while any runs.
     func advanceMovement(to t: Double) -> Bool {
         guard var m = tracked.movement, !m.glides.isEmpty else { return false }
-        for (ip, var g) in m.glides {
-            g.along.pin(at: t); g.across.pin(at: t)
-            m.glides[ip] = g.along.isFinished(at: t) && g.across.isFinished(at: t) ? nil : g
-        }
-        tracked.movement = m
+        tracked.movement = nil              // `m` alone holds the glides: updated in place, not copied
+        defer { tracked.movement = m }
+        m.glides.advance(to: t)    // finished glides rest at their item's place (`staticDisplacement`)
         return true
     }
 
@@ -230,15 +240,21 @@ extension ListBase {
     /// Whether what is drawn differs from the layout (row animations or a movement).
     var isPresentationDisplaced: Bool { rowAnimations.isRunning || tracked.movement != nil }
 
-    /// Draws the moving item on top of everything, lifted (a soft shadow under it).
+    /// Draws the moving item on top of everything, lifted: its shadow, one cached unit (a
+    /// retaining canvas records it once per size and theme and then only re-positions it),
+    /// then its cell (whose content is its own cached unit, so only the cell's edges are
+    /// drawn again as it moves).
     func drawMovingItem(in canvas: Canvas) {
         guard let m = tracked.movement else { return }
         let f = movingFrame(m)
-        let shadow = canvas.theme.foreground
-        for (i, spread) in [8.0, 5.0, 2.0].enumerated() {
-            canvas.fill(.roundedRect(f.insetBy(dx: -spread, dy: -spread).offsetBy(dx: 0, dy: 3), radius: 6 + spread),
-                        color: shadow.withAlpha(0.05 + 0.03 * Double(i)))
+        let spread = LiftShadowKey.spread
+        canvas.save()
+        canvas.translate(x: f.minX - spread, y: f.minY - spread + LiftShadowKey.drop)
+        let size = Size(width: f.width + 2 * spread, height: f.height + 2 * spread)
+        canvas.drawCached(key: ObjectIdentifier(liftShadowKey), version: 0, size: size) { canvas in
+            LiftShadowKey.draw(in: canvas, size: size)
         }
+        canvas.restore()
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
@@ -387,5 +403,24 @@ extension ListBase {
         scroll(to: destination, at: .none, animated: false)
         setNeedsDisplay()
         return true
+    }
+}
+
+/// Identifies the lifted item's shadow as a cached drawing unit (one per view), and draws it.
+@MainActor
+final class LiftShadowKey {
+    /// How far the shadow reaches beyond the item on each side.
+    static let spread = 8.0
+    /// How far below the item it is dropped.
+    static let drop = 3.0
+
+    /// A soft shadow in `size` (the item grown by `spread` on each side): three nested
+    /// translucent rounded rectangles, darker towards the item.
+    static func draw(in canvas: Canvas, size: Size) {
+        let color = canvas.theme.foreground
+        for (i, inset) in [0.0, 3.0, 6.0].enumerated() {
+            let r = Rect(x: inset, y: inset, width: max(0, size.width - 2 * inset), height: max(0, size.height - 2 * inset))
+            canvas.fill(.roundedRect(r, radius: 6 + spread - inset), color: color.withAlpha(0.05 + 0.03 * Double(i)))
+        }
     }
 }

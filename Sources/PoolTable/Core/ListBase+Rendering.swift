@@ -21,7 +21,9 @@ extension ListBase {
         canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.frameBreadth) : bounds)
         let scroll = viewport.axis.point(along: inset - offset, across: -viewport.acrossOffset)
         canvas.translate(x: scroll.x, y: scroll.y)
-        clock.rendering(with: isPresentationDisplaced ? presentedExtents() : nil) {
+        let displaced = isPresentationDisplaced
+        if displaced { fillPresentedFrames(&clock.framesBuffer, visibleOnly: !rowAnimations.isRunning) }
+        clock.rendering(displaced: displaced) {
             drawRows(in: canvas)
             drawFocusRing(in: canvas)
             for ghost in rowAnimations.sectionGhosts {
@@ -52,18 +54,24 @@ extension ListBase {
         drawItems(visible, in: canvas)
     }
 
-    /// The drawn frame of the mounted item in slot `k` during `render` (extents computed
-    /// once per frame).
+    /// The drawn frame of the mounted item in slot `k` during `render` (computed once per
+    /// frame, for the visible slots).
     func drawnFrame(ofSlot k: Int) -> Rect {
-        let f = items[k].cell.frame
-        guard let extents = clock.presentedExtents else { return f }
-        return presented(f, extent: extents[k], slot: k)
+        guard let frames = clock.presentedFrames else { return items[k].cell.frame }
+        return frames[k]
+    }
+
+    /// Whether a drawn frame shows in the viewport (a row a movement displaced out of it
+    /// is not drawn).
+    func isOnScreen(_ f: Rect) -> Bool {
+        let axis = viewport.axis
+        return axis.length(of: f) > 0 && axis.end(of: f) > offset && axis.start(of: f) < offset + viewport.length
     }
 
     /// Draws one mounted item's cell at its drawn frame, faded while it appears.
     func drawCell(slot k: Int, in canvas: Canvas) {
         let f = drawnFrame(ofSlot: k)
-        guard viewport.axis.length(of: f) > 0 else { return }
+        guard isOnScreen(f) else { return }
         let m = items[k]
         if let moving = tracked.movement, m.cell === moving.cell { return }   // drawn on top, lifted
         canvas.save()

@@ -57,6 +57,8 @@ public class ListBase {
     let prefetching = DataPrefetching()
     /// The bug replicas switched on (`Diagnostics/`); all off by default.
     let replicas = BugReplicas()
+    /// The key of the lifted item's shadow as one cached drawing unit (ListBase+Movement).
+    let liftShadowKey = LiftShadowKey()
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
 

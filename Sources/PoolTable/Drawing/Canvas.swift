@@ -121,6 +121,7 @@ public struct Path: Hashable, Sendable {
     /// A full circle.
     public static func circle(center: Point, radius: Double) -> Path {
         var p = Path()
+        p.elements.reserveCapacity(2)
         p.arc(center: center, radius: radius, startAngle: 0, endAngle: 2 * Double.pi)
         p.close()
         return p
@@ -129,6 +130,7 @@ public struct Path: Hashable, Sendable {
     public static func roundedRect(_ r: Rect, radius: Double) -> Path {
         let rad = max(0, min(radius, r.width / 2, r.height / 2))
         var p = Path()
+        p.elements.reserveCapacity(5)
         p.arc(center: Point(x: r.maxX - rad, y: r.minY + rad), radius: rad, startAngle: -Double.pi / 2, endAngle: 0)
         p.arc(center: Point(x: r.maxX - rad, y: r.maxY - rad), radius: rad, startAngle: 0, endAngle: Double.pi / 2)
         p.arc(center: Point(x: r.minX + rad, y: r.maxY - rad), radius: rad, startAngle: Double.pi / 2, endAngle: Double.pi)

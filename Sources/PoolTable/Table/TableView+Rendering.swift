@@ -33,6 +33,7 @@ extension TableView {
             let m = items[k]
             guard m.indexPath.row + 1 < geometry.numberOfItems(in: m.indexPath.section) else { continue }
             let f = drawnFrame(ofSlot: k)
+            guard isOnScreen(f) else { continue }
             let shift = m.cell.editingProgress * ((m.cell as? TableViewCell)?.editingIndent ?? TableViewCell.editingControlWidth)
             let x = f.minX + separatorInsetLeft + shift
             canvas.fill(Rect(x: x, y: f.maxY - 1, width: max(0, f.maxX - x), height: 1), color: color)

@@ -26,6 +26,9 @@ public struct PhotoLibrary: Sendable {
     public private(set) var undoStack: [DeletedBatch] = []
     /// How many photos there are now.
     public private(set) var count: Int
+    /// The months whose photos were put in an order of their own (`movePhoto`): their
+    /// photos are no longer by date, so a lookup by id searches them through.
+    public private(set) var reorderedMonths: Set<PhotoMonth> = []
 
     /// One delete, as `undo()` needs it.
     public struct DeletedBatch: Sendable {
@@ -105,21 +108,57 @@ public struct PhotoLibrary: Sendable {
     }
 
     /// Where the photo with `id` is now, or nil if it is deleted. O(log n): ids fall as
-    /// the library goes down.
+    /// the library goes down, month by month, and within a month until the user reorders
+    /// it (`movePhoto`; such a month is searched through).
     public func indexPath(ofPhotoID id: Int) -> IndexPath? {
         var lo = 0, hi = sections.count
-        while lo < hi {   // the first section whose last (oldest) photo is not newer than id
+        while lo < hi {   // the first section whose oldest photo is not newer than id
             let mid = (lo + hi) / 2
-            if sections[mid].photos[sections[mid].photos.count - 1].id > id { lo = mid + 1 } else { hi = mid }
+            if oldestID(of: mid) > id { lo = mid + 1 } else { hi = mid }
         }
         guard lo < sections.count else { return nil }
         let photos = sections[lo].photos
+        if reorderedMonths.contains(sections[lo].month) {
+            return photos.firstIndex { $0.id == id }.map { IndexPath(row: $0, section: lo) }
+        }
         var a = 0, b = photos.count
         while a < b {
             let mid = (a + b) / 2
             if photos[mid].id > id { a = mid + 1 } else { b = mid }
         }
         return a < photos.count && photos[a].id == id ? IndexPath(row: a, section: lo) : nil
+    }
+
+    /// The smallest id in `section` (its last photo's, unless the month was reordered).
+    private func oldestID(of section: Int) -> Int {
+        let photos = sections[section].photos
+        return reorderedMonths.contains(sections[section].month) ? photos.lazy.map(\.id).min()! : photos[photos.count - 1].id
+    }
+
+    // MARK: Moving photos by hand
+
+    /// Where a photo moved by hand from `source` towards `proposed` may go: photos stay in
+    /// their month (its header is their date), so a place in an earlier month becomes the
+    /// month's first place and one in a later month its last.
+    public func destinationForMove(from source: IndexPath, proposed: IndexPath) -> IndexPath {
+        let last = numberOfItems(in: source.section) - 1
+        if proposed.section < source.section { return IndexPath(row: 0, section: source.section) }
+        if proposed.section > source.section { return IndexPath(row: last, section: source.section) }
+        return IndexPath(row: min(max(0, proposed.row), last), section: source.section)
+    }
+
+    /// Moves the photo at `source` to `destination` in its month (UIKit's `moveItemAt`: the
+    /// index after the move), so the library keeps the order the user gave it. Returns false
+    /// and changes nothing for a place that does not exist or is in another month.
+    @discardableResult
+    public mutating func movePhoto(from source: IndexPath, to destination: IndexPath) -> Bool {
+        guard contains(source), destination.section == source.section,
+              (0..<sections[source.section].photos.count).contains(destination.row) else { return false }
+        guard destination.row != source.row else { return true }
+        let photo = sections[source.section].photos.remove(at: source.row)
+        sections[source.section].photos.insert(photo, at: destination.row)
+        reorderedMonths.insert(sections[source.section].month)
+        return true
     }
 
     // MARK: Delete and undo

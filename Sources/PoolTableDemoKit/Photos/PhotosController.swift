@@ -267,6 +267,26 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         }
     }
 
+    // MARK: Moving photos by hand (issue 23)
+
+    /// In edit mode a photo can be moved: a long press lifts it (then drag it), Alt+arrows
+    /// move the focused one a place.
+    public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        collectionView.isEditing && library.contains(indexPath)
+    }
+
+    /// The photo takes its new place in the library's order.
+    public func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        library.movePhoto(from: sourceIndexPath, to: destinationIndexPath)
+        onChange?()
+    }
+
+    /// Photos stay in their month: see `PhotoLibrary.destinationForMove`.
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
+                               toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        library.destinationForMove(from: sourceIndexPath, proposed: proposedIndexPath)
+    }
+
     // MARK: CollectionViewDelegate
 
     /// Seed 003: a drag across photos begins multiple selection (and turns editing on).
