@@ -199,6 +199,9 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     /// collapsed or has no children); O(those rows).
     func visibleDescendantCount(of item: Item) -> Int {
         guard expanded.contains(item), let kids = children[item] else { return 0 }
+        if let open = expandedVisibleDescendants(of: item, cheaperThan: kids.count) {
+            return open.reduce(kids.count) { $0 + (children[$1]?.count ?? 0) }
+        }
         var n = 0
         var stack = kids
         while let next = stack.popLast() {
@@ -211,12 +214,31 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     /// `item`'s expanded descendants in `visibleItems` order.
     func visibleDescendants(of item: Item) -> [Item] {
         guard expanded.contains(item), let kids = children[item] else { return [] }
+        // Nothing below is expanded: the children array itself (shared, not copied).
+        if let open = expandedVisibleDescendants(of: item, cheaperThan: kids.count), open.isEmpty { return kids }
         var out: [Item] = []
         out.reserveCapacity(kids.count)
         var stack = Array(kids.reversed())
         while let next = stack.popLast() {
             out.append(next)
             if expanded.contains(next), let more = children[next] { stack.append(contentsOf: more.reversed()) }
+        }
+        return out
+    }
+
+    /// The expanded items below `item` whose children show (every ancestor up to `item`
+    /// expanded), found by walking up from each expanded item: O(expanded items × depth),
+    /// so nil when that would cost more than `limit` (the caller walks the children then).
+    func expandedVisibleDescendants(of item: Item, cheaperThan limit: Int) -> [Item]? {
+        guard expanded.count <= limit else { return nil }
+        var out: [Item] = []
+        for e in expanded where e != item {
+            var at = e, ok = true
+            while let p = parents[at], p != item {
+                if !expanded.contains(p) { ok = false; break }
+                at = p
+            }
+            if ok && parents[at] == item { out.append(e) }
         }
         return out
     }

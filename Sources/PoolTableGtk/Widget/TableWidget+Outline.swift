@@ -33,3 +33,51 @@ extension TableWidget {
         }
     }
 }
+
+extension AccessibleProxy {
+    /// A row of an outline: GTK_ACCESSIBLE_PROPERTY_LEVEL (1 for a root, as ARIA counts) and,
+    /// for an expandable row, GTK_ACCESSIBLE_STATE_EXPANDED (AT-SPI shows EXPANDABLE, and
+    /// EXPANDED when it is); both reset for a row outside an outline. Sent only on a change.
+    func setOutline(_ state: OutlineRowState?) {
+        guard outlineSent != .some(state) else { return }
+        outlineSent = .some(state)
+        Accessible.setOutlineLevel(widget, state.map { $0.level + 1 })
+        Accessible.setExpanded(widget, state.flatMap { $0.isExpandable ? $0.isExpanded : nil })
+    }
+}
+
+extension Accessible {
+    /// `GTK_ACCESSIBLE_STATE_EXPANDED`: true or false, or nil for "not expandable" (reset).
+    public static func setExpanded(_ widget: some GPointer, _ expanded: Bool?) {
+        guard let expanded else {
+            gtk_accessible_reset_state(widget.opaque, GTK_ACCESSIBLE_STATE_EXPANDED)
+            return
+        }
+        var value = GValue()
+        gtk_accessible_state_init_value(GTK_ACCESSIBLE_STATE_EXPANDED, &value)
+        defer { g_value_unset(&value) }
+        switch g_type_fundamental(value.g_type) {
+        case GObjectProperty.booleanType: g_value_set_boolean(&value, expanded ? 1 : 0)
+        default: g_value_set_int(&value, expanded ? 1 : 0)
+        }
+        var state = GTK_ACCESSIBLE_STATE_EXPANDED
+        gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
+    }
+
+    /// `GTK_ACCESSIBLE_PROPERTY_LEVEL` (from 1), or nil to reset it.
+    public static func setOutlineLevel(_ widget: some GPointer, _ level: Int?) {
+        guard let level else {
+            gtk_accessible_reset_property(widget.opaque, GTK_ACCESSIBLE_PROPERTY_LEVEL)
+            return
+        }
+        var value = GValue()
+        gtk_accessible_property_init_value(GTK_ACCESSIBLE_PROPERTY_LEVEL, &value)
+        defer { g_value_unset(&value) }
+        switch g_type_fundamental(value.g_type) {
+        case g_type_from_name("guint"): g_value_set_uint(&value, guint(max(1, level)))
+        default: g_value_set_int(&value, Int32(clamping: max(1, level)))
+        }
+        var property = GTK_ACCESSIBLE_PROPERTY_LEVEL
+        gtk_accessible_update_property_value(widget.opaque, 1, &property, &value)
+    }
+}
