@@ -37,6 +37,7 @@ public protocol TableViewOutlineDataSource: TableViewDataSource {
 }
 
 extension TableViewOutlineDataSource {
+    /// The nearest row above with a smaller level; nil for a root.
     public func tableView(_ tableView: TableView, parentOfRowAt indexPath: IndexPath) -> IndexPath? {
         guard let level = self.tableView(tableView, outlineStateForRowAt: indexPath)?.level, level > 0 else { return nil }
         var row = indexPath.row - 1
