@@ -28,6 +28,8 @@ final class AccessibleProxy {
     private var labelTime = -Double.infinity
     private var selected: Bool?
     private var checked: Bool?? = .none
+    /// The outline state last sent (TableWidget+Outline.swift).
+    var outlineSent: OutlineRowState?? = .none
     /// What the description was made from.
     private var described: (AccessibleRowPosition, String?)?
 

@@ -117,6 +117,7 @@ final class AccessibleRows {
             placement.place(proxy, at: item.frame)
         }
         dirty = [:]
+        if let table = listView as? TableView { for (ip, proxy) in rows { proxy.setOutline(table.outlineState(forRowAt: ip)) } }   // level, expanded
         updateHeaders(model)
         updateTabStop(model)
         focus.finishUpdate()
@@ -144,6 +145,10 @@ final class AccessibleRows {
 
     /// The label a row's proxy shows now (tests).
     func proxyLabel(at indexPath: IndexPath) -> String? { rows[indexPath]?.label }
+    /// A row's proxy widget and the outline state last sent to it (tests; issue 25).
+    func proxyOutline(at indexPath: IndexPath) -> (widget: UnsafeMutablePointer<GtkWidget>, sent: OutlineRowState??)? {
+        rows[indexPath].map { ($0.widget, $0.outlineSent) }
+    }
 
     /// What a proxy widget says now, name and description (tests); nil for other widgets.
     func spokenText(of widget: UnsafeMutablePointer<GtkWidget>) -> (label: String?, description: String?)? {
