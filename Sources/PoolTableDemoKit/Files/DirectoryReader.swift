@@ -20,8 +20,8 @@ public enum FileKinds {
         case "xml": return tr("XML document")
         case "json": return tr("JSON document")
         case "ogg", "oga": return tr("Ogg audio")
-        case "gz", "xz", "bz2", "zst", "zip", "tar": return tr("Archive")
-        case "so", "a", "o": return tr("Library")
+        case "gz", "xz", "bz2", "zst", "zip", "tar": return tr("Compressed archive")
+        case "so", "a", "o": return tr("Shared library")
         case "py", "swift", "c", "h", "sh", "js": return tr("Source code")
         default: return isSymlink ? tr("Link") : tr("Document")
         }
@@ -80,12 +80,14 @@ public enum FileFormat {
     public static func size(_ bytes: Int64) -> String {
         let b = max(0, bytes)
         if b < 1000 { return trn("{count} byte", "{count} bytes", count: Int(b)) }
-        let units: [(Double, String)] = [(1e3, "{size} kB"), (1e6, "{size} MB"), (1e9, "{size} GB"), (1e12, "{size} TB"), (1e15, "{size} PB")]
-        var pick = units[0]
-        for unit in units where Double(b) >= unit.0 { pick = unit }
-        // g_format_size prints "%.1f" of the value: round to one decimal.
-        let value = Double(b) / pick.0
-        return tr(pick.1, ["size": formatted(value, fractionDigits: 1)])
+        let v = Double(b)
+        // g_format_size prints "%.1f" of the value in the largest unit it reaches.
+        func one(_ unit: Double) -> String { formatted(v / unit, fractionDigits: 1) }
+        if v < 1e6 { return tr("{size} kB", ["size": one(1e3)]) }
+        if v < 1e9 { return tr("{size} MB", ["size": one(1e6)]) }
+        if v < 1e12 { return tr("{size} GB", ["size": one(1e9)]) }
+        if v < 1e15 { return tr("{size} TB", ["size": one(1e12)]) }
+        return tr("{size} PB", ["size": one(1e15)])
     }
 
     /// A folder's size column: how many items it holds, once listed.
