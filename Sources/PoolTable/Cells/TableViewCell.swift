@@ -55,6 +55,24 @@ open class TableViewCell: ReusableCell {
     /// How far the content moves aside at the end of the edit-mode transition.
     public var editingIndent: Double { showsEditingCheckbox || shouldIndentWhileEditing ? Self.editingControlWidth : 0 }
 
+    // MARK: Outlines (TableView+Outline.swift)
+    /// How many levels deep the row's content is indented (UIKit's name). The table sets it
+    /// from the row's outline state when the data source is an outline data source (the
+    /// diffable data source's outlines included); other data sources set it themselves.
+    public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { setNeedsDisplay() } } }
+    /// The width of one indentation level (UIKit's name). Default 16.
+    public var indentationWidth = 16.0 { didSet { if indentationWidth != oldValue { setNeedsDisplay() } } }
+    /// Set by the table: the row belongs to an outline (it leaves room for the triangle).
+    var isInOutline = false { didSet { if isInOutline != oldValue { setNeedsDisplay() } } }
+    /// How far the outline column's content starts from the column's leading edge: the
+    /// indentation (`indentationLevel * indentationWidth`) plus, in an outline, the
+    /// disclosure triangle's width (`TableView.disclosureWidth`). Computed by the table;
+    /// cells that draw columns offset the outline column's content by it (a table without
+    /// columns shifts the whole default content by it).
+    public var outlineContentInset: Double {
+        Double(max(0, indentationLevel)) * (indentationWidth.isFinite ? max(0, indentationWidth) : 0) + (isInOutline ? TableView.disclosureWidth : 0)
+    }
+
     /// The default content: a title, an optional detail line and an accessory.
     public var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
     /// The detail line under the title (smaller, dimmer); nil for none.
@@ -203,7 +221,7 @@ open class TableViewCell: ReusableCell {
         if edit > 0 {
             if showsEditingCheckbox { drawCheckbox(in: canvas, bounds: bounds, progress: edit) } else { drawEditingControl(in: canvas, bounds: bounds, progress: edit) }
         }
-        let shift = editingIndent * edit
+        let shift = editingIndent * edit + (tableView?.tableColumns.isEmpty ?? true ? outlineContentInset : 0)
         let grip = showsReorderControl ? Self.reorderControlWidth * edit : 0
         if grip > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
         let size = Size(width: max(0, bounds.width - shift - grip), height: bounds.height)

@@ -150,6 +150,7 @@ extension ListBase {
             return
         }
         guard let ip = itemPath(atViewportPoint: p) else { return }
+        if (self as? TableView)?.toggleDisclosure(atViewportPoint: p) == true { return }   // a triangle (TableView+Outline)
         if clickCount >= 2 && !isEditing && geometry.contains(ip) {
             delegateAdapter.didActivate(ip)
             return
@@ -450,7 +451,7 @@ extension ListBase {
     /// A user's single selection: deselects the others, selects `ip`, tells the delegate
     /// about every item it deselected (many, when multiple selection is on) and then `ip`.
     /// The selection before is kept as ranges, so memory stays O(ranges).
-    private func selectByUser(_ ip: ItemPath) {
+    func selectByUser(_ ip: ItemPath) {
         let before = (0..<selection.sectionCount).map { selection.ranges(inSection: $0) }
         deselectAll(animated: true, notify: false, except: ip)
         setSelected(true, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true)

@@ -35,7 +35,13 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     public private(set) weak var tableView: TableView?
     private let cellProvider: CellProvider
     @usableFromInline var current = Snapshot()
+    /// Where each item is; rebuilt on first use after a change (`placesAreStale`), so an
+    /// outline's range change does not pay O(all items) for it.
     @usableFromInline var places: [ItemID: IndexPath] = [:]
+    @usableFromInline var placesAreStale = false
+    /// What the data source asks before it expands or collapses an item of an outline for
+    /// the user (UIKit's `sectionSnapshotHandlers`).
+    public var sectionSnapshotHandlers = SectionSnapshotHandlers<ItemID>()
     /// The section snapshots applied with `apply(_:to:)` (Outline/).
     let outlines = OutlineStore()
     /// Header titles by section identifier (nil: no header).
@@ -98,7 +104,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
     /// Re-binds the items' cells where they are mounted (the article-004 way: by identity).
     public func reconfigureItems(_ ids: [ItemID]) {
-        tableView?.reconfigureRows(at: ids.compactMap { places[$0] })
+        tableView?.reconfigureRows(at: ids.compactMap { indexPath(for: $0) })
     }
 
     /// The item at `indexPath`; nil if there is none.
@@ -109,7 +115,16 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     }
 
     /// Where `item` is now; nil if it is not in the snapshot.
-    public func indexPath(for item: ItemID) -> IndexPath? { places[item] }
+    public func indexPath(for item: ItemID) -> IndexPath? {
+        if placesAreStale { rebuildPlaces() }
+        return places[item]
+    }
+
+    func rebuildPlaces() {
+        placesAreStale = false
+        places.removeAll(keepingCapacity: true)
+        for (s, list) in current.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }
+    }
 
     /// The identifier of section number `section`.
     public func sectionIdentifier(for section: Int) -> SectionID? { current.sectionIdentifiers[safe: section] }
@@ -118,8 +133,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     func setCurrent(_ snapshot: Snapshot) {
         outlines.keep(where: { current.itemIdentifiers(inSection: $0) == snapshot.itemIdentifiers(inSection: $0) })
         current = snapshot
-        places.removeAll(keepingCapacity: true)
-        for (s, list) in snapshot.items.enumerated() { for (r, id) in list.enumerated() { places[id] = IndexPath(row: r, section: s) } }
+        placesAreStale = true
     }
 
     // MARK: TableViewDataSource (open: a subclass overrides them as UIKit subclasses do)

@@ -31,8 +31,14 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     private var children: [Item: [Item]] = [:]
     private var parents: [Item: Item] = [:]
     private var expanded: Set<Item> = []
+    /// Items marked expandable with `setExpandable(_:_:)` (children not listed yet).
+    private var expandableMarks: Set<Item> = []
     /// Every item, for membership (roots and children alike).
     private var members: Set<Item> = []
+    /// Replaced by every change to the tree's shape (append, delete, replacing children):
+    /// two snapshots holding the same token have the same items, parents and order, and
+    /// differ at most in what is expanded (the diffable data source's fast path).
+    private var shape = ShapeToken()
     /// The refused mutations, oldest first.
     public private(set) var errors: [SectionSnapshotError] = []
 
@@ -50,6 +56,7 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
             return refuse(.duplicateItem("\(item)"))
         }
         members.formUnion(items)
+        shape = ShapeToken()
         if let parent {
             children[parent, default: []].append(contentsOf: items)
             for item in items { parents[item] = parent }
@@ -61,6 +68,7 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     /// Removes `items` and everything below them.
     public mutating func delete(_ items: [Item]) {
         if let missing = items.first(where: { !members.contains($0) }) { return refuse(.itemNotFound("\(missing)")) }
+        shape = ShapeToken()
         for item in items where members.contains(item) {   // an ancestor deleted earlier took it already
             if let parent = parents[item] {
                 children[parent]?.removeAll { $0 == item }
@@ -69,7 +77,7 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
                 roots.removeAll { $0 == item }
             }
             for gone in subtree(of: item) {
-                members.remove(gone); parents[gone] = nil; children[gone] = nil; expanded.remove(gone)
+                members.remove(gone); parents[gone] = nil; children[gone] = nil; expanded.remove(gone); expandableMarks.remove(gone)
             }
         }
     }
@@ -136,4 +144,120 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     }
 
     private mutating func refuse(_ error: SectionSnapshotError) { errors.append(error) }
+
+    // MARK: Expandable items (issue 25)
+
+    /// Marks `item` as expandable (`flag` true) although it has no children yet: a folder not
+    /// listed yet shows a disclosure triangle, and expanding it asks the data source's
+    /// `sectionSnapshotHandlers` (which load its children). An item with children is
+    /// expandable whatever the mark says. An item that isn't there is refused (`errors`).
+    public mutating func setExpandable(_ item: Item, _ flag: Bool) {
+        guard members.contains(item) else { return refuse(.itemNotFound("\(item)")) }
+        if flag { expandableMarks.insert(item) } else { expandableMarks.remove(item) }
+    }
+
+    /// True if `item` has children or was marked with `setExpandable(_:_:)`.
+    public func isExpandable(_ item: Item) -> Bool { hasChildren(item) || expandableMarks.contains(item) }
+
+    /// A snapshot of what is below `parent`: its children as roots, with everything under
+    /// them and their expanded state (UIKit's `snapshot(of:includingParent:)`, without the
+    /// parent). Empty for an item that isn't there.
+    public func snapshot(of parent: Item) -> SectionSnapshot<Item> {
+        var out = SectionSnapshot<Item>()
+        guard members.contains(parent) else { return out }
+        out.append(children(of: parent))
+        for item in subtree(of: parent).dropFirst() {
+            if let kids = children[item] { out.append(kids, to: item) }
+            if expanded.contains(item) { out.expanded.insert(item) }
+            if expandableMarks.contains(item) { out.expandableMarks.insert(item) }
+        }
+        return out
+    }
+
+    /// Makes `replacement`'s items the children of `parent` (everything below `parent`
+    /// before goes). Refused (`errors`) when `parent` isn't there or an item of
+    /// `replacement` is already elsewhere in the snapshot.
+    public mutating func replaceChildren(of parent: Item, with replacement: SectionSnapshot<Item>) {
+        guard members.contains(parent) else { return refuse(.parentNotFound("\(parent)")) }
+        let below = Set(subtree(of: parent).dropFirst())
+        if let clash = replacement.items.first(where: { members.contains($0) && !below.contains($0) }) {
+            return refuse(.duplicateItem("\(clash)"))
+        }
+        var copy = self
+        if !below.isEmpty { copy.delete(children(of: parent)) }
+        copy.append(replacement.roots, to: parent)
+        for item in replacement.items {
+            if let kids = replacement.children[item] { copy.append(kids, to: item) }
+            if replacement.expanded.contains(item) { copy.expanded.insert(item) }
+            if replacement.expandableMarks.contains(item) { copy.expandableMarks.insert(item) }
+        }
+        copy.errors = errors
+        self = copy
+    }
+
+    /// How many rows `item`'s expanded descendants take in `visibleItems` (0 when it is
+    /// collapsed or has no children); O(those rows).
+    func visibleDescendantCount(of item: Item) -> Int {
+        guard expanded.contains(item), let kids = children[item] else { return 0 }
+        var n = 0
+        var stack = kids
+        while let next = stack.popLast() {
+            n += 1
+            if expanded.contains(next), let more = children[next] { stack.append(contentsOf: more) }
+        }
+        return n
+    }
+
+    /// `item`'s expanded descendants in `visibleItems` order.
+    func visibleDescendants(of item: Item) -> [Item] {
+        guard expanded.contains(item), let kids = children[item] else { return [] }
+        var out: [Item] = []
+        out.reserveCapacity(kids.count)
+        var stack = Array(kids.reversed())
+        while let next = stack.popLast() {
+            out.append(next)
+            if expanded.contains(next), let more = children[next] { stack.append(contentsOf: more.reversed()) }
+        }
+        return out
+    }
+
+    /// True when `other` has the same tree (it was copied from this one, or this from it,
+    /// and neither changed the tree's shape since).
+    func hasSameShape(as other: SectionSnapshot<Item>) -> Bool { shape === other.shape }
+
+    /// The one item whose expanded state differs between this snapshot and `other`, and
+    /// whether `other` expands it; nil when none or several differ. O(expanded items).
+    func singleExpansionChange(to other: SectionSnapshot<Item>) -> (item: Item, expands: Bool)? {
+        let grows = other.expanded.count == expanded.count + 1
+        guard grows || other.expanded.count + 1 == expanded.count else { return nil }
+        let (small, large) = grows ? (expanded, other.expanded) : (other.expanded, expanded)
+        var extra: Item?
+        for item in large where !small.contains(item) {
+            if extra != nil { return nil }
+            extra = item
+        }
+        guard let extra else { return nil }
+        return (extra, grows)
+    }
+
+    /// True if every ancestor of `item` is expanded (it is one of `visibleItems`).
+    func isVisible(_ item: Item) -> Bool {
+        guard members.contains(item) else { return false }
+        var at = item
+        while let p = parents[at] {
+            guard expanded.contains(p) else { return false }
+            at = p
+        }
+        return true
+    }
+
+    /// Equal when the trees, expanded states and marks are (the shape token and the refused
+    /// mutations are not compared).
+    public static func == (a: SectionSnapshot<Item>, b: SectionSnapshot<Item>) -> Bool {
+        a.roots == b.roots && a.children == b.children && a.expanded == b.expanded && a.expandableMarks == b.expandableMarks
+            && a.errors == b.errors
+    }
 }
+
+/// Identity of a section snapshot's tree shape (see `SectionSnapshot.hasSameShape(as:)`).
+final class ShapeToken: Sendable {}

@@ -63,3 +63,57 @@ final class OutlineStore {
         bySection = bySection.filter { key, _ in (key.base as? S).map(unchanged) ?? false }
     }
 }
+
+/// The diffable data source answers for the outlines applied with `apply(_:to:)`: each row
+/// of such a section has its item's level and expanded state, and the table's expand and
+/// collapse (a triangle's click, the outline keys, `expandRow(at:recursively:)`) go through
+/// `sectionSnapshotHandlers` and apply the section snapshot again.
+extension TableViewDiffableDataSource: TableViewOutlineDataSource {
+    /// The item's level, whether it has (or is marked to have) children and whether it is
+    /// expanded; nil for a row of a section without an outline.
+    public func tableView(_ tableView: TableView, outlineStateForRowAt indexPath: IndexPath) -> OutlineRowState? {
+        guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+              let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section) else { return nil }
+        return OutlineRowState(level: outline.level(of: id), isExpandable: outline.isExpandable(id), isExpanded: outline.isExpanded(id))
+    }
+
+    /// The row of the item's parent in its outline.
+    public func tableView(_ tableView: TableView, parentOfRowAt indexPath: IndexPath) -> IndexPath? {
+        guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+              let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section),
+              let parent = outline.parent(of: id) else { return nil }
+        return self.indexPath(for: parent)
+    }
+
+    /// Expands or collapses the item (and, `recursively`, every expandable item below it)
+    /// in its section's outline and applies it, animated. Expanding asks
+    /// `shouldExpandItem` (false: nothing happens), then calls `willExpandItem` (which may
+    /// apply a new outline, e.g. with the loaded children), then
+    /// `snapshotForExpandingParentItem`; collapsing asks `shouldCollapseItem` and calls
+    /// `willCollapseItem`. An item that is not expandable is not expanded.
+    public func tableView(_ tableView: TableView, setExpanded expanded: Bool, forRowAt indexPath: IndexPath, recursively: Bool) {
+        guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
+              let before: SectionSnapshot<ItemID> = outlines.snapshot(for: section), before.contains(id) else { return }
+        let handlers = sectionSnapshotHandlers
+        if expanded {
+            guard before.isExpandable(id), handlers.shouldExpandItem?(id) ?? true else { return }
+            handlers.willExpandItem?(id)
+        } else {
+            guard handlers.shouldCollapseItem?(id) ?? true else { return }
+            handlers.willCollapseItem?(id)
+        }
+        // The handler may have applied a new outline (children loaded, a spinner row).
+        guard var outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section), outline.contains(id) else { return }
+        if expanded {
+            if let make = handlers.snapshotForExpandingParentItem {
+                let below = outline.snapshot(of: id)
+                let replacement = make(id, below)
+                if replacement != below { outline.replaceChildren(of: id, with: replacement) }
+            }
+            outline.expand(recursively ? outline.subtree(of: id).filter { outline.isExpandable($0) } : [id])
+        } else {
+            outline.collapse(recursively ? outline.subtree(of: id).filter { outline.isExpanded($0) } : [id])
+        }
+        apply(outline, to: section, animatingDifferences: true)
+    }
+}

@@ -9,6 +9,7 @@ extension TableView {
             drawGhosts(in: canvas, section: nil)
             for k in visible { drawCell(slot: k, in: canvas) }
             drawSeparators(visible, in: canvas)
+            drawOutlineDisclosures(visible, in: canvas)
             return
         }
         // Each section's rows are a rounded group: its background, then its rows clipped to it.
@@ -22,6 +23,7 @@ extension TableView {
             let rows = visible.filter { items[$0].indexPath.section == s }
             for k in rows { drawCell(slot: k, in: canvas) }
             drawSeparators(rows, in: canvas)
+            drawOutlineDisclosures(rows, in: canvas)
             canvas.restore()
         }
     }

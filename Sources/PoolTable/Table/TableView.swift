@@ -41,6 +41,8 @@ public final class TableView: ListBase {
     var defaultRowHeightUsed = false
     /// The columns and sort descriptors (TableView+Columns.swift).
     let columnSet = TableColumnSet()
+    /// The outline column and the disclosure triangles' turns (TableView+Outline.swift).
+    let outline = OutlineInteraction()
     var titlesBeingLoaded: (headers: [String?], footers: [String?])?
 
     /// A table with a viewport of `frame`'s size.

@@ -37,6 +37,7 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
         guard let table, let dataSource = table.dataSource else { return nil }
         let cell = dataSource.tableView(table, cellForRowAt: ip.indexPath)
         cell.showsReorderControl = dataSource.tableView(table, canMoveRowAt: ip.indexPath)   // the grip in edit mode
+        table.prepareOutline(cell, at: ip)                                                   // indentation (TableView+Outline)
         return cell
     }
     func placeholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }

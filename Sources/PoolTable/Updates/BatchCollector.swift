@@ -7,6 +7,9 @@ final class BatchCollector {
     var lastError: BatchUpdateError?
     /// `ListBase.batchUpdateErrorHandler`.
     var errorHandler: ((BatchUpdateError) -> Void)?
+    /// The row an update keeps in place instead of the first fully visible one (a row
+    /// being expanded or collapsed); set around the data source's change.
+    var preferredAnchor: ListBase.Anchor?
 
     /// True inside `performBatchUpdates`.
     var isOpen: Bool { depth > 0 }

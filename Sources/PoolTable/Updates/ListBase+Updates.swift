@@ -231,7 +231,7 @@ extension ListBase {
         guard !p.isEmpty else { return }
         let animated = p.animated
         let axis = viewport.axis
-        let anchor = captureAnchor()
+        let anchor = openBatch.preferredAnchor.flatMap { geometry.contains($0.indexPath) ? $0 : nil } ?? captureAnchor()
         let oldOffset = offset
         // Where every mounted row is drawn now (mid-animation positions included), along in
         // the viewport, and across.
