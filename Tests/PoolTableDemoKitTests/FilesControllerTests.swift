@@ -119,7 +119,8 @@ struct FilesControllerTests {
         table.scrollToRow(at: target, at: .middle, animated: false)
         table.layoutIfNeeded()
         let before = table.rectForRow(at: target).minY - table.contentOffset.y
-        let p = Point(x: 200, y: before + 10)
+        // Viewport points: below the column header row.
+        let p = Point(x: 200, y: before + table.columnHeaderHeight + 10)
         table.pointerDown(at: p)
         table.pointerUp(at: p)
         #expect(table.focusedIndexPath == target)

@@ -55,13 +55,13 @@ extension TableWidgetTests {
         var pending = 0
         controller.loader = { path, done in
             pending += 1
-            Background.run({ usleep(300_000); return DirectoryReader.read(path) }) { result in pending -= 1; done(result) }
+            Background.run({ usleep(1_200_000); return DirectoryReader.read(path) }) { result in pending -= 1; done(result) }
         }
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)
         func viewportRect(_ row: Int) -> Rect {
             let r = table.rectForRow(at: IndexPath(row: row, section: 0))
-            return Rect(x: r.minX - table.contentOffset.x, y: r.minY - table.contentOffset.y, width: r.width, height: r.height)
+            return Rect(x: r.minX - table.contentOffset.x, y: r.minY - table.contentOffset.y + table.columnHeaderHeight, width: r.width, height: r.height)
         }
 
         // Mouse: click alpha's disclosure triangle (in the Name column, before the icon).
@@ -75,9 +75,11 @@ extension TableWidgetTests {
         // The spinner row first, then the 30 children.
         #expect(controller.dataSource?.itemIdentifier(for: IndexPath(row: alpha.row + 1, section: 0)) == .loading(controller.tree.children(of: FileTree.root)![0]),
                 "a spinner row under alpha while it loads")
-        if let cell = table.cellForRow(at: IndexPath(row: alpha.row + 1, section: 0)) {
-            #expect(cell.accessibilityLabel == "Loading…")
-        }
+        GtkTestEnvironment.settle(0.3)
+        let spinnerCell = try #require(table.cellForRow(at: IndexPath(row: alpha.row + 1, section: 0)))
+        #expect(spinnerCell.accessibilityLabel == "Loading…")
+        #expect(spinnerCell.indentationLevel == 1)
+        saveScreenshot(try #require(widget.snapshotToImage()), "files-loading.png")
         try #require(GtkTestEnvironment.iterate(timeout: 5) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 }, "alpha's 30 files came")
         #expect(names()[alpha.row + 1] == "inner 0.txt")
         #expect(names()[alpha.row + 30] == "inner 29.txt")
@@ -90,11 +92,14 @@ extension TableWidgetTests {
 
         // Keyboard: focus beta (click its name) and press Right.
         let beta = try #require(controller.indexPath(of: controller.tree.children(of: FileTree.root)![1]))
+        table.scrollToRow(at: beta, at: .middle, animated: false)
+        GtkTestEnvironment.settle(0.3)
         var keys = XScript(title: title, windowPoint: point)
         keys.click(at: Point(x: span.x + 120, y: viewportRect(beta.row).midY))
         keys.key("Right")
         #expect(XDoTool.run(keys.arguments) == 0, "xdotool ran")
-        try #require(GtkTestEnvironment.iterate(timeout: 3) { table.isRowExpanded(at: beta) }, "beta expanded by Right")
+        try #require(GtkTestEnvironment.iterate(timeout: 3) { table.isRowExpanded(at: beta) },
+                     "beta \(beta) expanded by Right; focus \(String(describing: table.focusedIndexPath)), has focus \(gtk_widget_has_focus(widget.drawingArea))")
         try #require(GtkTestEnvironment.iterate(timeout: 5) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 + 1 }, "beta's file came")
         #expect(names()[beta.row + 1] == "only.txt")
 

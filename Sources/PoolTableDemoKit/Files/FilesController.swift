@@ -154,6 +154,7 @@ public final class FilesController: TableViewDelegate {
         let expanded = expandedFolders
         for folder in expanded where tree.loadState(of: folder) == .notLoaded { startLoading(folder) }
         dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated)
+        rebindVisibleRows()
         onChange?()
     }
 
@@ -165,6 +166,15 @@ public final class FilesController: TableViewDelegate {
         case .loading, .loaded: break
         }
         dataSource?.apply(makeSnapshot(expanded: expandedFolders, populated: [folder]), to: Self.section, animatingDifferences: false)
+    }
+
+    /// Rows mounted while `apply(_:to:)` ran were bound against the outline before it (the
+    /// data source stores the new outline after applying its rows), so new rows got level 0;
+    /// rebinding the visible rows after the apply gives them their level. (Workaround for
+    /// the outline branch's order; harmless once that is fixed.)
+    private func rebindVisibleRows() {
+        guard let table = tableView else { return }
+        table.reconfigureRows(at: table.indexPathsForVisibleRows)
     }
 
     /// Marks `folder` as being listed and asks the loader.
@@ -200,6 +210,7 @@ public final class FilesController: TableViewDelegate {
         let screenY = table.focusedIndexPath.map { table.rectForRow(at: $0).minY - table.contentOffset.y }
         tree.sortOrder = order
         dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true)
+        rebindVisibleRows()
         if let focused, let screenY, let indexPath = dataSource.indexPath(for: focused) {
             let y = table.rectForRow(at: indexPath).minY - screenY
             table.setContentOffset(Point(x: table.contentOffset.x, y: y), animated: false)

@@ -1,5 +1,4 @@
 import CGtk
-import Glibc
 import PoolTable
 import PoolTableDemoKit
 import PoolTableGtk
@@ -39,7 +38,7 @@ final class FilesScreen: Screen {
             let tree = FileTree.synthetic()
             syntheticSeconds = MonotonicClock.seconds - start
             controller = FilesController(tree: tree)
-            fputs("pooltable: Files: generated \(tree.count - 1) nodes in \(Int((syntheticSeconds ?? 0) * 1000)) ms\n", stderr)
+            print("pooltable: Files: generated \(tree.count - 1) nodes in \(Int((syntheticSeconds ?? 0) * 1000)) ms")
         } else {
             controller = FilesController(tree: FileTree(rootPath: options.files ?? Self.defaultFolder))
         }
@@ -53,7 +52,7 @@ final class FilesScreen: Screen {
 
     /// GIO's description of the content type guessed from a file's name ("PNG image").
     /// Thread-safe (GIO's content-type functions lock their database).
-    @Sendable static func contentTypeDescription(_ name: String) -> String {
+    nonisolated static func contentTypeDescription(_ name: String) -> String {
         var uncertain: gboolean = 0
         guard let type = g_content_type_guess(name, nil, 0, &uncertain) else { return FileKinds.guess(name: name) }
         defer { g_free(type) }
