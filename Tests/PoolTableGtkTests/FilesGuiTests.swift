@@ -126,6 +126,16 @@ extension TableWidgetTests {
         let now = try #require(table.focusedIndexPath)
         #expect(controller.node(at: now) == focusedNode, "the focus stayed on the same file")
         #expect(abs(viewportRect(now.row).minY - yBefore) < 1, "the focused row stayed at y \(yBefore), now \(viewportRect(now.row).minY)")
+        // Every row on screen is indented by its own level (rows that moved keep theirs).
+        table.scrollToRow(at: alpha, at: .top, animated: false)
+        GtkTestEnvironment.settle(0.6)
+        let misindented = table.indexPathsForVisibleRows.compactMap { ip -> String? in
+            guard let node = controller.node(at: ip), let cell = table.cellForRow(at: ip) else { return nil }
+            let level = controller.tree.level(of: node)
+            return cell.indentationLevel == level ? nil : "\(controller.tree.name(of: node)): \(cell.indentationLevel) for level \(level)"
+        }
+        #expect(misindented.isEmpty, "\(misindented.prefix(5))")
+        #expect(table.indexPathsForVisibleRows.contains { controller.node(at: $0).map { controller.tree.level(of: $0) } == 1 }, "children on screen")
         saveScreenshot(try #require(widget.snapshotToImage()), "files-sorted-size.png")
         print("files: sorted \(table.numberOfRows(inSection: 0)) rows by size in \(formatted(controller.lastSortSeconds * 1000, fractionDigits: 2)) ms; focused row kept at y \(Int(yBefore))")
     }

@@ -153,7 +153,9 @@ public final class FilesController: TableViewDelegate {
         guard let dataSource else { return }
         let expanded = expandedFolders
         for folder in expanded where tree.loadState(of: folder) == .notLoaded { startLoading(folder) }
-        dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated)
+        dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated) { [weak self] in
+            self?.rebindVisibleRows()
+        }
         rebindVisibleRows()
         onChange?()
     }
@@ -170,7 +172,8 @@ public final class FilesController: TableViewDelegate {
 
     /// Rows mounted while `apply(_:to:)` ran were bound against the outline before it (the
     /// data source stores the new outline after applying its rows), so new rows got level 0;
-    /// rebinding the visible rows after the apply gives them their level. (Workaround for
+    /// rebinding the visible rows after the apply, and again when its animation ends (rows
+    /// that moved in during it), gives them their level. (Workaround for
     /// the outline branch's order; harmless once that is fixed.)
     private func rebindVisibleRows() {
         guard let table = tableView else { return }
@@ -209,7 +212,9 @@ public final class FilesController: TableViewDelegate {
         let focused = table.focusedIndexPath.flatMap { dataSource.itemIdentifier(for: $0) }
         let screenY = table.focusedIndexPath.map { table.rectForRow(at: $0).minY - table.contentOffset.y }
         tree.sortOrder = order
-        dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true)
+        dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true) { [weak self] in
+            self?.rebindVisibleRows()
+        }
         rebindVisibleRows()
         if let focused, let screenY, let indexPath = dataSource.indexPath(for: focused) {
             let y = table.rectForRow(at: indexPath).minY - screenY
