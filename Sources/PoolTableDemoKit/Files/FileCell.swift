@@ -4,6 +4,7 @@ import PoolTable
 /// aligned; Kind; Modified), or a spinner row "Loading…" / an error row under a folder.
 @MainActor
 public final class FileCell: TableViewCell, TableViewCellColumnFitting {
+    /// The reuse identifier the Files table registers the cell under.
     public static let reuseIdentifier = "file"
 
     /// What the row shows.

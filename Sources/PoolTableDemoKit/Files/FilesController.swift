@@ -22,7 +22,14 @@ public enum FileRow: Hashable, Sendable {
 public final class FilesController: TableViewDelegate {
     /// The columns' identifiers (also their sort keys: `FileSortKey`'s raw values).
     public enum ColumnID {
-        public static let name = "name", size = "size", kind = "kind", modified = "modified"
+        /// Name: the outline column (icon and name).
+        public static let name = "name"
+        /// Size: bytes as `g_format_size` writes them; a folder's item count.
+        public static let size = "size"
+        /// Kind: the content type's description, or "Folder".
+        public static let kind = "kind"
+        /// Modified: the local date and time.
+        public static let modified = "modified"
     }
     /// Lists the folder at a path and calls back on the main thread with what it found.
     public typealias Loader = @MainActor (_ path: String, _ done: @escaping @MainActor (Result<FolderListing, FileLoadError>) -> Void) -> Void
@@ -31,6 +38,7 @@ public final class FilesController: TableViewDelegate {
     public let tree: FileTree
     /// The table's data source (one section, `section`).
     public private(set) var dataSource: TableViewDiffableDataSource<Int, FileRow>?
+    /// The table the controller is attached to.
     public private(set) weak var tableView: TableView?
     /// The only section's identifier.
     public static let section = 0

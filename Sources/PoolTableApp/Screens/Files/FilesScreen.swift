@@ -38,7 +38,7 @@ final class FilesScreen: Screen {
             let tree = FileTree.synthetic()
             syntheticSeconds = MonotonicClock.seconds - start
             controller = FilesController(tree: tree)
-            print("pooltable: Files: generated \(tree.count - 1) nodes in \(Int((syntheticSeconds ?? 0) * 1000)) ms")
+            Trace.log("files-synthetic-ms", String(Int((syntheticSeconds ?? 0) * 1000)))
         } else {
             controller = FilesController(tree: FileTree(rootPath: options.files ?? Self.defaultFolder))
         }
