@@ -52,6 +52,8 @@ case "profile-move":
 case "profile-diff":
     // Internal: snapshot diffs only, to run under perf or callgrind.
     if let r = DiffBench.run(items: options.rows, runs: options.frames) { print("median diff \(fmt(r.median, 3)) ms") }
+case "outline":
+    print(OutlineBench(smoke: options.smoke).run())   // issue 25 (OutlineBench.swift)
 case "":
     Options.fail("no mode given")
 default:

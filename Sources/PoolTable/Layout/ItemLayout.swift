@@ -83,6 +83,10 @@ protocol ItemLayout: AnyObject {
     /// depend on its index.
     func refreshSection(_ s: Int, from source: any ItemSource)
     func removeItem(at ip: ItemPath)
+    /// Inserts the new rows `rows` of section `section` (one run, ascending).
+    func insertItems(_ rows: Range<Int>, section: Int, from source: any ItemSource)
+    /// Removes the old rows `rows` of section `section` (one run).
+    func removeItems(_ rows: Range<Int>, section: Int)
     func removeSection(at s: Int)
     /// How long the content would be after a validated update (`mapping`, the new counts):
     /// deleted sections and the rows leaving surviving sections gone, the rows arriving in
@@ -94,16 +98,41 @@ protocol ItemLayout: AnyObject {
 }
 
 extension ItemLayout {
-    /// A list's: rows leave and arrive with their own lengths.
+    /// A list's: rows leave and arrive with their own lengths (a run of rows at once).
     func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {
         var length = contentLength
         for (old, new) in mapping.sectionMap.enumerated() where new == nil { length -= self.length(ofSection: old) }
         for t in mapping.newSectionSource.indices {
             guard let s = mapping.newSectionSource[t] else { continue }
-            for r in mapping.removedOld[t] { length -= itemExtent(ItemPath(row: r, section: s)).length }
-            for r in mapping.arrivingNew[t] { length += source.listRowLength(at: ItemPath(row: r, section: t)).length }
+            forEachRun(of: mapping.removedOld[t]) { run in
+                let first = itemExtent(ItemPath(row: run.lowerBound, section: s)), last = itemExtent(ItemPath(row: run.upperBound - 1, section: s))
+                length -= last.start + last.length - first.start
+            }
+            forEachRun(of: mapping.arrivingNew[t]) { length += source.listRowLengths($0, section: t).total }
         }
         return length
+    }
+
+    /// One by one (a layout that has no faster way).
+    func insertItems(_ rows: Range<Int>, section: Int, from source: any ItemSource) {
+        for r in rows { insertItem(at: ItemPath(row: r, section: section), from: source) }
+    }
+    /// One by one, last first.
+    func removeItems(_ rows: Range<Int>, section: Int) {
+        for r in rows.reversed() { removeItem(at: ItemPath(row: r, section: section)) }
+    }
+}
+
+/// The lengths of a run of arriving rows: one length for all (a table with a fixed
+/// `rowHeight`: asked once), or one each.
+enum RowLengths {
+    case uniform(length: Double, count: Int, selfSizing: Bool)
+    case each([(length: Double, selfSizing: Bool)])
+    var total: Double {
+        switch self {
+        case let .uniform(length, count, _): length * Double(count)
+        case let .each(list): list.reduce(0) { $0 + $1.length }
+        }
     }
 }
 
@@ -125,6 +154,8 @@ protocol ItemSource: AnyObject {
     func listSectionChrome(_ section: Int, into layout: inout SectionLayout)
     /// One row's length and whether it sizes itself (an inserted or reloaded row).
     func listRowLength(at ip: ItemPath) -> (length: Double, selfSizing: Bool)
+    /// The lengths of a run of arriving rows of `section`.
+    func listRowLengths(_ rows: Range<Int>, section: Int) -> RowLengths
 }
 
 extension ItemSource {
@@ -141,6 +172,9 @@ extension ItemSource {
         layout.footerTitle = footerTitle(ofSection: section)
     }
     func listRowLength(at ip: ItemPath) -> (length: Double, selfSizing: Bool) { (44, false) }
+    func listRowLengths(_ rows: Range<Int>, section: Int) -> RowLengths {
+        .each(rows.map { listRowLength(at: ItemPath(row: $0, section: section)) })
+    }
 }
 
 extension ItemLayout {

@@ -84,6 +84,15 @@ final class ListLayout: ItemLayout {
         storage.replaceSection(section, at: t)
     }
     func removeItem(at ip: ItemPath) { storage.removeRow(at: ip) }
+    func insertItems(_ rows: Range<Int>, section: Int, from source: any ItemSource) {
+        switch source.listRowLengths(rows, section: section) {
+        case let .uniform(h, n, selfSizing) where !selfSizing && n == rows.count:
+            storage.insertRows(h, count: n, at: ItemPath(row: rows.lowerBound, section: section))
+        case .uniform, .each:
+            for r in rows { insertItem(at: ItemPath(row: r, section: section), from: source) }
+        }
+    }
+    func removeItems(_ rows: Range<Int>, section: Int) { storage.removeRows(rows, section: section) }
     func removeSection(at s: Int) { storage.removeSection(at: s) }
 
     // MARK: List geometry

@@ -100,6 +100,27 @@ struct RowHeights {
         }
     }
 
+    /// `n` rows of `height` at `row`: O(1) when the heights are uniform and the same.
+    mutating func insert(_ height: Double, count n: Int, at row: Int) {
+        guard n > 0 else { return }
+        let h = Self.sanitize(height)
+        if case let .uniform(old, c) = storage, old == h || c == 0 {
+            storage = .uniform(height: h, count: c + n)
+            return
+        }
+        for k in 0..<n { insert(h, at: min(max(0, row), count) + k) }
+    }
+
+    /// Removes a run of rows: O(1) when the heights are uniform.
+    mutating func remove(_ rows: Range<Int>) {
+        guard !rows.isEmpty, rows.lowerBound >= 0, rows.upperBound <= count else { return }
+        if case let .uniform(h, n) = storage {
+            storage = .uniform(height: h, count: n - rows.count)
+            return
+        }
+        for r in rows.reversed() { remove(at: r) }
+    }
+
     mutating func remove(at row: Int) {
         guard row >= 0 && row < count else { return }
         if case let .uniform(h, n) = storage {

@@ -164,6 +164,38 @@ struct TableLayout {
         totals.add(sections[ip.section].total - before, at: ip.section)
     }
 
+    /// `count` rows of height `h` (not self-sizing) at `ip`: O(1) into uniform heights of
+    /// the same height, O(count) otherwise.
+    mutating func insertRows(_ h: Double, count: Int, at ip: ItemPath) {
+        guard count > 0 else { return }
+        version &+= 1
+        guard ip.section >= 0 && ip.section < sections.count else { return }
+        let before = sections[ip.section].total
+        sections[ip.section].rows.insert(h, count: count, at: ip.row)
+        if sections[ip.section].measured != nil {
+            for r in ip.row..<(ip.row + count) {
+                sections[ip.section].measured?.insert(true, at: r)
+                sections[ip.section].selfSizing?.insert(false, at: r)
+            }
+        }
+        totals.add(sections[ip.section].total - before, at: ip.section)
+    }
+
+    /// Removes a run of rows: O(1) from uniform heights, O(rows) otherwise.
+    mutating func removeRows(_ rows: Range<Int>, section: Int) {
+        version &+= 1
+        guard section >= 0 && section < sections.count, rows.lowerBound >= 0, rows.upperBound <= sections[section].rows.count else { return }
+        let before = sections[section].total
+        sections[section].rows.remove(rows)
+        if sections[section].measured != nil {
+            for r in rows.reversed() {
+                sections[section].measured?.remove(at: r)
+                sections[section].selfSizing?.remove(at: r)
+            }
+        }
+        totals.add(sections[section].total - before, at: section)
+    }
+
     mutating func removeRow(at ip: ItemPath) {
         version &+= 1
         guard contains(ip) else { return }

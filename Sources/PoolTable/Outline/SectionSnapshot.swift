@@ -225,19 +225,23 @@ public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
     /// and neither changed the tree's shape since).
     func hasSameShape(as other: SectionSnapshot<Item>) -> Bool { shape === other.shape }
 
-    /// The one item whose expanded state differs between this snapshot and `other`, and
-    /// whether `other` expands it; nil when none or several differ. O(expanded items).
-    func singleExpansionChange(to other: SectionSnapshot<Item>) -> (item: Item, expands: Bool)? {
+    /// How the expanded items differ between this snapshot and `other`. O(expanded items).
+    enum ExpansionDifference { case same, one(Item, expands: Bool), many }
+
+    /// Which one item's expanded state differs between this snapshot and `other` (and
+    /// whether `other` expands it), if exactly one does.
+    func expansionDifference(to other: SectionSnapshot<Item>) -> ExpansionDifference {
+        if other.expanded.count == expanded.count { return other.expanded == expanded ? .same : .many }
         let grows = other.expanded.count == expanded.count + 1
-        guard grows || other.expanded.count + 1 == expanded.count else { return nil }
+        guard grows || other.expanded.count + 1 == expanded.count else { return .many }
         let (small, large) = grows ? (expanded, other.expanded) : (other.expanded, expanded)
         var extra: Item?
         for item in large where !small.contains(item) {
-            if extra != nil { return nil }
+            if extra != nil { return .many }
             extra = item
         }
-        guard let extra else { return nil }
-        return (extra, grows)
+        guard let extra else { return .many }
+        return .one(extra, expands: grows)
     }
 
     /// True if every ancestor of `item` is expanded (it is one of `visibleItems`).

@@ -21,6 +21,14 @@ extension TableViewDiffableDataSource {
     public func applyThrowing(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
                               animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         if let error = snapshot.errors.first { throw DiffableDataSourceError.invalidSectionSnapshot(error) }
+        defer { tableView?.refreshOutlineCells() }
+        // The fast path: the rows change by one contiguous run (an expand or a collapse).
+        if let tableView, tableView.hasLoadedData, let s = current.sectionIdentifiers.firstIndex(of: section),
+           let old: SectionSnapshot<ItemID> = outlines.snapshot(for: section), let run = outlineRun(from: old, to: snapshot, section: s) {
+            try applyRun(run, section: s, animatingDifferences: animatingDifferences, completion: completion)
+            outlines.set(snapshot, for: section)
+            return
+        }
         var whole = self.snapshot()
         if whole.sectionIdentifiers.contains(section) {
             whole.deleteItems(whole.itemIdentifiers(inSection: section))
@@ -30,6 +38,82 @@ extension TableViewDiffableDataSource {
         whole.appendItems(snapshot.visibleItems, toSection: section)
         try applyThrowing(whole, animatingDifferences: animatingDifferences, completion: completion)
         outlines.set(snapshot, for: section)
+    }
+
+    /// How the rows of section `s` change from `old`'s visible items (its rows now) to
+    /// `new`'s, when that is one contiguous run: `.unchanged`, an insert or a delete; nil
+    /// otherwise (the full diff then). When the trees have the same shape and one item's
+    /// expanded state differs, the run is found in O(its visible descendants); otherwise by
+    /// comparing the common head and tail (O(rows), no hashing).
+    func outlineRun(from old: SectionSnapshot<ItemID>, to new: SectionSnapshot<ItemID>, section s: Int) -> OutlineRun<ItemID>? {
+        let rows = current.items[s]
+        if old.hasSameShape(as: new) {
+            switch old.expansionDifference(to: new) {
+            case .same:
+                return .unchanged
+            case let .one(item, expands):
+                guard new.isVisible(item) else { return .unchanged }     // under a collapsed parent: no row changes
+                let row: Int
+                if let hint = toggleHint, hint.row < rows.count, rows[hint.row] == hint.item, hint.item == item { row = hint.row }
+                else if let ip = indexPath(for: item), ip.section == s { row = ip.row }
+                else { return nil }
+                if expands {
+                    return .insert(at: row + 1, items: new.visibleDescendants(of: item))
+                }
+                let n = old.visibleDescendantCount(of: item)
+                guard row + 1 + n <= rows.count else { return nil }
+                return .delete((row + 1)..<(row + 1 + n))
+            case .many:
+                break
+            }
+        }
+        let fresh = new.visibleItems
+        let m = min(rows.count, fresh.count)
+        var head = 0
+        while head < m && rows[head] == fresh[head] { head += 1 }
+        var tail = 0
+        while tail < m - head && rows[rows.count - 1 - tail] == fresh[fresh.count - 1 - tail] { tail += 1 }
+        if rows.count == fresh.count { return head == rows.count ? .unchanged : nil }
+        if fresh.count > rows.count {
+            guard head + tail == rows.count else { return nil }
+            return .insert(at: head, items: Array(fresh[head..<(fresh.count - tail)]))
+        }
+        guard head + tail == fresh.count else { return nil }
+        return .delete(head..<(rows.count - tail))
+    }
+
+    /// Applies one run to section `s`: the snapshot's rows change in place and the table
+    /// gets one range insert or delete (`TableView`'s run batch: O(mounted rows) for rows
+    /// of a fixed height). Items new to the section must not be in another section.
+    func applyRun(_ run: OutlineRun<ItemID>, section s: Int, animatingDifferences: Bool, completion: (() -> Void)?) throws {
+        guard let tableView else { return }
+        let animation: RowAnimation = animatingDifferences ? defaultRowAnimation : .none
+        switch run {
+        case .unchanged:
+            tableView.setNeedsDisplay()
+            completion?()
+        case let .insert(at, items):
+            if current.sectionIdentifiers.count > 1, let clash = items.first(where: { indexPath(for: $0) != nil }) {
+                throw DiffableDataSourceError.duplicateIdentifier("item \(clash)")
+            }
+            try tableView.performBatchUpdatesThrowing({
+                current.items[s].insert(contentsOf: items, at: at)
+                placesAreStale = true
+                tableView.batchInsertRun(at..<(at + items.count), section: s, animation)
+            }, completion: { _ in completion?() })
+        case let .delete(range):
+            try tableView.performBatchUpdatesThrowing({
+                current.items[s].removeSubrange(range)
+                placesAreStale = true
+                tableView.batchDeleteRun(range, section: s, animation)
+            }, completion: { _ in completion?() })
+        }
+    }
+
+    /// The row the table is toggling (`OutlineStore.hint`), typed.
+    var toggleHint: (item: ItemID, row: Int)? {
+        get { outlines.hint.flatMap { h in (h.item.base as? ItemID).map { ($0, h.row) } } }
+        set { outlines.hint = newValue.map { (AnyHashable($0.item), $0.row) } }
     }
 
     /// The outline last applied to `section`; an outline of its rows (all roots) if none was.
@@ -49,11 +133,21 @@ extension TableViewDiffableDataSource {
     }
 }
 
+/// How an outline's rows change, when it is one contiguous run.
+enum OutlineRun<Item> {
+    case unchanged
+    case insert(at: Int, items: [Item])
+    case delete(Range<Int>)
+}
+
 /// The section snapshots a diffable data source applied, by section (type-erased, so the
 /// data source class keeps one stored property for them).
 @MainActor
 final class OutlineStore {
     private var bySection: [AnyHashable: Any] = [:]
+    /// The item and row being expanded or collapsed by the table (finds the row without
+    /// the data source's item-to-row map).
+    var hint: (item: AnyHashable, row: Int)?
     func set<S: Hashable, I: Hashable & Sendable>(_ snapshot: SectionSnapshot<I>, for section: S) { bySection[AnyHashable(section)] = snapshot }
     func snapshot<S: Hashable, I: Hashable & Sendable>(for section: S) -> SectionSnapshot<I>? { bySection[AnyHashable(section)] as? SectionSnapshot<I> }
     /// Forgets the outlines of sections whose rows a plain snapshot changed (or removed):
@@ -114,6 +208,8 @@ extension TableViewDiffableDataSource: TableViewOutlineDataSource {
         } else {
             outline.collapse(recursively ? outline.subtree(of: id).filter { outline.isExpanded($0) } : [id])
         }
+        toggleHint = (id, indexPath.row)
+        defer { toggleHint = nil }
         apply(outline, to: section, animatingDifferences: true)
     }
 }

@@ -68,6 +68,23 @@ struct RowRangeSet: Equatable, Sendable {
         ranges = out
     }
 
+    /// Rows `rows` are deleted: they leave the set and the rows after them move up.
+    mutating func shiftForDelete(rows: Range<Int>) {
+        guard !rows.isEmpty else { return }
+        remove(rows)
+        let n = rows.count
+        var out: [Range<Int>] = []
+        for r in ranges {
+            let shifted = r.lowerBound >= rows.upperBound ? (r.lowerBound - n)..<(r.upperBound - n) : r
+            if let last = out.last, last.upperBound == shifted.lowerBound {
+                out[out.count - 1] = last.lowerBound..<shifted.upperBound
+            } else {
+                out.append(shifted)
+            }
+        }
+        ranges = out
+    }
+
     /// Keeps only rows below `limit`.
     mutating func clip(to limit: Int) { remove(max(0, limit)..<Int.max) }
 

@@ -116,10 +116,11 @@ final class SelectionModel {
         for (t, source) in mapping.newSectionSource.enumerated() {
             guard let source, source < sections.count else { continue }
             var set = sections[source]
-            for r in mapping.removedOld[t].reversed() { set.shiftForDelete(at: r) }
-            for r in mapping.arrivingNew[t] {
-                set.shiftForInsert(at: r, count: 1)
-                if selectedMoveTargets.contains(ItemPath(row: r, section: t)) { set.insert(r) }
+            forEachRun(of: mapping.removedOld[t], reversed: true) { set.shiftForDelete(rows: $0) }
+            forEachRun(of: mapping.arrivingNew[t]) { run in
+                set.shiftForInsert(at: run.lowerBound, count: run.count)
+                guard !selectedMoveTargets.isEmpty else { return }
+                for r in run where selectedMoveTargets.contains(ItemPath(row: r, section: t)) { set.insert(r) }
             }
             next[t] = set
         }

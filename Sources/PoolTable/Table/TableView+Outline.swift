@@ -254,3 +254,25 @@ extension ItemPath {
         section >= 0 && row >= 0 && section < table.numberOfSections && row < table.numberOfRows(inSection: section)
     }
 }
+
+extension TableViewAdapter {
+    /// The lengths of a run of arriving rows: with no delegate, or a delegate that leaves
+    /// heights to `rowHeight` (probed with the run's first row, as a load does), one
+    /// length for all without asking again; otherwise each row's.
+    func listRowLengths(_ rows: Range<Int>, section: Int) -> RowLengths {
+        guard let table else { return .uniform(length: 44, count: rows.count, selfSizing: false) }
+        return table.rowLengthsForInsert(rows, section: section)
+    }
+}
+
+extension TableView {
+    /// See `TableViewAdapter.listRowLengths(_:section:)`.
+    func rowLengthsForInsert(_ rows: Range<Int>, section: Int) -> RowLengths {
+        let fixed = sanitizedHeight(rowHeight, "rowHeight")
+        guard let delegate, let first = rows.first else { return .uniform(length: fixed, count: rows.count, selfSizing: false) }
+        defaultRowHeightUsed = false
+        _ = delegate.tableView(self, heightForRowAt: IndexPath(row: first, section: section))
+        if defaultRowHeightUsed { return .uniform(length: fixed, count: rows.count, selfSizing: false) }
+        return .each(rows.map { rowHeightForInsert(ItemPath(row: $0, section: section)) })
+    }
+}

@@ -14,10 +14,47 @@ struct PendingUpdates {
     var conflicts: [String] = []
     /// True when any change asked for an animation (moves always animate).
     var animated = false
+    /// Contiguous runs of rows inserted (new rows) or deleted (old rows) as one change each
+    /// (an outline's expand or collapse): O(1) to collect and to test, however long.
+    var insertedRuns: [RowRun] = []
+    var deletedRuns: [RowRun] = []
 
     var isEmpty: Bool {
         deletedSections.isEmpty && insertedSections.isEmpty && deletedRows.isEmpty && insertedRows.isEmpty
-            && reloadedRows.isEmpty && moves.isEmpty && reloadedSections.isEmpty
+            && reloadedRows.isEmpty && moves.isEmpty && reloadedSections.isEmpty && insertedRuns.isEmpty && deletedRuns.isEmpty
+    }
+
+    /// True if the new row `ip` was inserted (alone or in a run).
+    func isInserted(_ ip: ItemPath) -> Bool {
+        insertedRows.contains(ip) || insertedRuns.contains { $0.section == ip.section && $0.rows.contains(ip.row) }
+    }
+
+    mutating func insertRun(_ run: RowRun) {
+        if insertedRuns.contains(where: { $0.section == run.section && $0.rows.overlaps(run.rows) }) {
+            conflicts.append("inserted rows \(run.rows) of section \(run.section) are named twice")
+        }
+        if !run.rows.isEmpty { insertedRuns.append(run) }
+    }
+    mutating func deleteRun(_ run: RowRun) {
+        if deletedRuns.contains(where: { $0.section == run.section && $0.rows.overlaps(run.rows) }) {
+            conflicts.append("deleted rows \(run.rows) of section \(run.section) are named twice")
+        }
+        if !run.rows.isEmpty { deletedRuns.append(run) }
+    }
+
+    /// Single rows named inside a run as well (checked once, when the batch is validated).
+    var runConflicts: String? {
+        func inRun(_ runs: [RowRun], _ ip: ItemPath) -> Bool { runs.contains { $0.section == ip.section && $0.rows.contains(ip.row) } }
+        if !deletedRuns.isEmpty {
+            if let ip = deletedRows.first(where: { inRun(deletedRuns, $0) }) { return "deleted row \(ip) is named twice" }
+            if let ip = reloadedRows.first(where: { inRun(deletedRuns, $0) }) { return "row \(ip) is both reloaded and deleted" }
+            if let ip = moves.keys.first(where: { inRun(deletedRuns, $0) }) { return "row \(ip) is both moved and deleted" }
+        }
+        if !insertedRuns.isEmpty {
+            if let ip = insertedRows.first(where: { inRun(insertedRuns, $0) }) { return "inserted row \(ip) is named twice" }
+            if let ip = moves.values.first(where: { inRun(insertedRuns, $0) }) { return "row \(ip) is both a move's target and inserted" }
+        }
+        return nil
     }
 
     mutating func note(_ animation: RowAnimation) { if animation != .none { animated = true } }
@@ -63,6 +100,26 @@ struct PendingUpdates {
     }
 }
 
+/// A contiguous run of rows of one section.
+struct RowRun: Equatable {
+    var section: Int
+    var rows: Range<Int>
+}
+
+/// Calls `body` with each run of consecutive values of a sorted array, first to last (or
+/// last to first when `reversed`).
+func forEachRun(of sorted: [Int], reversed: Bool = false, _ body: (Range<Int>) -> Void) {
+    var runs: [Range<Int>] = []
+    var i = 0
+    while i < sorted.count {
+        var j = i + 1
+        while j < sorted.count && sorted[j] == sorted[j - 1] + 1 { j += 1 }
+        runs.append(sorted[i]..<(sorted[j - 1] + 1))
+        i = j
+    }
+    if reversed { for r in runs.reversed() { body(r) } } else { for r in runs { body(r) } }
+}
+
 /// How old rows and sections map to new ones after validated updates. Answers in
 /// O(updates in the section), never O(rows).
 struct UpdateMapping {
@@ -86,10 +143,21 @@ struct UpdateMapping {
         if binarySearchContains(removed, old.row) { return nil }
         // The k-th surviving old row fills the k-th new slot that is not an arrival.
         let k = old.row - countLess(removed, old.row)
-        var row = k
-        for a in arrivingNew[t] { if a <= row { row += 1 } else { break } }
-        return ItemPath(row: row, section: t)
+        return ItemPath(row: k + arrivalsBefore(slot: k, in: arrivingNew[t]), section: t)
     }
+
+    /// How many arrivals come before the `k`-th slot that is not an arrival: the arrivals
+    /// a_i (sorted, distinct) with a_i - i <= k, a non-decreasing key, so a binary search.
+    func arrivalsBefore(slot k: Int, in arriving: [Int]) -> Int {
+        var lo = 0, hi = arriving.count
+        while lo < hi { let mid = (lo + hi) / 2; if arriving[mid] - mid <= k { lo = mid + 1 } else { hi = mid } }
+        return lo
+    }
+
+    /// The sorted `values` below `x`, counted by binary search.
+    func countBelow(_ sorted: [Int], _ x: Int) -> Int { countLess(sorted, x) }
+    /// True if the sorted `values` hold `x`.
+    func sortedContains(_ sorted: [Int], _ x: Int) -> Bool { binarySearchContains(sorted, x) }
 
     private func countLess(_ sorted: [Int], _ x: Int) -> Int {
         var lo = 0, hi = sorted.count
