@@ -106,7 +106,7 @@ extension TableView {
     public func columnSpan(_ column: Int) -> (x: Double, width: Double)? {
         let edges = columnSet.edges
         guard column >= 0, column + 1 < edges.count else { return nil }
-        return (edges[column], edges[column + 1] - edges[column])
+        return (edges[column], columnSet.columns[column].effectiveWidth)
     }
 
     /// The sum of the columns' widths (0 without columns).
@@ -126,13 +126,32 @@ extension TableView {
     }
 
     /// A column's title or width changed, or the set did: redraw (every row draws its
-    /// columns). Widths do not change row heights here; self-sizing rows that wrap by
+    /// columns, so a geometry change redraws every mounted cell's content). Widths do not change row heights here; self-sizing rows that wrap by
     /// column width re-measure on the next reload.
     func columnsDidChange(geometry: Bool) {
-        if geometry { columnSet.version &+= 1 }
+        if geometry {
+            columnSet.version &+= 1
+            // Cells draw their columns' parts where the columns are: their kept content
+            // (recorded once per content version) is stale.
+            for m in items.entries { m.cell.setNeedsDisplay() }
+        }
         if let f = columnSet.focusedColumn, f >= columnSet.columns.count { columnSet.focusedColumn = columnSet.columns.isEmpty ? nil : columnSet.columns.count - 1 }
         updateColumnHeaderInset()
+        if geometry { updateColumnContentBreadth() }
         setNeedsDisplay()
+    }
+
+    /// Columns wider than the view make the content that wide: it scrolls across
+    /// (`contentOffset.x`), the header row with it.
+    func updateColumnContentBreadth() {
+        guard viewport.setMinimumBreadth(totalColumnWidth) else { return }
+        if !pass.needsReload {
+            self.geometry.breadth = viewport.breadth
+            dataAdapter.breadthDidChange()
+        }
+        _ = viewport.moveAcross(to: viewport.acrossOffset)
+        setNeedsLayout()
+        host?.tableViewDidChangeScrollGeometry(self)
     }
 }
 

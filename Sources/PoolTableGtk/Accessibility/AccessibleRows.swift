@@ -127,7 +127,9 @@ final class AccessibleRows {
     /// Places the proxies (from the view's size_allocate).
     func allocate() {
         let detached = isDetached(tabStop) ? [tabStop!] : []
-        placement.allocate(Array(rows.values) + Array(headers.values) + detached, offsetY: listView.contentOffset.y)
+        // Rows show below a column header row (the viewport's top inset).
+        placement.allocate(Array(rows.values) + Array(headers.values) + detached,
+                           offsetY: listView.contentOffset.y - listView.adjustedContentInset.top)
     }
 
     /// Moves keyboard focus to the tab stop; false when the table has no rows to focus.
