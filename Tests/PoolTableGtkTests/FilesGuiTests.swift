@@ -140,3 +140,20 @@ extension TableWidgetTests {
         print("files: sorted \(table.numberOfRows(inSection: 0)) rows by size in \(formatted(controller.lastSortSeconds * 1000, fractionDigits: 2)) ms; focused row kept at y \(Int(yBefore))")
     }
 }
+
+extension TableWidgetTests {
+    /// What the Files screen shows that is data, not the app's text (the translation
+    /// coverage walk skips it on that screen and in the debug bar shown after it): the
+    /// folder's path, file names, and the kinds
+    /// GIO describes (translated by shared-mime-info, not by the app).
+    static func filesScreenData(_ window: MainWindow) -> [String] {
+        guard let files = window.screens.lazy.compactMap({ $0 as? FilesScreen }).first else { return [] }
+        let tree = files.controller.tree
+        var data = Set([tree.rootPath])
+        for node in 0..<tree.count {
+            data.insert(tree.name(of: node))
+            if !tree.isDirectory(node) { data.insert(tree.kind(of: node)) }   // "Folder" is the app's
+        }
+        return data.sorted { $0.count > $1.count }   // longest first: a name inside another goes with it
+    }
+}

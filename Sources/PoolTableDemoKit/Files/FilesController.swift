@@ -110,7 +110,8 @@ public final class FilesController: TableViewDelegate {
         case .node(let node):
             let folder = tree.isDirectory(node)
             let size = folder ? (tree.childCount(of: node).map(FileFormat.itemCount) ?? "") : FileFormat.size(tree.size(of: node))
-            return .file(name: tree.name(of: node), size: size, kind: tree.kind(of: node),
+            // "Folder" is looked up here, on the main thread, in the language shown now.
+            return .file(name: tree.name(of: node), size: size, kind: folder ? FileKinds.folder : tree.kind(of: node),
                          modified: FileFormat.date(tree.modified(of: node), now: now()), isFolder: folder, isLink: tree.isSymlink(node))
         case .loading: return .loading
         case .error(let node):
