@@ -19,10 +19,14 @@ struct LaunchOptions {
     var showVersion = false
     /// `--photos DIR`: start on Photos, showing the pictures of DIR.
     var photos: String?
+    /// `--files DIR`: start on Files, showing DIR (default: /usr/share).
+    var files: String?
+    /// `--files-synthetic`: start on Files, showing a generated tree of 1,000,000 nodes.
+    var filesSynthetic = false
 
-    static let screenNames = ["inbox", "huge", "news", "downloads", "photos"]
+    static let screenNames = ["inbox", "huge", "news", "downloads", "photos", "files"]
 
-    /// Declares `--rows`, `--screen`, `--photos` and `--version` on `application`.
+    /// Declares `--rows`, `--screen`, `--photos`, `--files`, `--files-synthetic` and `--version` on `application`.
     static func declare(on application: some GPointer) {
         // GLib keeps pointers to these strings: they must outlive the application.
         let entries = [
@@ -35,6 +39,11 @@ struct LaunchOptions {
             GOptionEntry(long_name: permanentCString("photos"), short_name: 0, flags: 0, arg: G_OPTION_ARG_FILENAME, arg_data: nil,
                          description: permanentCString(tr("Show the pictures of a folder on the Photos screen")),
                          arg_description: permanentCString(tr("DIR"))),
+            GOptionEntry(long_name: permanentCString("files"), short_name: 0, flags: 0, arg: G_OPTION_ARG_FILENAME, arg_data: nil,
+                         description: permanentCString(tr("Show a folder on the Files screen (default: /usr/share)")),
+                         arg_description: permanentCString(tr("DIR"))),
+            GOptionEntry(long_name: permanentCString("files-synthetic"), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE, arg_data: nil,
+                         description: permanentCString(tr("Show a generated tree of 1,000,000 files on the Files screen")), arg_description: nil),
             GOptionEntry(long_name: permanentCString("version"), short_name: 0, flags: 0, arg: G_OPTION_ARG_NONE, arg_data: nil,
                          description: permanentCString(tr("Print the version and exit")), arg_description: nil),
             GOptionEntry(),
@@ -76,6 +85,15 @@ struct LaunchOptions {
             }
             options.photos = path
         }
+        if let value = g_variant_dict_lookup_value(dict, "files", nil) {
+            defer { g_variant_unref(value) }
+            let path = String(cString: g_variant_get_bytestring(value))
+            guard g_file_test(path, G_FILE_TEST_IS_DIR) != 0 else {
+                return .failure(LaunchError(message: tr("--files: “{path}” is not a folder", ["path": path])))
+            }
+            options.files = path
+        }
+        options.filesSynthetic = g_variant_dict_contains(dict, "files-synthetic") != 0
         return .success(options)
     }
 }

@@ -44,7 +44,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos)]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos), FilesScreen(options: options)]
         tables = screens.map { $0.makeWidget() }
         let tools = DebugTools(tables: tables)
         debugTools = tools
@@ -67,7 +67,7 @@ final class MainWindow {
         buildStack()
         addActions()
 
-        let initial = options.screen ?? (options.rows != nil ? huge.name : options.photos != nil ? "photos" : screens[0].name)
+        let initial = options.screen ?? (options.rows != nil ? huge.name : options.photos != nil ? "photos" : FilesScreen.isRequested(by: options) ? "files" : screens[0].name)
         gtk_stack_set_visible_child_name(stack.opaque, initial)
         Signal.connectPointer(stack, "notify::visible-child") { [weak self] _ in self?.screenChanged() }
         screenChanged()
