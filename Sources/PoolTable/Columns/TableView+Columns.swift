@@ -80,7 +80,10 @@ extension TableView {
                 return (ip, itemRect(ip).minY - offset)
             }
             delegate?.tableView(self, sortDescriptorsDidChange: old)
-            if let (before, screenY) = focus, let now = tracked.focus, now != before, geometry.contains(now) {
+            // (Also when the focused row kept its index: the batch's own anchoring may have
+            // scrolled to keep another row in place.)
+            if let (_, screenY) = focus, let now = tracked.focus, geometry.contains(now),
+               itemRect(now).minY - offset != screenY {
                 scroll(toOffset: itemRect(now).minY - screenY, animated: false)
             }
         }

@@ -22,22 +22,31 @@ extension TableViewDiffableDataSource {
                               animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         if let error = snapshot.errors.first { throw DiffableDataSourceError.invalidSectionSnapshot(error) }
         defer { tableView?.refreshOutlineCells() }
-        // The fast path: the rows change by one contiguous run (an expand or a collapse).
-        if let tableView, tableView.hasLoadedData, let s = current.sectionIdentifiers.firstIndex(of: section),
-           let old: SectionSnapshot<ItemID> = outlines.snapshot(for: section), let run = outlineRun(from: old, to: snapshot, section: s) {
-            try applyRun(run, section: s, animatingDifferences: animatingDifferences, completion: completion)
-            outlines.set(snapshot, for: section)
-            return
-        }
-        var whole = self.snapshot()
-        if whole.sectionIdentifiers.contains(section) {
-            whole.deleteItems(whole.itemIdentifiers(inSection: section))
-        } else {
-            whole.appendSections([section])
-        }
-        whole.appendItems(snapshot.visibleItems, toSection: section)
-        try applyThrowing(whole, animatingDifferences: animatingDifferences, completion: completion)
+        let old: SectionSnapshot<ItemID>? = outlines.snapshot(for: section)
+        // The new outline is in place while the rows change, so every cell bound during the
+        // apply (rows mounted by its layout) gets its new level; a refused apply restores it.
         outlines.set(snapshot, for: section)
+        outlines.applying = AnyHashable(section)
+        defer { outlines.applying = nil }
+        do {
+            // The fast path: the rows change by one contiguous run (an expand or a collapse).
+            if let tableView, tableView.hasLoadedData, let s = current.sectionIdentifiers.firstIndex(of: section),
+               let old, let run = outlineRun(from: old, to: snapshot, section: s) {
+                try applyRun(run, section: s, animatingDifferences: animatingDifferences, completion: completion)
+                return
+            }
+            var whole = self.snapshot()
+            if whole.sectionIdentifiers.contains(section) {
+                whole.deleteItems(whole.itemIdentifiers(inSection: section))
+            } else {
+                whole.appendSections([section])
+            }
+            whole.appendItems(snapshot.visibleItems, toSection: section)
+            try applyThrowing(whole, animatingDifferences: animatingDifferences, completion: completion)
+        } catch {
+            if let old { outlines.set(old, for: section) } else { outlines.remove(section) }
+            throw error
+        }
     }
 
     /// How the rows of section `s` change from `old`'s visible items (its rows now) to
@@ -152,9 +161,12 @@ final class OutlineStore {
     func snapshot<S: Hashable, I: Hashable & Sendable>(for section: S) -> SectionSnapshot<I>? { bySection[AnyHashable(section)] as? SectionSnapshot<I> }
     /// Forgets the outlines of sections whose rows a plain snapshot changed (or removed):
     /// `unchanged` says, by section identifier, whether its rows stay the same.
+    /// The section whose outline `apply(_:to:)` is applying: `keep` leaves it alone.
+    var applying: AnyHashable?
+    func remove<S: Hashable>(_ section: S) { bySection[AnyHashable(section)] = nil }
     func keep<S: Hashable>(where unchanged: (S) -> Bool) {
         guard !bySection.isEmpty else { return }
-        bySection = bySection.filter { key, _ in (key.base as? S).map(unchanged) ?? false }
+        bySection = bySection.filter { key, _ in key == applying || ((key.base as? S).map(unchanged) ?? false) }
     }
 }
 

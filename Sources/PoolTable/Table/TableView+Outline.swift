@@ -16,6 +16,12 @@ extension TableView {
         set { outline.column = newValue; setNeedsDisplay() }
     }
 
+    /// The index in `tableColumns` of the column that shows the outline (nil: no columns).
+    var outlineColumnIndex: Int? {
+        guard !tableColumns.isEmpty else { return nil }
+        return outline.column.flatMap { c in tableColumns.firstIndex { $0 === c } } ?? 0
+    }
+
     /// The data source, if it answers for an outline.
     var outlineDataSource: TableViewOutlineDataSource? { dataSource as? TableViewOutlineDataSource }
 
@@ -90,9 +96,7 @@ extension TableView {
 
     /// Where the outline column is across the row (x and width); the whole row without columns.
     func outlineColumnSpan(rowWidth: Double) -> (x: Double, width: Double) {
-        let columns = tableColumns
-        guard !columns.isEmpty else { return (0, rowWidth) }
-        let index = outline.column.flatMap { c in columns.firstIndex { $0 === c } } ?? 0
+        guard let index = outlineColumnIndex else { return (0, rowWidth) }
         return columnSpan(index) ?? (0, rowWidth)
     }
 
@@ -132,6 +136,9 @@ extension TableView {
         layoutIfNeeded()
         guard let source = outlineDataSource, let ip = keyboardFocus,
               let state = outlineState(forRowAt: ip.indexPath) else { return false }
+        // Plain Left/Right belong to the cell focus while a cell other than the outline
+        // column's is focused (COLUMNS contract; GtkColumnView moves between cells there).
+        if key == .left || key == .right, let focused = focusedColumn, focused != outlineColumnIndex { return false }
         interaction.showsFocusRing = true
         switch key {
         case .right:

@@ -162,10 +162,7 @@ public final class FilesController: TableViewDelegate {
         guard let dataSource else { return }
         let expanded = expandedFolders
         for folder in expanded where tree.loadState(of: folder) == .notLoaded { startLoading(folder) }
-        dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated) { [weak self] in
-            self?.rebindVisibleRows()
-        }
-        rebindVisibleRows()
+        dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated)
         onChange?()
     }
 
@@ -177,16 +174,6 @@ public final class FilesController: TableViewDelegate {
         case .loading, .loaded: break
         }
         dataSource?.apply(makeSnapshot(expanded: expandedFolders, populated: [folder]), to: Self.section, animatingDifferences: false)
-    }
-
-    /// Rows mounted while `apply(_:to:)` ran were bound against the outline before it (the
-    /// data source stores the new outline after applying its rows), so new rows got level 0;
-    /// rebinding the visible rows after the apply, and again when its animation ends (rows
-    /// that moved in during it), gives them their level. (Workaround for
-    /// the outline branch's order; harmless once that is fixed.)
-    private func rebindVisibleRows() {
-        guard let table = tableView else { return }
-        table.reconfigureRows(at: table.indexPathsForVisibleRows)
     }
 
     /// Marks `folder` as being listed and asks the loader.
@@ -207,28 +194,15 @@ public final class FilesController: TableViewDelegate {
 
     // MARK: Sorting
 
-    /// A header was clicked (or the descriptors set): sort by the first descriptor.
+    /// A header was clicked (or the descriptors set): re-sort by the first descriptor,
+    /// animated. The table keeps the focused row at its place on screen (it does so for
+    /// every sort made in this callback), as Nautilus and GtkColumnView do.
     public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {
-        guard let first = tableView.sortDescriptors.first, let key = FileSortKey(rawValue: first.key) else { return }
-        sort(by: FileSortOrder(key: key, ascending: first.ascending))
-    }
-
-    /// Re-sorts the rows (animated) and keeps the focused row at the same place on
-    /// screen, as Nautilus does (GtkColumnView keeps the focused item's position).
-    public func sort(by order: FileSortOrder) {
-        guard let table = tableView, let dataSource else { return }
+        guard let first = tableView.sortDescriptors.first, let key = FileSortKey(rawValue: first.key),
+              let dataSource else { return }
         let start = Self.seconds()
-        let focused = table.focusedIndexPath.flatMap { dataSource.itemIdentifier(for: $0) }
-        let screenY = table.focusedIndexPath.map { table.rectForRow(at: $0).minY - table.contentOffset.y }
-        tree.sortOrder = order
-        dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true) { [weak self] in
-            self?.rebindVisibleRows()
-        }
-        rebindVisibleRows()
-        if let focused, let screenY, let indexPath = dataSource.indexPath(for: focused) {
-            let y = table.rectForRow(at: indexPath).minY - screenY
-            table.setContentOffset(Point(x: table.contentOffset.x, y: y), animated: false)
-        }
+        tree.sortOrder = FileSortOrder(key: key, ascending: first.ascending)
+        dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true)
         lastSortSeconds = Self.seconds() - start
         onChange?()
     }
