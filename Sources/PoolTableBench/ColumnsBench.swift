@@ -286,8 +286,9 @@ final class ColumnsBench {
 // MARK: PoolTable's data table
 
 /// PoolTable's side of testdatatable: a `TableWidget` with `columns` `TableColumn`s ("A",
-/// "B", …) over `rows` rows; a row's cell draws each column's text ("C42") centred in
-/// `rectForColumn` (a GtkLabel's default), and a 1 px line on each column's trailing edge
+/// "B", …) over `rows` rows; a row's cell draws each column's text ("C42") in
+/// `rectForColumn`, in GTK's default font, 6 px in from the leading edge as GtkColumnView's
+/// cells show it, and a 1 px line on each column's trailing edge
 /// (GtkColumnView's `show-column-separators`). Rows have row separators (the table's
 /// default) edge to edge.
 @MainActor
@@ -341,8 +342,21 @@ final class DataTableHost: BenchChildHost, TableViewDataSource, TableViewDelegat
 final class DataTableCell: TableViewCell {
     /// Space on both sides of the text in a column.
     static let padding = 6.0
+    /// GTK's default font size (`gtk-font-name`) in pixels: a GtkLabel's text. 14 px if unset.
+    static let fontSize: Double = {
+        guard let settings = gtk_settings_get_default() else { return 14 }
+        var value = GValue()
+        g_value_init(&value, GObjectProperty.stringType)
+        defer { g_value_unset(&value) }
+        g_object_get_property(settings.object, "gtk-font-name", &value)
+        guard let name = g_value_get_string(&value), let description = pango_font_description_from_string(name) else { return 14 }
+        defer { pango_font_description_free(description) }
+        let size = Double(pango_font_description_get_size(description)) / Double(PANGO_SCALE)
+        guard size > 0 else { return 14 }
+        return pango_font_description_get_size_is_absolute(description) != 0 ? size : size * 96 / 72
+    }()
     static func style(_ theme: Theme) -> TextStyle {
-        TextStyle(font: .body, color: theme.foreground, alignment: .center, maxLines: 1)
+        TextStyle(font: Font(size: fontSize), color: theme.foreground, alignment: .leading, maxLines: 1)
     }
 
     var row = -1 { didSet { if row != oldValue { setNeedsDisplay() } } }
