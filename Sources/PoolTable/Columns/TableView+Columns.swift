@@ -36,6 +36,12 @@ extension TableView {
         let n = columnSet.columns.count
         guard oldIndex >= 0, oldIndex < n, newIndex >= 0, newIndex < n, oldIndex != newIndex else { return }
         columnSet.columns.insert(columnSet.columns.remove(at: oldIndex), at: newIndex)
+        // The focused cell stays on its column.
+        if let f = columnSet.focusedColumn {
+            if f == oldIndex { columnSet.focusedColumn = newIndex }
+            else if oldIndex < f && f <= newIndex { columnSet.focusedColumn = f - 1 }
+            else if newIndex <= f && f < oldIndex { columnSet.focusedColumn = f + 1 }
+        }
         columnsDidChange(geometry: true)
     }
 
@@ -95,26 +101,28 @@ extension TableView {
     }
 
     /// Where column `column` is across the table (x from the table's leading edge, width);
-    /// nil for a column that isn't there.
+    /// nil for a column that isn't there. O(1): the columns' edges are cached prefix sums,
+    /// rebuilt when a width or the order changes (`TableColumnSet.version`).
     public func columnSpan(_ column: Int) -> (x: Double, width: Double)? {
-        guard column >= 0, column < columnSet.columns.count else { return nil }
-        var x = 0.0
-        for c in columnSet.columns[..<column] { x += c.effectiveWidth }
-        return (x, columnSet.columns[column].effectiveWidth)
+        let edges = columnSet.edges
+        guard column >= 0, column + 1 < edges.count else { return nil }
+        return (edges[column], edges[column + 1] - edges[column])
     }
 
     /// The sum of the columns' widths (0 without columns).
-    public var totalColumnWidth: Double { columnSet.columns.reduce(0) { $0 + $1.effectiveWidth } }
+    public var totalColumnWidth: Double { columnSet.edges.last ?? 0 }
 
     /// The column under `x` (content coordinates across); nil past the last column or
-    /// without columns.
+    /// without columns. O(log columns).
     public func column(atX x: Double) -> Int? {
-        var edge = 0.0
-        for (k, c) in columnSet.columns.enumerated() {
-            edge += c.effectiveWidth
-            if x < edge { return x >= 0 ? k : nil }
+        let edges = columnSet.edges
+        guard edges.count > 1, x >= 0, x < edges[edges.count - 1] else { return nil }
+        var lo = 0, hi = edges.count - 1     // edges[lo] <= x < edges[hi]
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if edges[mid] <= x { lo = mid } else { hi = mid }
         }
-        return nil
+        return lo
     }
 
     /// A column's title or width changed, or the set did: redraw (every row draws its
@@ -122,6 +130,8 @@ extension TableView {
     /// column width re-measure on the next reload.
     func columnsDidChange(geometry: Bool) {
         if geometry { columnSet.version &+= 1 }
+        if let f = columnSet.focusedColumn, f >= columnSet.columns.count { columnSet.focusedColumn = columnSet.columns.isEmpty ? nil : columnSet.columns.count - 1 }
+        updateColumnHeaderInset()
         setNeedsDisplay()
     }
 }
@@ -133,9 +143,36 @@ final class TableColumnSet {
     var sortDescriptors: [TableSortDescriptor] = []
     /// Bumped when a width or the order changes (for hosts that cache per-column layout).
     var version = 0
+    /// `showsColumnHeaders`.
+    var showsHeaders = true
+    /// `focusedColumn`.
+    var focusedColumn: Int?
+    /// A press on the header row in progress (ColumnHeader.swift).
+    var headerPress: ColumnHeaderPress?
+    /// The header the pointer is over (drawn highlighted, as GTK's :hover).
+    var hoveredHeader: Int?
+    private var cachedEdges: [Double] = [0]
+    private var cachedVersion = -1
+
+    /// The columns' edges across: `edges[k]` is where column k starts, `edges[count]` the
+    /// total width. Rebuilt once per `version`.
+    var edges: [Double] {
+        if cachedVersion != version {
+            var e = [0.0]
+            e.reserveCapacity(columns.count + 1)
+            for c in columns { e.append(e[e.count - 1] + c.effectiveWidth) }
+            cachedEdges = e
+            cachedVersion = version
+        }
+        return cachedEdges
+    }
 }
 
 extension TableViewDelegate {
     /// Default: nothing.
     public func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) {}
+    /// Default: `tableView.defaultFittingWidth(ofColumn: column)`.
+    public func tableView(_ tableView: TableView, sizeToFitWidthOfColumn column: Int) -> Double {
+        tableView.defaultFittingWidth(ofColumn: column)
+    }
 }

@@ -121,15 +121,18 @@ extension ListBase {
     /// The item under a viewport point.
     public func indexPath(atViewportPoint p: Point) -> IndexPath? { itemPath(atViewportPoint: p)?.indexPath }
 
-    func itemPath(atViewportPoint p: Point) -> ItemPath? { item(at: contentPoint(p)) }
+    func itemPath(atViewportPoint p: Point) -> ItemPath? {
+        viewport.axis.along(p) < viewport.leadingInset ? nil : item(at: contentPoint(p))   // not under a header row
+    }
 
-    /// A viewport point's along and across coordinates.
-    private func axis(_ p: Point) -> (along: Double, across: Double) { (viewport.axis.along(p), viewport.axis.across(p)) }
+    /// A viewport point's along (from the content's viewport start, below a leading inset)
+    /// and across coordinates.
+    private func axis(_ p: Point) -> (along: Double, across: Double) { (viewport.axis.along(p) - viewport.leadingInset, viewport.axis.across(p)) }
 
     /// A viewport point in content coordinates.
     func contentPoint(_ p: Point) -> Point {
         let axis = viewport.axis
-        return axis.point(along: axis.along(p) + offset, across: axis.across(p))
+        return axis.point(along: axis.along(p) - viewport.leadingInset + offset, across: axis.across(p))
     }
 
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`
@@ -138,6 +141,7 @@ extension ListBase {
         defer { checkInvariantsAfterMutation() }
         layoutIfNeeded()
         cancelInteraction()
+        if let table = self as? TableView, table.columnHeaderPointerDown(at: p, clickCount: clickCount) { return }
         // A press on an open row performs the action under it on release; anywhere else it
         // just closes the row.
         if hasOpenSwipe {
@@ -179,6 +183,7 @@ extension ListBase {
     /// The pointer moved with the button held.
     public func pointerDragged(to p: Point) {
         defer { checkInvariantsAfterMutation() }
+        if let table = self as? TableView, table.columnHeaderPointerDragged(to: p) { return }
         guard var press = interaction.press else { return }
         if press.onGrip { dragMovement(press, to: p); return }
         if press.swiping {
@@ -238,6 +243,7 @@ extension ListBase {
     public func pointerUp(at p: Point) {
         defer { checkInvariantsAfterMutation() }
         defer { interaction.press = nil }
+        if let table = self as? TableView, table.columnHeaderPointerUp(at: p) { return }
         if let open = rowActions.pressOnOpenRow {
             rowActions.pressOnOpenRow = nil
             if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
@@ -276,6 +282,7 @@ extension ListBase {
     /// The press was taken over (e.g. by scrolling) or the pointer left.
     public func pointerCancelled() {
         defer { checkInvariantsAfterMutation() }
+        (self as? TableView)?.columnHeaderPointerCancelled()
         if interaction.press?.onGrip == true, tracked.movement?.grab != nil { cancelInteractiveMovement() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.press?.swiping == true { endSwipe() }
@@ -292,6 +299,7 @@ extension ListBase {
     @discardableResult
     public func activateRow(atViewportPoint p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
+        if let table = self as? TableView, table.columnHeaderDoubleClick(at: p) { return true }
         guard !isEditing, let ip = itemPath(atViewportPoint: p) else { return false }
         delegateAdapter.didActivate(ip)
         return true
@@ -348,6 +356,7 @@ extension ListBase {
             interaction.showsFocusRing = true
             return moveFocusedItem(key)
         }
+        if let table = self as? TableView, table.handleCellFocusArrow(key, modifiers: modifiers) { return true }
         let current = keyboardFocus
         interaction.showsFocusRing = true
         var next: ItemPath?

@@ -16,8 +16,10 @@ extension ListBase {
         // group): when GTK's diff gives up on a scrolled frame (over 30 damaged rects), it
         // damages that group's bounds, which are only as wide as what the rows draw.
         canvas.save()
-        canvas.clip(to: bounds)
-        let scroll = viewport.axis.point(along: -offset, across: 0)
+        // Content shows below a leading inset (a table's column header row, drawn after it).
+        let inset = viewport.leadingInset
+        canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.breadth) : bounds)
+        let scroll = viewport.axis.point(along: inset - offset, across: 0)
         canvas.translate(x: scroll.x, y: scroll.y)
         clock.rendering(with: isPresentationDisplaced ? presentedExtents() : nil) {
             drawRows(in: canvas)
@@ -39,7 +41,9 @@ extension ListBase {
             drawMovingItem(in: canvas)
         }
         canvas.restore()
+        drawOverContent(in: canvas)
     }
+
 
     /// The visible items (with the ghosts of deleted ones beneath) as `drawItems` draws them.
     func drawRows(in canvas: Canvas) {
@@ -84,7 +88,7 @@ extension ListBase {
 
     private func drawFocusRing(in canvas: Canvas) {
         guard showsFocusRing, let ip = keyboardFocus, let i = mountedIndex(of: ip), items.isVisible(i) else { return }
-        let f = drawnFrame(ofSlot: i).insetBy(dx: 2, dy: 2)
+        let f = focusRingFrame(row: drawnFrame(ofSlot: i)).insetBy(dx: 2, dy: 2)
         canvas.stroke(.roundedRect(f, radius: 6), color: canvas.theme.focusRing, lineWidth: 2)
     }
 

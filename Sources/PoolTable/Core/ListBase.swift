@@ -131,6 +131,15 @@ public class ListBase {
         return viewport.axis.size(length: geometry.contentLength, breadth: viewport.breadth)
     }
 
+    /// What the view keeps clear of content at its edges (UIKit's name): at the top, a
+    /// table's column header row. Rows show in the frame less it, and scrolling pages by
+    /// the frame's height less it.
+    public var adjustedContentInset: EdgeInsets {
+        let inset = viewport.leadingInset
+        return viewport.axis == .vertical ? EdgeInsets(top: inset, left: 0, bottom: 0, right: 0)
+                                          : EdgeInsets(top: 0, left: inset, bottom: 0, right: 0)
+    }
+
     /// Updates, inserts above the viewport and corrections of estimated heights keep the first
     /// fully visible row at the same place on screen (seeds/002_9848c4aae18f326c.txt).
     public var maintainsVisibleContentPosition: Bool {
@@ -239,6 +248,13 @@ public class ListBase {
         drawGhosts(in: canvas, section: nil)
         for k in visible { drawCell(slot: k, in: canvas) }
     }
+
+    /// What a subclass draws over the content, in viewport coordinates, after it (a table's
+    /// column header row); nothing by default.
+    func drawOverContent(in canvas: Canvas) {}
+    /// Where the focus ring goes for the focused item drawn at `row` (a table with a focused
+    /// cell rings the cell).
+    func focusRingFrame(row: Rect) -> Rect { row }
 
     static let logger = Logger(label: "PoolTable")
 

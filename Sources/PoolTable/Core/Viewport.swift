@@ -12,18 +12,28 @@ final class Viewport {
     /// Where the viewport starts along the content.
     @exclusivity(unchecked) private(set) var offset = 0.0
     @exclusivity(unchecked) private var explicitPrefetchDistance: Double?
+    /// The part of the frame at the start along the axis that content never shows in (a
+    /// table's column header row): the content's viewport is the frame less this.
+    @exclusivity(unchecked) private(set) var leadingInset = 0.0
 
     init(axis: Axis) { self.axis = axis }
 
-    /// The viewport's extent along the scroll axis.
-    var length: Double { axis.length(of: frame.size) }
+    /// The viewport's extent along the scroll axis (less the leading inset).
+    var length: Double { max(0, axis.length(of: frame.size) - leadingInset) }
     /// The viewport's extent across the scroll axis.
     var breadth: Double { axis.breadth(of: frame.size) }
     /// True when nothing can be shown (either side is zero).
-    var isEmpty: Bool { frame.width <= 0 || frame.height <= 0 }
+    var isEmpty: Bool { frame.width <= 0 || frame.height <= 0 || length <= 0 }
 
     func resize(to frame: Rect) { self.frame = frame }
     func move(to offset: Double) { self.offset = offset }
+    /// Sets the leading inset; true if it changed.
+    func setLeadingInset(_ inset: Double) -> Bool {
+        let clean = inset.isFinite ? max(0, inset) : 0
+        guard clean != leadingInset else { return false }
+        leadingInset = clean
+        return true
+    }
 
     /// How far beyond the viewport, on both sides along the axis, items are prepared:
     /// half a viewport unless set.

@@ -103,6 +103,9 @@ public protocol TableViewDelegate: AnyObject {
     /// `sortDescriptors` changed, by a header click or by code; `oldDescriptors` is what it
     /// was. Sort the data here and reload or apply. Default: nothing.
     func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor])
+    /// The width a double click on column `column`'s resize edge gives it (AppKit's name).
+    /// Default: `tableView.defaultFittingWidth(ofColumn:)`.
+    func tableView(_ tableView: TableView, sizeToFitWidthOfColumn column: Int) -> Double
 
     // MARK: Moving rows (issue 23)
     /// Where a row being moved from `sourceIndexPath` would go when the user proposes

@@ -193,6 +193,8 @@ public final class TableView: ListBase {
     // MARK: Drawing
 
     override func drawItems(_ visible: [Int], in canvas: Canvas) { drawTableItems(visible, in: canvas) }
+    override func drawOverContent(in canvas: Canvas) { drawColumnHeaders(in: canvas) }
+    override func focusRingFrame(row: Rect) -> Rect { focusedCellFrame(row: row) }
 
     /// Called by the delegate's default `heightForRowAt`, so the table knows the delegate
     /// does not size rows and can keep O(1) memory per section.
