@@ -78,9 +78,13 @@ final class ColumnViewHost: BenchChildHost {
         }.count
     }
 
-    /// The row widgets' heights (border boxes: CSS padding and the separator included).
+    /// The rows' height (a row widget's border box: CSS padding and the separator included),
+    /// then the header row's.
     var rowHeights: [Double] {
-        Set(rowWidgets.map { Double(bounds($0, in: columnView).size.height) }.filter { $0 > 0 }).sorted()
+        let rows = Set(rowWidgets.map { Double(bounds($0, in: columnView).size.height) }.filter { $0 > 0 }).sorted()
+        if rows.count > 1 { notes.append("GtkColumnView's rows have several heights: \(rows)") }
+        let header = children(of: columnView).first { cssName($0) == "header" }.map { Double(bounds($0, in: columnView).size.height) }
+        return [rows.first ?? 0, header ?? 0]
     }
 
     /// The cells' widths in a shown row, left to right: the columns as GtkColumnView laid them out.

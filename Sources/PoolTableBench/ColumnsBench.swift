@@ -135,7 +135,7 @@ final class ColumnsBench {
 
     init(options: Options) {
         self.options = options
-        frames = options.smoke ? 20 : 600
+        frames = options.smoke ? 20 : 300
         rounds = options.rounds ?? (options.smoke ? 1 : 3)
         sortRows = options.smoke ? 16_384 : 524_288
     }
@@ -151,12 +151,23 @@ final class ColumnsBench {
         child.script = (0..<o.frames).map { _ in ("random", Double.random(in: 0..<1, using: &rng)) }
             + Array(repeating: ("tiny", nil), count: 20)
         if o.toolkit == "columnview" { return ColumnViewHost(rows: o.rows, columns: columns) }
-        return DataTableHost(rows: o.rows, columns: columns, widths: o.columnWidths, rowHeight: o.rowHeights?.0)
+        let host = DataTableHost(rows: o.rows, columns: columns, widths: o.columnWidths, rowHeight: o.rowHeights?.0)
+        // The same rows area as GtkColumnView's: the window is taller or shorter by the
+        // difference between the header rows (the engine's is its own fixed height).
+        if let gtkHeader = o.rowHeights?.1, gtkHeader > 1 {
+            let delta = Int((host.tableView.columnHeaderHeight - gtkHeader).rounded())
+            if delta != 0 {
+                gtk_window_set_default_size(child.window.cast(to: GtkWindow.self), Int32(window.width), Int32(window.height + delta))
+                host.notes.append("PoolTable's window is \(window.width)x\(window.height + delta): its header row is "
+                                  + "\(fmt(host.tableView.columnHeaderHeight, 0)) px, GtkColumnView's \(fmt(gtkHeader, 0)) px; the rows get the same area")
+            }
+        }
+        return host
     }
 
     func child(_ toolkit: String, renderer: String, heights: [Double], widths: [Double]?) -> ChildResult? {
         var args = ["gui-one", "--toolkit", toolkit, "--rows", "\(rows)", "--frames", "\(frames)"]
-        if let h = heights.first { args += ["--heights", "\(h),\(h)"] }
+        if heights.count == 2 { args += ["--heights", "\(heights[0]),\(max(1, heights[1]))"] }
         if let widths { args += ["--widths", widths.map { "\($0)" }.joined(separator: ",")] }
         return runBenchChild(args, renderer: renderer, what: "\(toolkit) (renderer \(renderer))", notes: &notes)
     }
@@ -180,9 +191,9 @@ final class ColumnsBench {
                     guard let r = child("columnview", renderer: renderer, heights: [], widths: nil) else { return }
                     cvRuns.append(r)
                     // PoolTable's rows and columns get the sizes GtkColumnView laid out.
-                    if widths == nil, let w = r.columnWidths, w.count == Self.columns, let h = r.rowHeights.first {
+                    if widths == nil, let w = r.columnWidths, w.count == Self.columns, r.rowHeights.count == 2, r.rowHeights[0] > 0 {
                         widths = w
-                        heights = [h]
+                        heights = r.rowHeights
                     }
                 }
                 func poolTable() {
@@ -258,7 +269,7 @@ final class ColumnsBench {
                 row("binds per frame (PoolTable: rows; GTK: cells)", { fmt($0.bindsPerFrame, 1) }),
                 row("tiny-damage frame (4x4 px) median (ms)", { fmt($0.tinyMedianMs, 3) }),
                 row("rows visible at the end", { "\($0.visibleRows)" }),
-                row("row height (px)", { $0.rowHeights.map { fmt($0, 0) }.joined(separator: ", ") }),
+                row("row height / header row height (px)", { $0.rowHeights.map { fmt($0, 0) }.joined(separator: " / ") }),
                 row("columns' total width (px)", { fmt($0.columnWidths.reduce(0, +), 0) }),
                 row("cells/widgets created", { "\($0.widgetsCreated)" }),
                 row("time to first frame (ms)", { fmt($0.timeToFirstFrameMs, 1) }),
@@ -349,7 +360,8 @@ final class DataTableHost: BenchChildHost, TableViewDataSource, TableViewDelegat
     var alive: Int { tableView.mountedCells.count + tableView.pooledCellCounts.reduce(0) { $0 + $1.count } }
     var created: Int { tableView.cellsCreated }
     var visibleRows: Int { tableView.indexPathsForVisibleRows.count }
-    var rowHeights: [Double] { [tableView.rowHeight] }
+    /// The rows' height, then the header row's.
+    var rowHeights: [Double] { [tableView.rowHeight, tableView.columnHeaderHeight] }
     var columnWidths: [Double]? { tableView.tableColumns.map(\.effectiveWidth) }
 }
 

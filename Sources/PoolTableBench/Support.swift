@@ -63,7 +63,7 @@ struct Options {
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO]
-      gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights H,H] [--widths W,W,...]   (for columns)
+      gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       photos-one --toolkit pooltable|gridview --rows PHOTOS    (photos runs each toolkit in its own process)
     """
 
