@@ -22,9 +22,9 @@ extension TableView {
     public var focusedColumn: Int? {
         get { columnSet.focusedColumn }
         set {
-            let clean = newValue.flatMap { $0 >= 0 && $0 < columnSet.columns.count ? $0 : nil }
-            guard clean != columnSet.focusedColumn else { return }
-            columnSet.focusedColumn = clean
+            if let c = newValue, c < 0 || c >= columnSet.columns.count { return }
+            guard newValue != columnSet.focusedColumn else { return }
+            columnSet.focusedColumn = newValue
             setNeedsDisplay()
         }
     }

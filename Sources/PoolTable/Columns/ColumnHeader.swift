@@ -46,8 +46,8 @@ struct ColumnHeaderPress {
 extension TableView {
     /// Half the width of the zone on a header's right edge that resizes the column.
     public static let columnResizeHandleHalfWidth = 4.0
-    /// Padding before a header's title and after its sort arrow.
-    static let columnHeaderPadding = 8.0
+    /// Padding before a header's title and after its sort arrow (Adwaita's `padding: 0 6px`).
+    static let columnHeaderPadding = 6.0
     /// The sort arrow's width.
     static let sortArrowWidth = 8.0
 
@@ -84,7 +84,7 @@ extension TableView {
     /// that isn't there or without a header row.
     public func rectForColumnHeader(_ column: Int) -> Rect {
         guard isShowingColumnHeaders, let span = columnSpan(column) else { return .zero }
-        return Rect(x: span.x, y: 0, width: span.width, height: columnHeaderHeight)
+        return Rect(x: span.x - viewport.acrossOffset, y: 0, width: span.width, height: columnHeaderHeight)
     }
 
     /// Keeps the rows' viewport below the header row.
@@ -102,14 +102,15 @@ extension TableView {
     public func columnHeaderHit(atViewportPoint p: Point) -> ColumnHeaderHit? {
         guard isShowingColumnHeaders, p.y >= 0, p.y < columnHeaderHeight, p.x.isFinite else { return nil }
         let edges = columnSet.edges, half = Self.columnResizeHandleHalfWidth
+        let x = p.x + viewport.acrossOffset   // content coordinates across
         // The nearest right edge within the handle's reach, of a resizable column.
         var best: (column: Int, distance: Double)?
         for k in columnSet.columns.indices where columnSet.columns[k].isResizable {
-            let d = abs(p.x - edges[k + 1])
+            let d = abs(x - edges[k + 1])
             if d <= half, d < (best?.distance ?? .infinity) { best = (k, d) }
         }
         if let best { return .resizeEdge(column: best.column) }
-        return column(atX: p.x).map { .title(column: $0) }
+        return column(atX: x).map { .title(column: $0) }
     }
 
     // MARK: Pointer (called from ListBase+Input)
@@ -126,7 +127,7 @@ extension TableView {
                                                       column: k, start: p, current: p, grab: 0)
         case .title(let k):
             let x = columnSpan(k)?.x ?? 0
-            columnSet.headerPress = ColumnHeaderPress(kind: .title, column: k, start: p, current: p, grab: p.x - x)
+            columnSet.headerPress = ColumnHeaderPress(kind: .title, column: k, start: p, current: p, grab: p.x + viewport.acrossOffset - x)
         }
         setNeedsDisplay()
         return true
@@ -158,7 +159,7 @@ extension TableView {
     private func dragColumn(_ press: ColumnHeaderPress) {
         var k = press.column
         guard let span = columnSpan(k) else { return }
-        let centre = press.current.x - press.grab + span.width / 2
+        let centre = press.current.x + viewport.acrossOffset - press.grab + span.width / 2
         while let right = columnSpan(k + 1), centre > right.x + right.width / 2 {
             moveColumn(k, toColumn: k + 1)
             k += 1
@@ -168,6 +169,12 @@ extension TableView {
             k -= 1
         }
         columnSet.headerPress?.column = k
+    }
+
+    /// True while a drag on a header's edge resizes a column (the host keeps the resize cursor).
+    public var isResizingColumn: Bool {
+        if case .resize? = columnSet.headerPress?.kind { return true }
+        return false
     }
 
     /// The button was released: true if a header press takes it. A title clicked without
@@ -226,7 +233,7 @@ extension TableView {
         guard let column = columnSet.columns[safe: index] else { return 0 }
         layoutIfNeeded()
         let canvas = measuringCanvas ?? RecordingCanvas()
-        let title = canvas.measureText(column.title, width: .infinity,
+        let title = canvas.measureText(column.title, width: 10_000,
                                        style: TextStyle(font: Self.columnHeaderFont, color: canvas.theme.foreground)).width
         var width = (title + 3 * Self.columnHeaderPadding + Self.sortArrowWidth).rounded(.up)
         for cell in mountedCells {
@@ -240,8 +247,9 @@ extension TableView {
     // MARK: Drawing
 
     /// Draws the header row at the top of the viewport, over the rows (GtkColumnView's look
-    /// in Adwaita: the view's background, bold dim titles, a line between headers and under
-    /// the row, a chevron for the first sort descriptor's column).
+    /// in GTK 4.8's Adwaita: the view's background, bold dim titles that darken on hover and
+    /// press, a full-height line on each header's leading edge and one under the row, a
+    /// pan-up/pan-down chevron for the first sort descriptor's column).
     func drawColumnHeaders(in canvas: Canvas) {
         guard isShowingColumnHeaders, !viewport.isEmpty else { return }
         let theme = canvas.theme
@@ -250,21 +258,25 @@ extension TableView {
         canvas.clip(to: Rect(x: 0, y: 0, width: width, height: h))
         canvas.fill(Rect(x: 0, y: 0, width: width, height: h), color: theme.cellBackground)
         let sorted = sortDescriptors.first
-        let style = TextStyle(font: Self.columnHeaderFont, color: theme.foreground.withAlpha(0.55))
+        // Adwaita: #979a9b, hover #636769, pressed #2e3436 on white: the foreground at
+        // about 45%, 68% and 90%.
+        let style = TextStyle(font: Self.columnHeaderFont, color: theme.foreground.withAlpha(0.45))
         let pressed = columnSet.headerPress.flatMap { p -> Int? in if case .title = p.kind { return p.column } else { return nil } }
         let dragged = columnSet.headerPress.flatMap { $0.moved ? $0 : nil }
+        let ax = viewport.acrossOffset
         for (k, column) in columnSet.columns.enumerated() {
-            guard let span = columnSpan(k), span.x < width else { break }
-            var rect = Rect(x: span.x, y: 0, width: span.width, height: h)
+            guard let span = columnSpan(k), span.x - ax < width else { break }
+            if span.x + span.width - ax <= 0 { continue }
+            var rect = Rect(x: span.x - ax, y: 0, width: span.width, height: h)
             if let dragged, dragged.column == k, case .title = dragged.kind {
                 // The dragged header follows the pointer, lifted over its neighbours (drawn last).
                 continue
             }
-            if pressed == k || columnSet.hoveredHeader == k {
-                canvas.fill(rect, color: theme.foreground.withAlpha(pressed == k ? 0.10 : 0.04))
-            }
-            drawColumnHeader(column, in: rect, sorted: sorted, style: style, canvas: canvas)
-            rect = Rect(x: span.x + span.width - 1, y: 6, width: 1, height: h - 12)
+            var titleStyle = style
+            if pressed == k { titleStyle.color = theme.foreground.withAlpha(0.9) }
+            else if columnSet.hoveredHeader == k { titleStyle.color = theme.foreground.withAlpha(0.68) }
+            drawColumnHeader(column, in: rect, sorted: sorted, style: titleStyle, canvas: canvas)
+            rect = Rect(x: span.x - ax, y: 0, width: 1, height: h - 1)
             canvas.fill(rect, color: theme.separator)
         }
         if let dragged, case .title = dragged.kind, let column = columnSet.columns[safe: dragged.column], let span = columnSpan(dragged.column) {

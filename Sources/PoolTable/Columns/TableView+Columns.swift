@@ -54,7 +54,9 @@ extension TableView {
     /// (`sortByColumn(_:)`) or by code. Every change, from either, calls the delegate's
     /// `sortDescriptorsDidChange` with the old value (as AppKit does): the data source sorts
     /// there. A key that no column sorts by (while the table has columns) is dropped with a
-    /// warning; a key given twice keeps its first place.
+    /// warning; a key given twice keeps its first place. When the data source sorts by moving
+    /// rows (a diffable snapshot, batch moves) and the focused row was on screen, it is kept
+    /// at the same place on screen (as far as the content allows).
     public var sortDescriptors: [TableSortDescriptor] {
         get { columnSet.sortDescriptors }
         set {
@@ -71,7 +73,16 @@ extension TableView {
             guard kept != old else { return }
             columnSet.sortDescriptors = kept
             setNeedsDisplay()
+            // The focused row stays where it is on screen when the data source sorts by
+            // moving rows (a diffable snapshot, batch moves), which the focus follows.
+            let focus = tracked.focus.flatMap { ip -> (ItemPath, Double)? in
+                guard let i = mountedIndex(of: ip), items.isVisible(i) else { return nil }
+                return (ip, itemRect(ip).minY - offset)
+            }
             delegate?.tableView(self, sortDescriptorsDidChange: old)
+            if let (before, screenY) = focus, let now = tracked.focus, now != before, geometry.contains(now) {
+                scroll(toOffset: itemRect(now).minY - screenY, animated: false)
+            }
         }
     }
 
@@ -106,7 +117,7 @@ extension TableView {
     public func columnSpan(_ column: Int) -> (x: Double, width: Double)? {
         let edges = columnSet.edges
         guard column >= 0, column + 1 < edges.count else { return nil }
-        return (edges[column], edges[column + 1] - edges[column])
+        return (edges[column], columnSet.columns[column].effectiveWidth)
     }
 
     /// The sum of the columns' widths (0 without columns).
@@ -126,13 +137,32 @@ extension TableView {
     }
 
     /// A column's title or width changed, or the set did: redraw (every row draws its
-    /// columns). Widths do not change row heights here; self-sizing rows that wrap by
+    /// columns, so a geometry change redraws every mounted cell's content). Widths do not change row heights here; self-sizing rows that wrap by
     /// column width re-measure on the next reload.
     func columnsDidChange(geometry: Bool) {
-        if geometry { columnSet.version &+= 1 }
+        if geometry {
+            columnSet.version &+= 1
+            // Cells draw their columns' parts where the columns are: their kept content
+            // (recorded once per content version) is stale.
+            for m in items.entries { m.cell.setNeedsDisplay() }
+        }
         if let f = columnSet.focusedColumn, f >= columnSet.columns.count { columnSet.focusedColumn = columnSet.columns.isEmpty ? nil : columnSet.columns.count - 1 }
         updateColumnHeaderInset()
+        if geometry { updateColumnContentBreadth() }
         setNeedsDisplay()
+    }
+
+    /// Columns wider than the view make the content that wide: it scrolls across
+    /// (`contentOffset.x`), the header row with it.
+    func updateColumnContentBreadth() {
+        guard viewport.setMinimumBreadth(totalColumnWidth) else { return }
+        if !pass.needsReload {
+            self.geometry.breadth = viewport.breadth
+            dataAdapter.breadthDidChange()
+        }
+        _ = viewport.moveAcross(to: viewport.acrossOffset)
+        setNeedsLayout()
+        host?.tableViewDidChangeScrollGeometry(self)
     }
 }
 

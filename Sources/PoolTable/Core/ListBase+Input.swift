@@ -127,12 +127,14 @@ extension ListBase {
 
     /// A viewport point's along (from the content's viewport start, below a leading inset)
     /// and across coordinates.
-    private func axis(_ p: Point) -> (along: Double, across: Double) { (viewport.axis.along(p) - viewport.leadingInset, viewport.axis.across(p)) }
+    private func axis(_ p: Point) -> (along: Double, across: Double) {
+        (viewport.axis.along(p) - viewport.leadingInset, viewport.axis.across(p) + viewport.acrossOffset)
+    }
 
     /// A viewport point in content coordinates.
     func contentPoint(_ p: Point) -> Point {
         let axis = viewport.axis
-        return axis.point(along: axis.along(p) - viewport.leadingInset + offset, across: axis.across(p))
+        return axis.point(along: axis.along(p) - viewport.leadingInset + offset, across: axis.across(p) + viewport.acrossOffset)
     }
 
     /// A primary button press (or touch) at a viewport point. A second click (`clickCount`

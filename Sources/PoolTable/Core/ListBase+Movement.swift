@@ -346,7 +346,7 @@ extension ListBase {
 
     func viewportPoint(ofContent p: Point) -> Point {
         let axis = viewport.axis
-        return axis.point(along: axis.along(p) - offset + viewport.leadingInset, across: axis.across(p))
+        return axis.point(along: axis.along(p) - offset + viewport.leadingInset, across: axis.across(p) - viewport.acrossOffset)
     }
 
     // MARK: Keyboard

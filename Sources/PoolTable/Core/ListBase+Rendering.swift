@@ -18,8 +18,8 @@ extension ListBase {
         canvas.save()
         // Content shows below a leading inset (a table's column header row, drawn after it).
         let inset = viewport.leadingInset
-        canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.breadth) : bounds)
-        let scroll = viewport.axis.point(along: inset - offset, across: 0)
+        canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.frameBreadth) : bounds)
+        let scroll = viewport.axis.point(along: inset - offset, across: -viewport.acrossOffset)
         canvas.translate(x: scroll.x, y: scroll.y)
         clock.rendering(with: isPresentationDisplaced ? presentedExtents() : nil) {
             drawRows(in: canvas)

@@ -106,6 +106,7 @@ public class ListBase {
                 dataAdapter.breadthDidChange()
                 if let anchor { restoreAnchor(anchor) }
             }
+            _ = viewport.moveAcross(to: viewport.acrossOffset)   // clamped to the new width
             setOffset(offset, reason: .clamp)
             setNeedsLayout()
         }
@@ -113,11 +114,13 @@ public class ListBase {
 
     /// The start of the viewport in content coordinates. Setting it lays out at once (binds,
     /// prepares, recycles), is clamped to the content, and cancels an animated scroll.
+    /// Across, it is 0 unless the content is wider than the view (a table's columns).
     public var contentOffset: Point {
         get { viewport.contentOffset }
         set {
             let along = viewport.axis.along(newValue)
             guard along.isFinite else { warn("contentOffset", "ignored a non-finite content offset \(newValue)"); return }
+            if viewport.moveAcross(to: viewport.axis.across(newValue)) { setNeedsDisplay() }
             clock.cancelScroll()
             // A scroll along the rows closes an open swipe (UIKit's too).
             if rowActions.swipe != nil && along != offset { closeSwipe() }
@@ -125,7 +128,8 @@ public class ListBase {
         }
     }
 
-    /// The whole content's size: the sum of all sections along, the viewport across.
+    /// The whole content's size: the sum of all sections along, the viewport across (or the
+    /// content's breadth when wider: a table's columns).
     public var contentSize: Size {
         reloadIfNeeded()
         return viewport.axis.size(length: geometry.contentLength, breadth: viewport.breadth)

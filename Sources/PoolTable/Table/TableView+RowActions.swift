@@ -66,7 +66,7 @@ extension TableView {
 
     private func viewportRect(of ip: ItemPath) -> Rect {
         let r = itemRect(ip)
-        return Rect(x: r.minX, y: r.minY - offset + viewport.leadingInset, width: r.width, height: r.height)
+        return Rect(x: r.minX - viewport.acrossOffset, y: r.minY - offset + viewport.leadingInset, width: r.width, height: r.height)
     }
 
     private func menu(for ip: ItemPath, viewportPoint p: Point) -> RowContextMenu? {

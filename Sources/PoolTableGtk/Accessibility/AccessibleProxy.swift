@@ -119,16 +119,16 @@ final class AccessibleProxy {
         }
     }
 
-    /// Allocates the widget at its rect, `offsetY` being the viewport's top in content
+    /// Allocates the widget at its rect, `offsetX`/`offsetY` being the viewport's left/top in content
     /// coordinates (GTK wants a measure before an allocation; the results are cached).
-    func allocate(offsetY: Double) {
+    func allocate(offsetX: Double = 0, offsetY: Double) {
         placedSize = rect.size
         var minimum: Int32 = 0
         gtk_widget_measure(widget, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, nil, nil, nil)
         gtk_widget_measure(widget, GTK_ORIENTATION_VERTICAL, -1, &minimum, nil, nil, nil)
         // Far outside the viewport only the order matters: keep the numbers in an int's range.
         let y = min(1_000_000, max(-1_000_000, rect.minY - offsetY))
-        var allocation = GtkAllocation(x: Int32(rect.minX.rounded()), y: Int32(y.rounded()),
+        var allocation = GtkAllocation(x: Int32((rect.minX - offsetX).rounded()), y: Int32(y.rounded()),
                                        width: max(1, Int32(rect.width.rounded())), height: max(1, Int32(clamping: Int(rect.height.rounded()))))
         gtk_widget_size_allocate(widget, &allocation, -1)
     }

@@ -41,6 +41,8 @@ final class AccessibleRows {
     /// Rows to look at again (true: new to their proxy), and rows whose label is held back.
     private var dirty: [IndexPath: Bool] = [:], heldBack: Set<IndexPath> = []
     private var shown: (count: Int, editing: Bool, multi: Bool?, offsetY: Double) = (-1, false, nil, .nan)
+    /// The content offset across the proxies were placed for (a table wider than the view).
+    private var shownOffsetX = 0.0
     private var describeChanged = false, orderChanged = true
     private var childOrder: [ObjectIdentifier] = []
     private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 20) { [weak self] in
@@ -93,6 +95,7 @@ final class AccessibleRows {
         if let lists = pending { lists.forEach(apply) } else { rebuild() }
         pending = []
         if listView.contentOffset.y != shown.offsetY { shown.offsetY = listView.contentOffset.y; placement.scrolled() }
+        if listView.contentOffset.x != shownOffsetX { shownOffsetX = listView.contentOffset.x; placement.scrolled() }
         if model.itemCount != shown.count || model.isEditing != shown.editing || describeChanged {
             (shown.count, shown.editing, describeChanged) = (model.itemCount, model.isEditing, false)
             for ip in rows.keys { markDirty(ip) }
@@ -127,7 +130,9 @@ final class AccessibleRows {
     /// Places the proxies (from the view's size_allocate).
     func allocate() {
         let detached = isDetached(tabStop) ? [tabStop!] : []
-        placement.allocate(Array(rows.values) + Array(headers.values) + detached, offsetY: listView.contentOffset.y)
+        // Rows show below a column header row (the viewport's top inset).
+        placement.allocate(Array(rows.values) + Array(headers.values) + detached, offsetX: listView.contentOffset.x,
+                           offsetY: listView.contentOffset.y - listView.adjustedContentInset.top)
     }
 
     /// Moves keyboard focus to the tab stop; false when the table has no rows to focus.

@@ -45,12 +45,12 @@ final class ProxyPlacement {
 
     /// From the view's size_allocate: new and resized proxies always, the others when their
     /// batched move is due or when nothing is waiting to move.
-    func allocate(_ proxies: [AccessibleProxy], offsetY: Double) {
+    func allocate(_ proxies: [AccessibleProxy], offsetX: Double = 0, offsetY: Double) {
         let all = placeAll || !moved
         (needsAllocation, placeAll) = (false, false)
         if all { moved = false }
         for proxy in proxies where proxy.isShown && (all || proxy.placedSize != proxy.rect.size) {
-            proxy.allocate(offsetY: offsetY)
+            proxy.allocate(offsetX: offsetX, offsetY: offsetY)
         }
     }
 

@@ -47,13 +47,14 @@ extension TableWidget {
     }
 
     func installAccessibility() {
-        state.onSizeAllocate = { [weak self] _, _ in self?.accessibleRows.allocate() }
-        state.onDispose = { [weak self] in self?.accessibleRows.invalidate() }
+        state.onSizeAllocate = { [weak self] _, _ in self?.accessibleRows.allocate(); self?.columnHeaderAccessibles.allocate() }
+        state.onDispose = { [weak self] in self?.accessibleRows.invalidate(); self?.columnHeaderAccessibles.invalidate() }
     }
 
     /// The engine changed something: reconcile the proxies at the next idle.
     func setAccessibleRowsNeedUpdate() {
         accessibleRows.setNeedsUpdate()
+        columnHeaderAccessibles.setNeedsUpdate()
     }
 
     /// The engine's change list of mounted items (`TableViewHost`): the proxies follow it at
@@ -66,6 +67,7 @@ extension TableWidget {
     /// at once, so AT-SPI's focus event follows the key press.
     func accessibleCursorMayHaveMoved() {
         accessibleRows.update()
+        columnHeaderAccessibles.update()
         gtk_widget_queue_allocate(drawingArea)
     }
 }

@@ -107,6 +107,10 @@ enum ScrollableDrawingArea {
                 } else {
                     let parentClass = ParentClass.pointer?.assumingMemoryBound(to: GtkWidgetClass.self)
                     parentClass?.pointee.measure?(widget, orientation, forSize, minimum, natural, minBaseline, natBaseline)
+                    // Content wider than the view (a table's columns): the horizontal scrollbar.
+                    nonisolated(unsafe) let w = widget
+                    let width = MainActor.assumeIsolated { ScrollableDrawingArea.state(of: w).naturalWidth }
+                    if let natural, natural.pointee < width { natural.pointee = width }
                 }
             }
             widgetClass.pointee.snapshot = { widget, snapshot in
@@ -185,13 +189,18 @@ final class ScrollableState {
     private(set) var vadjustment: UnsafeMutablePointer<GtkAdjustment>?
     private var hHandler: gulong = 0
     private var vHandler: gulong = 0
-    var hscrollPolicy = GTK_SCROLL_MINIMUM
+    /// Natural: the scrolled window shows its horizontal scrollbar when the natural width
+    /// (`naturalWidth`, the content's when wider) exceeds the viewport.
+    var hscrollPolicy = GTK_SCROLL_NATURAL
     /// Natural: the scrolled window shows its scrollbar when the natural height (the
     /// content's) exceeds the viewport.
     var vscrollPolicy = GTK_SCROLL_NATURAL
     /// The vertical natural size reported to GTK (the content height, capped to what an
     /// `int` can hold); the minimum is always 0.
     var naturalHeight: Int32 = 0
+    /// The horizontal natural size reported to GTK: the content's breadth when it is wider
+    /// than the view (a table's columns), else 0 (the drawing area's own).
+    var naturalWidth: Int32 = 0
 
     /// A new adjustment was set (by the scrolled window): configure it.
     var onAdjustmentReplaced: (@MainActor (_ vertical: Bool) -> Void)?

@@ -102,6 +102,7 @@ extension TableWidget {
         Signal.connectKey(keys, "key-pressed") { [weak self] keyval, _, state in
             guard let self else { return false }
             if let handled = self.handleMovementKey(keyval, state) { return handled }
+            if self.handleColumnKey(keyval, state) { return true }
             let foreign = GDK_ALT_MASK.rawValue | GDK_SUPER_MASK.rawValue | GDK_META_MASK.rawValue
             guard state.rawValue & foreign == 0 else { return false }
             if self.handleContextMenuKey(keyval, modifiers: Self.modifiers(state)) { return true }

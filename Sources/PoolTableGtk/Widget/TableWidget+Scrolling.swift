@@ -36,8 +36,14 @@ extension TableWidget: TableViewHost {
     func installScrolling() {
         state.onAdjustmentReplaced = { [weak self] _ in self?.syncScrollGeometry() }
         state.onValueChanged = { [weak self] vertical in
-            guard let self, vertical, !self.isSyncingAdjustments, let adjustment = self.state.vadjustment else { return }
-            self.listView.contentOffset = Point(x: 0, y: gtk_adjustment_get_value(adjustment))
+            guard let self, !self.isSyncingAdjustments else { return }
+            // Across: a table whose columns are wider than the view scrolls sideways.
+            if !vertical, let h = self.state.hadjustment {
+                self.listView.contentOffset = Point(x: gtk_adjustment_get_value(h), y: self.listView.contentOffset.y)
+                return
+            }
+            guard let adjustment = self.state.vadjustment else { return }
+            self.listView.contentOffset = Point(x: self.listView.contentOffset.x, y: gtk_adjustment_get_value(adjustment))
         }
         Signal.connectSize(drawingArea, "resize") { [weak self] width, height in
             self?.matchFrame(width: width, height: height)
@@ -58,21 +64,30 @@ extension TableWidget: TableViewHost {
     /// the natural height GTK uses to decide whether a scrollbar is needed).
     func syncScrollGeometry() {
         needsGeometrySync = false
-        let viewport = listView.frame.size
+        // Rows scroll below a column header row: the page is the frame less it.
+        let frame = listView.frame.size
+        let viewport = Size(width: frame.width, height: max(0, frame.height - listView.adjustedContentInset.top))
         let content = listView.contentSize.height
         if let v = state.vadjustment {
             configure(v, value: listView.contentOffset.y, upper: max(content, viewport.height), page: viewport.height,
                       step: min(Self.scrollStep, max(1, viewport.height / 4)), pageStep: max(1, viewport.height * Self.pageFraction))
         }
+        let breadth = listView.contentSize.width
         if let h = state.hadjustment {
-            configure(h, value: 0, upper: viewport.width, page: viewport.width, step: Self.scrollStep, pageStep: max(1, viewport.width))
+            configure(h, value: listView.contentOffset.x, upper: max(breadth, viewport.width), page: viewport.width,
+                      step: Self.scrollStep, pageStep: max(1, viewport.width))
         }
-        let natural = Int32(min(content.rounded(.up), Double(Int32.max / 2)))
+        let naturalWidth = breadth > frame.width ? Int32(min(breadth.rounded(.up), Double(Int32.max / 2))) : 0
+        if naturalWidth != state.naturalWidth {
+            state.naturalWidth = naturalWidth
+            gtk_widget_queue_resize(drawingArea)
+        }
+        let natural = Int32(min((content + frame.height - viewport.height).rounded(.up), Double(Int32.max / 2)))
         if natural != state.naturalHeight {
-            let wasScrollable = Double(state.naturalHeight) > viewport.height
+            let wasScrollable = Double(state.naturalHeight) > frame.height
             state.naturalHeight = natural
             // Only the scrollbar's visibility depends on it; don't relayout for every change.
-            if wasScrollable != (Double(natural) > viewport.height) { gtk_widget_queue_resize(drawingArea) }
+            if wasScrollable != (Double(natural) > frame.height) { gtk_widget_queue_resize(drawingArea) }
         }
     }
 

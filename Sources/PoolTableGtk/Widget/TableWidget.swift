@@ -101,6 +101,8 @@ public final class TableWidget {
     let scrollSwipeEnd = GLibTimeout()
     /// What assistive technology sees (Accessibility/AccessibleRows.swift).
     lazy var accessibleRows = AccessibleRows(view: listView, widget: drawingArea)
+    /// The column headers' accessible objects (TableWidget+Columns.swift).
+    lazy var columnHeaderAccessibles = ColumnHeaderAccessibles(view: listView, widget: drawingArea)
 
     private nonisolated(unsafe) let ownedReference: UnsafeMutableRawPointer
     private nonisolated(unsafe) var settingsHandlers: [gulong] = []
@@ -136,13 +138,15 @@ public final class TableWidget {
         installRowActions()
         installThemeTracking()
         installAccessibility()
+        installColumns()
 
         gtk_widget_add_css_class(drawingArea, "pooltable-view")
         gtk_widget_set_focusable(drawingArea, 1)
         gtk_widget_set_focus_on_click(drawingArea, 1)
         gtk_widget_set_hexpand(widget, 1)
         gtk_widget_set_vexpand(widget, 1)
-        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        // Sideways only when a table's columns are wider than the view.
+        gtk_scrolled_window_set_policy(widget.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_AUTOMATIC)
         gtk_scrolled_window_set_child(widget.opaque, drawingArea)
     }
 
