@@ -12,7 +12,8 @@ struct FrameSample: Codable {
     var step: Int
     /// "scroll" (+37 px), "jump25" … "jump100", "home" (back to the top), "tiny" (only the
     /// 4x4 px probe in the header bar changed) or "idle" (nothing scripted changed; PoolTable's
-    /// downloads may have ticked: see `ticks`).
+    /// downloads may have ticked: see `ticks`); `columns`: "random" (a random position, as
+    /// GTK's testdatatable scrolls).
     var kind: String
     /// From the start of the frame (before-paint/update) to the end of after-paint.
     var workMs: Double
