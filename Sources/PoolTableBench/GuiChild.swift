@@ -12,7 +12,8 @@ struct FrameSample: Codable {
     var step: Int
     /// "scroll" (+37 px), "jump25" … "jump100", "home" (back to the top), "tiny" (only the
     /// 4x4 px probe in the header bar changed) or "idle" (nothing scripted changed; PoolTable's
-    /// downloads may have ticked: see `ticks`).
+    /// downloads may have ticked: see `ticks`); `columns`: "random" (a random position, as
+    /// GTK's testdatatable scrolls).
     var kind: String
     /// From the start of the frame (before-paint/update) to the end of after-paint.
     var workMs: Double
@@ -64,6 +65,8 @@ struct ChildResult: Codable {
     /// Row heights in use (PoolTable: one and two lines; GtkListView: those of its row widgets).
     var rowHeights: [Double]
     var notes: [String]
+    /// `columns`: the columns' widths as laid out (GtkColumnView's, passed on to PoolTable).
+    var columnWidths: [Double]? = nil
 
     /// Several runs of one toolkit as one: every run's frames, the median run's peak RSS and
     /// time to first frame, the highest counts. Runs of a machine that drifts (a VM's
@@ -94,6 +97,8 @@ final class GuiChild {
     var benchWindow: BenchWindow!
     var poolTable: PoolTableHost?
     var listView: ListViewHost?
+    /// Any other toolkit's host (`columns`: ColumnsBench.swift makes it).
+    var other: BenchChildHost?
     var adjustment: UnsafeMutablePointer<GtkAdjustment>!
 
     struct Record {
@@ -146,6 +151,11 @@ final class GuiChild {
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
+        case "columnview", "datatable":
+            let host = ColumnsBench.makeChildHost(self)
+            other = host
+            benchWindow.setChild(host.widget)
+            adjustment = host.vadjustment
         default:
             let host = PoolTableHost(rows: options.rows, downloads: options.downloads, heights: options.rowHeights)
             poolTable = host
@@ -191,9 +201,10 @@ final class GuiChild {
         r.end = MonotonicClock.microseconds
         r.binds = bindsSoFar
         r.alive = aliveNow
-        r.mounted = poolTable?.tableView.mountedCells.count ?? 0
+        let table = poolTable?.table ?? other?.tableWidget
+        r.mounted = table?.tableView.mountedCells.count ?? 0
         r.ticks = poolTable?.reconfigureCalls ?? 0
-        r.recorded = poolTable?.table.nodeCache.recordings ?? 0
+        r.recorded = table?.nodeCache.recordings ?? 0
         alivePeak = max(alivePeak, r.alive)
         records[currentFrame] = r
         if firstFrameMicros == nil && r.painted && gtk_widget_get_mapped(window) != 0 {
@@ -203,6 +214,7 @@ final class GuiChild {
 
     var bindsSoFar: Int {
         if let p = poolTable { return p.tableView.statistics.binds }
+        if let o = other { return o.binds }
         return listView?.binds ?? 0
     }
 
@@ -216,6 +228,7 @@ final class GuiChild {
         if let p = poolTable {
             return p.tableView.mountedCells.count + p.tableView.pooledCellCounts.reduce(0) { $0 + $1.count }
         }
+        if let o = other { return o.alive }
         return listView?.alive ?? 0
     }
 
@@ -308,6 +321,11 @@ final class GuiChild {
             }
             rowHeights = heights.sorted()
             created = l.setups
+        } else if let o = other {
+            rowHeights = o.rowHeights
+            created = o.created
+            visible = o.visibleRows
+            notes += o.notes
         }
         return ChildResult(
             toolkit: options.toolkit, rows: options.rows, downloads: options.downloads,
@@ -318,7 +336,8 @@ final class GuiChild {
             frames: frames, aliveFinal: aliveNow, alivePeak: alivePeak, created: created,
             visibleAtEnd: visible, preparedAtEnd: prepared, pooledAtEnd: pooled, bindsTotal: bindsSoFar,
             reconfigureCalls: reconfigureCalls, rowsReconfigured: rowsReconfigured,
-            framesSeen: framesSeen, lastRowShown: lastRow, rowHeights: rowHeights, notes: notes)
+            framesSeen: framesSeen, lastRowShown: lastRow, rowHeights: rowHeights, notes: notes,
+            columnWidths: other?.columnWidths)
     }
 
     /// Row widgets of the GtkListView that intersect its allocation.
@@ -336,6 +355,27 @@ final class GuiChild {
         }
         return count
     }
+}
+
+/// A host `gui-one` measures other than `PoolTableHost` and `ListViewHost` (the `columns`
+/// bench's GtkColumnView and PoolTable table with columns).
+@MainActor
+protocol BenchChildHost: AnyObject {
+    /// The widget to put in the window (a `GtkScrolledWindow`) and its vertical adjustment.
+    var widget: UnsafeMutablePointer<GtkWidget> { get }
+    var vadjustment: UnsafeMutablePointer<GtkAdjustment> { get }
+    /// PoolTable's widget, for its mounted cells and node recordings; nil for a GTK widget.
+    var tableWidget: TableWidget? { get }
+    /// Binds so far (PoolTable: `cellForRowAt` calls; GTK: factory binds).
+    var binds: Int { get }
+    /// Cells or widgets alive now, and made so far.
+    var alive: Int { get }
+    var created: Int { get }
+    /// Rows visible at the end, their heights, and the columns' widths.
+    var visibleRows: Int { get }
+    var rowHeights: [Double] { get }
+    var columnWidths: [Double]? { get }
+    var notes: [String] { get }
 }
 
 /// Compact JSON on one line (for the child → parent pipe).

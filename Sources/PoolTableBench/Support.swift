@@ -21,6 +21,8 @@ struct Options {
     /// `gui-one` for PoolTable: row heights (one line, two lines) to use, as measured in the
     /// GtkListView child; nil = measure the row content here.
     var rowHeights: (Double, Double)?
+    /// `gui-one` for `columns`: the columns' widths to use (GtkColumnView's, measured).
+    var columnWidths: [Double]?
     /// `soak`: how long to run (seconds; the issue's soak is 600).
     var seconds = 600
     /// `soak`: sample RSS without trimming the heap first (`--no-trim`).
@@ -38,6 +40,10 @@ struct Options {
                     run under: xvfb-run -a -s "-screen 0 1280x800x24" ...)
       soak          PoolTable with 500 downloads ticking, scrolling back and forth,
                     sampling RSS (needs a display)
+      columns       GTK's testdatatable (20 columns x 10,000 rows, a random scroll position
+                    every frame): PoolTable's table with columns against GtkColumnView, both
+                    renderers; and sorting 512k rows by a string column against
+                    GtkSortListModel + GtkStringSorter (needs a display)
       photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
                     folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
                     blank area, time to a full screen, decodes/s, frame p99, peak RSS
@@ -57,6 +63,7 @@ struct Options {
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO]
+      gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       photos-one --toolkit pooltable|gridview --rows PHOTOS    (photos runs each toolkit in its own process)
     """
 
@@ -86,7 +93,9 @@ struct Options {
                 o.renderers.append(r)
             case "--toolkit":
                 o.toolkit = value(a)
-                guard ["pooltable", "listview", "baseline", "gridview"].contains(o.toolkit) else { fail("--toolkit: pooltable, listview, baseline or gridview") }
+                guard ["pooltable", "listview", "baseline", "gridview", "columnview", "datatable"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, columnview or datatable")
+                }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
             case "--downloads": o.downloads = int(a)
@@ -97,6 +106,10 @@ struct Options {
                 let parts = value(a).split(separator: ",").compactMap { Double($0) }
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { fail("--heights ONE,TWO (pixels)") }
                 o.rowHeights = (parts[0], parts[1])
+            case "--widths":
+                let widths = value(a).split(separator: ",").compactMap { Double($0) }
+                guard !widths.isEmpty, widths.allSatisfy({ $0 > 0 }) else { fail("--widths W,W,... (pixels)") }
+                o.columnWidths = widths
             case "-h", "--help", "help": print(usage); exit(0)
             default:
                 if a.hasPrefix("-") { fail("unknown argument: \(a)") }
