@@ -30,7 +30,9 @@ import argparse
 import json
 import os
 import re
+import shutil
 import subprocess
+import tempfile
 import sys
 import time
 
@@ -47,12 +49,12 @@ TRACE = re.compile(r"^pooltable-trace: rows=(.*)$")
 class App:
     """One run of the app on a screen, with its trace log and its AT-SPI root."""
 
-    def __init__(self, binary, screen, logs, tag):
+    def __init__(self, binary, screen, logs, tag, args=()):
         self.log_path = os.path.join(logs, f"a11y-{tag}.log")
         self.log = open(self.log_path, "w")
         env = dict(os.environ, GTK_A11Y="atspi", GDK_BACKEND="x11", G_DEBUG="fatal-criticals", POOLTABLE_TRACE="1")
         env.pop("NO_AT_BRIDGE", None)
-        self.proc = subprocess.Popen([binary, "--screen", screen], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.proc = subprocess.Popen([binary, "--screen", screen, *args], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.events = []
         self.window = sh(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^PoolTable$"], timeout=30).split()[0]
         subprocess.run(["xdotool", "windowfocus", "--sync", self.window], timeout=10, check=False)
@@ -415,6 +417,67 @@ def alt_down_moves_the_focused_row(ctx):
             f"{below.name[:30]!r} now {above[0].number}; {len(gained)} focus events")
 
 
+def files_tree(root):
+    """A small folder tree for the Files screen: two folders with files in them and a file."""
+    for folder, files in (("alpha", ("a1.txt", "a2.txt", "a3.txt")), ("beta", ("b1.txt", "b2.txt"))):
+        os.makedirs(os.path.join(root, folder), exist_ok=True)
+        for name in files:
+            with open(os.path.join(root, folder, name), "w") as f:
+                f.write(name * 10)
+    with open(os.path.join(root, "gamma.txt"), "w") as f:
+        f.write("gamma")
+
+
+@check
+def files_headers_and_expanded_state(ctx):
+    """Files (issue 25): the column headers reach AT-SPI named and in order before the rows;
+    a folder's item is expandable; Right expands it (EXPANDED, its files appear as items
+    after it, one level deeper), Left collapses it (not EXPANDED, its files gone)."""
+    root = tempfile.mkdtemp(prefix="pooltable-a11y-files-")
+    files_tree(root)
+    app = ctx.app("files", ("--files", root))
+    lst = showing_list(app, "Files")
+    titles = ["Name", "Size", "Kind", "Modified"]
+    children = [c for c in lst if c is not None]
+    headers = [c for c in children if c.name in titles and c.getRole() != pyatspi.ROLE_LIST_ITEM]
+    expect([h.name for h in headers] == titles, f"column headers {[(h.name, h.getRoleName()) for h in headers]}")
+    first_item = next((k for k, c in enumerate(children) if c.getRole() == pyatspi.ROLE_LIST_ITEM), None)
+    expect(first_item is not None and all(children.index(h) < first_item for h in headers), "the headers are not before the rows")
+    app.wait_for(lambda: any(i.name.startswith("alpha") for i in items(lst)), "the folder alpha is listed")
+
+    def item(prefix):
+        found = [i for i in items(lst) if i.name.startswith(prefix)]
+        return found[0] if found else None
+
+    def level(acc):
+        attrs = dict(a.split(":", 1) for a in acc.getAttributes() if ":" in a)
+        return attrs.get("level")
+
+    alpha = item("alpha")
+    st = states(alpha.acc)
+    expect(st.contains(pyatspi.STATE_EXPANDABLE) and not st.contains(pyatspi.STATE_EXPANDED),
+           f"alpha before Right: expandable {st.contains(pyatspi.STATE_EXPANDABLE)}, expanded {st.contains(pyatspi.STATE_EXPANDED)}")
+    gamma = item("gamma")
+    expect(gamma is not None and not states(gamma.acc).contains(pyatspi.STATE_EXPANDABLE), "the file gamma.txt is expandable")
+    app.key("Home")
+    try:
+        app.wait_for(lambda: item("alpha") is not None and item("alpha").focused, "alpha is focused")
+    except Failure as err:
+        raise Failure(f"{err}: items {[(i.name[:20], i.focused) for i in items(lst)]}, focus on {focused_object(app)}")
+    app.key("Right", settle=1.0)
+    app.wait_for(lambda: item("a1.txt") is not None, "alpha's files appear after Right")
+    alpha, a1 = item("alpha"), item("a1.txt")
+    expect(states(alpha.acc).contains(pyatspi.STATE_EXPANDED), "alpha is not EXPANDED after Right")
+    expect(a1.number == alpha.number + 1, f"a1.txt is item {a1.number}, alpha {alpha.number}")
+    levels = (level(alpha.acc), level(a1.acc))
+    app.key("Left", settle=1.0)
+    app.wait_for(lambda: item("a1.txt") is None, "alpha's files go after Left")
+    expect(not states(item("alpha").acc).contains(pyatspi.STATE_EXPANDED), "alpha is still EXPANDED after Left")
+    shutil.rmtree(root, ignore_errors=True)
+    return (f"headers {[h.getRoleName() for h in headers]} {titles}; alpha expandable, Right: expanded, "
+            f"a1.txt item {a1.number} (levels reported {levels}), Left: collapsed")
+
+
 @check
 def downloads_progress_reaches_assistive_technology_at_a_human_rate(ctx):
     app = ctx.app("downloads")
@@ -622,9 +685,9 @@ class Context:
         self.current = None
         self.n = 0
 
-    def app(self, screen):
+    def app(self, screen, args=()):
         self.n += 1
-        self.current = App(self.binary, screen, self.logs, f"{self.n}-{screen}")
+        self.current = App(self.binary, screen, self.logs, f"{self.n}-{screen}", args)
         return self.current
 
     def finish(self):
