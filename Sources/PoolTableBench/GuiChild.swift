@@ -123,6 +123,8 @@ final class GuiChild {
     /// What `lastRowShown` reports, read after the layout of the jump to 100 %.
     var lastRowAfterJump = -1
     var notes: [String] = []
+    /// `--movement move`: scroll steps on which a row was being moved by hand.
+    var framesMoving = 0
     /// Scroll steps, jumps, then back to the top (where the downloads are) for frames where
     /// only the header bar's 4x4 px probe changes and frames where nothing scripted changes.
     lazy var script: [(kind: String, fraction: Double?)] =
@@ -162,6 +164,7 @@ final class GuiChild {
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
             host.startDownloads()
+            if !options.movement.isEmpty { host.tableView.setEditing(true, animated: false) }
         }
 
         Signal.connect(window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
@@ -254,6 +257,7 @@ final class GuiChild {
             if kind == "jump100" { listView?.resetHighestBound() }
             if kind == "home" { lastRowAfterJump = lastRowShownNow }   // the jump to 100 % is laid out by now
             gtk_adjustment_set_value(adjustment, value)
+            if options.movement == "move", kind == "scroll" { dragLiftedRow() }
             return true
         }
         settleFrames += 1
@@ -262,6 +266,23 @@ final class GuiChild {
             return false
         }
         return true
+    }
+
+    /// `--movement move`: on the first scroll step, lifts the row a third of the way down the
+    /// viewport; on every scroll step, moves its target with the viewport to that same place
+    /// on screen, so the proposed destination changes every frame or two and the rows it
+    /// passes glide out of its way (as a hand holding a row while the list scrolls under it).
+    /// The script ends with the jumps, still moving.
+    private func dragLiftedRow() {
+        guard let table = poolTable?.tableView else { return }
+        let value = gtk_adjustment_get_value(adjustment)
+        let point = Point(x: table.frame.width / 2, y: value + table.frame.height / 3)
+        if !table.isMovingInteractively {
+            guard let row = table.indexPathForRow(at: point) else { return }
+            table.beginInteractiveMovementForRow(at: row)
+        }
+        table.updateInteractiveMovementTargetPosition(point)
+        if table.isMovingInteractively { framesMoving += 1 }
     }
 
     // MARK: Results
@@ -291,6 +312,9 @@ final class GuiChild {
         let framesSeen = ordered.filter { $0.key >= firstScripted }.count
         if scripted < script.count { notes.append("\(script.count - scripted) scripted frames were not measured") }
 
+        if options.movement == "move" {
+            notes.append("a row was moved by hand on \(framesMoving) of \(options.frames) scroll steps")
+        }
         let renderer = gtk_native_get_renderer(window.opaque).map { $0.typeName } ?? "?"
         let mem = memoryStatus()
         var visible = 0, prepared = 0, pooled = 0, created = 0

@@ -39,6 +39,11 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
 
+    /// `gui-move`: every row has a grip in edit mode; a movement is never ended, so no
+    /// row's data moves.
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
         if let cell = cell as? BenchRowCell {

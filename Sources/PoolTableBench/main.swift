@@ -33,6 +33,8 @@ case "report":
                               command: options.command ?? commandLine, chart: options.chartPath), terminator: "")
 case "soak":
     SoakBench(options: options).run()
+case "gui-move":
+    MovingBench(options: options).run(command: commandLine)
 case "columns":
     ColumnsBench(options: options).run(command: commandLine)
 case "photos":
