@@ -15,8 +15,9 @@ import PoolTableGtk
 //    GtkSortListModel + GtkStringSorter on the same strings, both with GtkStringSorter's
 //    comparison (g_utf8_casefold, then g_utf8_collate_key, compared with strcmp).
 
-/// One toolkit's random-scroll frames (several children pooled).
-struct ColumnsFrameSummary: Codable {
+/// One toolkit's frames of one kind of script step (several children pooled): `columns`'
+/// random-scroll frames, `gui-move`'s scroll steps.
+struct FrameWorkSummary: Codable {
     var toolkit: String
     var renderer: String
     var frames: Int
@@ -40,10 +41,11 @@ struct ColumnsFrameSummary: Codable {
     var peakRSSMiB: Double
     var notes: [String]
 
-    init(_ r: ChildResult, name: String) {
+    /// The frames of script step `kind` in `r` (`columns`: "random"; `gui-move`: "scroll").
+    init(_ r: ChildResult, name: String, kind: String = "random") {
         toolkit = name
         renderer = r.renderer
-        let random = r.frames.filter { $0.kind == "random" }
+        let random = r.frames.filter { $0.kind == kind }
         let w = random.map(\.workMs)
         frames = w.count
         medianMs = Stats.median(w)
@@ -69,8 +71,8 @@ struct ColumnsFrameSummary: Codable {
 
 struct ColumnsRendererResult: Codable {
     var requested: String
-    var pooltable: ColumnsFrameSummary
-    var columnview: ColumnsFrameSummary
+    var pooltable: FrameWorkSummary
+    var columnview: FrameWorkSummary
     /// PoolTable / GtkColumnView frame work median, per round and pooled.
     var medianRatio: Double
     var medianRatioPerRound: [Double]
@@ -204,9 +206,9 @@ final class ColumnsBench {
             }
             if widths == nil { notes.append("\(renderer): GtkColumnView reported no row or column sizes; PoolTable measured its own") }
             guard let cv = ChildResult.pooled(cvRuns), let pt = ChildResult.pooled(ptRuns) else { continue }
-            let ptSummary = ColumnsFrameSummary(pt, name: "PoolTable"), cvSummary = ColumnsFrameSummary(cv, name: "GtkColumnView")
+            let ptSummary = FrameWorkSummary(pt, name: "PoolTable"), cvSummary = FrameWorkSummary(cv, name: "GtkColumnView")
             let perRound = zip(ptRuns, cvRuns).map {
-                ColumnsFrameSummary($0, name: "").medianMs / ColumnsFrameSummary($1, name: "").medianMs
+                FrameWorkSummary($0, name: "").medianMs / FrameWorkSummary($1, name: "").medianMs
             }
             results.append(ColumnsRendererResult(
                 requested: renderer, pooltable: ptSummary, columnview: cvSummary,
@@ -255,7 +257,7 @@ final class ColumnsBench {
             + "machine: \(report.machine.cores) cores, \(report.machine.cpu); load \(report.machine.loadAverage)\n"
         for r in report.results {
             out += "\nrenderer: \(r.pooltable.renderer) (GSK_RENDERER=\(r.requested == "default" ? "unset" : r.requested))\n\n"
-            func row(_ name: String, _ f: (ColumnsFrameSummary) -> String, _ ratio: Double? = nil) -> [String] {
+            func row(_ name: String, _ f: (FrameWorkSummary) -> String, _ ratio: Double? = nil) -> [String] {
                 [name, f(r.pooltable), f(r.columnview), ratio.map { fmt($0, 2) + "x" } ?? ""]
             }
             let rows: [[String]] = [

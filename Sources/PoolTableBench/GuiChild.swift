@@ -164,7 +164,7 @@ final class GuiChild {
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
             host.startDownloads()
-            if !options.movement.isEmpty { host.tableView.setEditing(true, animated: false) }
+            if !options.movement.isEmpty { host.movable = true; host.tableView.setEditing(true, animated: false) }
         }
 
         Signal.connect(window, "realize", after: true) { [unowned self] in self.watchFrameClock() }

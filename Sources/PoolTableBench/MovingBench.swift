@@ -12,24 +12,9 @@ import PoolTable
 struct MovingBench {
     let options: Options
 
-    struct Summary: Codable {
-        var frames: Int
-        var medianMs: Double
-        var p95Ms: Double
-        var p99Ms: Double
-        var paintMedianMs: Double
-        var updateLayoutMedianMs: Double
-
-        /// The scroll steps' frames only (the jumps and idle frames are not compared).
-        init(_ r: ChildResult) {
-            let f = r.frames.filter { $0.kind == "scroll" }
-            frames = f.count
-            medianMs = Stats.median(f.map(\.workMs))
-            p95Ms = Stats.percentile(f.map(\.workMs), 95)
-            p99Ms = Stats.percentile(f.map(\.workMs), 99)
-            paintMedianMs = Stats.median(f.map(\.paintMs))
-            updateLayoutMedianMs = Stats.median(f.map { $0.updateMs + $0.layoutMs })
-        }
+    /// The scroll steps' frames of a scrolling and a moving child.
+    static func scrollSteps(_ scrolling: ChildResult, _ moving: ChildResult) -> (FrameWorkSummary, FrameWorkSummary) {
+        (FrameWorkSummary(scrolling, name: "scrolling", kind: "scroll"), FrameWorkSummary(moving, name: "moving", kind: "scroll"))
     }
 
     func run(command: String) {
@@ -61,7 +46,7 @@ struct MovingBench {
                     if movement == "scroll" { scrolling.append(r) } else { moving.append(r) }
                 }
                 if let s = scrolling.last, let m = moving.last, scrolling.count == round, moving.count == round {
-                    let a = Summary(s), b = Summary(m)
+                    let (a, b) = Self.scrollSteps(s, m)
                     out += "\(renderer.padding(toLength: 8, withPad: " ", startingAt: 0))  \(round)      "
                         + "\(fmt(a.medianMs, 3)) / \(fmt(a.p99Ms, 2))".padding(toLength: 29, withPad: " ", startingAt: 0)
                         + "\(fmt(b.medianMs, 3)) / \(fmt(b.p99Ms, 2))".padding(toLength: 26, withPad: " ", startingAt: 0)
@@ -69,11 +54,11 @@ struct MovingBench {
                 }
             }
             guard let s = ChildResult.pooled(scrolling), let m = ChildResult.pooled(moving) else { continue }
-            let a = Summary(s), b = Summary(m)
+            let (a, b) = Self.scrollSteps(s, m)
             out += "\(renderer) pooled: scrolling \(fmt(a.medianMs, 3)) ms (p95 \(fmt(a.p95Ms, 2)), p99 \(fmt(a.p99Ms, 2)); "
-                + "update+layout \(fmt(a.updateLayoutMedianMs, 3)), paint \(fmt(a.paintMedianMs, 3))), "
+                + "update \(fmt(a.updateMedianMs, 3)), layout \(fmt(a.layoutMedianMs, 3)), paint \(fmt(a.paintMedianMs, 3))), "
                 + "moving \(fmt(b.medianMs, 3)) ms (p95 \(fmt(b.p95Ms, 2)), p99 \(fmt(b.p99Ms, 2)); "
-                + "update+layout \(fmt(b.updateLayoutMedianMs, 3)), paint \(fmt(b.paintMedianMs, 3))): "
+                + "update \(fmt(b.updateMedianMs, 3)), layout \(fmt(b.layoutMedianMs, 3)), paint \(fmt(b.paintMedianMs, 3))): "
                 + "moving / scrolling = \(fmt(b.medianMs / a.medianMs, 3))x over \(a.frames) + \(b.frames) frames\n"
         }
         for n in notes { out += "note: \(n)\n" }

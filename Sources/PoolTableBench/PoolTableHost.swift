@@ -39,9 +39,10 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
 
-    /// `gui-move`: every row has a grip in edit mode; a movement is never ended, so no
-    /// row's data moves.
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+    /// `gui-move`: every row has a grip in edit mode (`movable`; the `gui` bench's rows
+    /// don't move, as before); a movement is never ended, so no row's data moves.
+    var movable = false
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable }
     func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
