@@ -5,6 +5,8 @@
 # clock report that uptime. The GUI tests must pass whatever the uptime: a test that owns
 # the animation clock uses a ManualTimeSource, never an offset from the frame clock.
 # Usage: scripts/uptime-check.sh [extra-seconds]   (after `swift build --build-tests`)
+# The environment passes through (CI runs it with GDK_SCALE=2 and UPTIME_SCREEN=3000x2000x24:
+# one run of the suite for both conditions).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 extra=${1:-${UPTIME_EXTRA:-400000}}
@@ -29,6 +31,6 @@ int clock_gettime(clockid_t id, struct timespec *ts) {
 C
 compiler=$(command -v clang || command -v cc)
 "$compiler" -shared -fPIC -O2 -o "$dir/shim.so" "$dir/shim.c" -ldl
-echo "uptime-check: GTK suite with the monotonic clock ${extra} s ahead (real uptime $(cut -d' ' -f1 /proc/uptime) s)"
-xvfb-run -a -s "-screen 0 1280x800x24" env UPTIME_EXTRA="$extra" LD_PRELOAD="$dir/shim.so" G_DEBUG=fatal-criticals \
+echo "uptime-check: GTK suite with the monotonic clock ${extra} s ahead (real uptime $(cut -d' ' -f1 /proc/uptime) s), GDK_SCALE=${GDK_SCALE:-1}"
+xvfb-run -a -s "-screen 0 ${UPTIME_SCREEN:-1280x800x24}" env UPTIME_EXTRA="$extra" LD_PRELOAD="$dir/shim.so" G_DEBUG=fatal-criticals \
     swift test --skip-build --filter "${UPTIME_FILTER:-PoolTableGtkTests}" </dev/null

@@ -254,6 +254,10 @@ final class GuiChild {
             let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
             let maxValue = max(0, upper - page)
             let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step) * 37)
+            if options.movement == "drag" {
+                if kind == "scroll" { sweepLiftedRow() }
+                return true
+            }
             if kind == "jump100" { listView?.resetHighestBound() }
             if kind == "home" { lastRowAfterJump = lastRowShownNow }   // the jump to 100 % is laid out by now
             gtk_adjustment_set_value(adjustment, value)
@@ -277,6 +281,25 @@ final class GuiChild {
         guard let table = poolTable?.tableView else { return }
         let value = gtk_adjustment_get_value(adjustment)
         let point = Point(x: table.frame.width / 2, y: value + table.frame.height / 3)
+        if !table.isMovingInteractively {
+            guard let row = table.indexPathForRow(at: point) else { return }
+            table.beginInteractiveMovementForRow(at: row)
+        }
+        table.updateInteractiveMovementTargetPosition(point)
+        if table.isMovingInteractively { framesMoving += 1 }
+    }
+
+    /// `--movement drag`: the list stays where it is; on the first scroll step the row a fifth
+    /// of the way down is lifted, and on every scroll step its target moves 37 px (the scroll
+    /// steps' distance), down to four fifths of the viewport and back up, again and again: the
+    /// destination changes every frame or two and the rows it passes glide out of its way, as
+    /// under a hand dragging a row across a still list. It stays clear of the auto-scroll edges.
+    private func sweepLiftedRow() {
+        guard let table = poolTable?.tableView else { return }
+        let height = table.frame.height, top = gtk_adjustment_get_value(adjustment) + height / 5
+        let span = height * 3 / 5, travel = Double(framesMoving) * 37
+        let along = travel.truncatingRemainder(dividingBy: 2 * span)
+        let point = Point(x: table.frame.width / 2, y: top + (along <= span ? along : 2 * span - along))
         if !table.isMovingInteractively {
             guard let row = table.indexPathForRow(at: point) else { return }
             table.beginInteractiveMovementForRow(at: row)
@@ -312,7 +335,7 @@ final class GuiChild {
         let framesSeen = ordered.filter { $0.key >= firstScripted }.count
         if scripted < script.count { notes.append("\(script.count - scripted) scripted frames were not measured") }
 
-        if options.movement == "move" {
+        if options.movement == "move" || options.movement == "drag" {
             notes.append("a row was moved by hand on \(framesMoving) of \(options.frames) scroll steps")
         }
         let renderer = gtk_native_get_renderer(window.opaque).map { $0.typeName } ?? "?"

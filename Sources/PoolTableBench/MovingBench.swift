@@ -2,19 +2,23 @@ import Foundation
 import PoolTable
 
 /// `pooltable-bench gui-move` (issue 23): the whole frame in the real window while a row is
-/// moved by hand, against the same window scrolling. Both children are PoolTable in edit mode
-/// (checkboxes and grips drawn) on the `gui` bench's million rows, driven by the same script
-/// (the `gui` bench's scroll steps of 37 px, then its jumps); in the `move` child a row is
-/// lifted on the first step and its target follows the viewport every frame, so the rows it
-/// passes glide out of its way and the lifted row with its shadow is drawn on top. The two
-/// alternate, round after round, so a drifting machine lands on both.
+/// moved by hand, against the same window scrolling. All three children are PoolTable in edit
+/// mode (checkboxes and grips drawn) on the `gui` bench's million rows, driven by the same
+/// script (the `gui` bench's scroll steps of 37 px, then its jumps):
+/// - `scroll`: the list scrolls, nothing else;
+/// - `move`: the list scrolls and a row lifted on the first step follows the viewport (its
+///   target moved every frame), so the rows it passes glide out of its way and the lifted row
+///   with its shadow is drawn on top: moving while the list scrolls under it, as auto-scroll does;
+/// - `drag`: the list stays still and the lifted row is dragged 37 px a frame down and up
+///   across it: moving by hand on its own.
+/// They take turns, round after round, in a rotating order, so a drifting machine lands on all.
 @MainActor
 struct MovingBench {
     let options: Options
 
-    /// The scroll steps' frames of a scrolling and a moving child.
-    static func scrollSteps(_ scrolling: ChildResult, _ moving: ChildResult) -> (FrameWorkSummary, FrameWorkSummary) {
-        (FrameWorkSummary(scrolling, name: "scrolling", kind: "scroll"), FrameWorkSummary(moving, name: "moving", kind: "scroll"))
+    /// The scroll steps' frames of a child.
+    static func scrollSteps(_ r: ChildResult, name: String) -> FrameWorkSummary {
+        FrameWorkSummary(r, name: name, kind: "scroll")
     }
 
     func run(command: String) {
@@ -26,40 +30,40 @@ struct MovingBench {
         let rounds = options.rounds ?? (options.smoke ? 1 : 3)
         let frames = options.smoke ? 60 : 600
         let rows = options.smoke ? 10_000 : 1_000_000
+        let kinds = ["scroll", "move", "drag"]
         var notes: [String] = []
-        var out = "pooltable-bench gui-move: \(rows) rows, edit mode, \(frames) scroll steps of 37 px a frame, \(rounds) rounds alternating\n"
+        var out = "pooltable-bench gui-move: \(rows) rows, edit mode, \(frames) steps of 37 px a frame, \(rounds) rounds taking turns\n"
         out += "\(command)\n\n"
-        out += "renderer  round  scrolling median / p99 (ms)  moving median / p99 (ms)  moving / scrolling (median)\n"
+        out += "scroll: the list scrolls; move: it scrolls with a row lifted and held over it; drag: it stays, the lifted row is dragged across it\n"
+        out += "renderer  round  scroll median / p99 (ms)  move median / p99 (ms)  drag median / p99 (ms)  move / scroll  drag / scroll\n"
+        func cell(_ s: FrameWorkSummary) -> String { "\(fmt(s.medianMs, 3)) / \(fmt(s.p99Ms, 2))".padding(toLength: 24, withPad: " ", startingAt: 0) }
         for renderer in renderers {
-            var scrolling: [ChildResult] = [], moving: [ChildResult] = []
+            var results: [String: [ChildResult]] = [:]
             for round in 1...rounds {
-                func child(_ movement: String) -> ChildResult? {
+                let shift = (round - 1) % kinds.count
+                for movement in Array(kinds[shift...]) + Array(kinds[..<shift]) {
                     note("gui-move: renderer \(renderer), round \(round)/\(rounds): \(movement)")
-                    return runBenchChild(["gui-one", "--toolkit", "pooltable", "--rows", "\(rows)", "--frames", "\(frames)",
-                                          "--movement", movement],
-                                         renderer: renderer, what: "\(movement) (\(renderer))", notes: &notes)
-                }
-                let order = round % 2 == 1 ? ["scroll", "move"] : ["move", "scroll"]
-                for movement in order {
-                    guard let r = child(movement) else { continue }
+                    guard let r: ChildResult = runBenchChild(["gui-one", "--toolkit", "pooltable", "--rows", "\(rows)", "--frames", "\(frames)",
+                                                 "--movement", movement],
+                                                renderer: renderer, what: "\(movement) (\(renderer))", notes: &notes) else { continue }
                     if round == 1 { notes += r.notes.map { "\(movement): \($0)" } }
-                    if movement == "scroll" { scrolling.append(r) } else { moving.append(r) }
+                    results[movement, default: []].append(r)
                 }
-                if let s = scrolling.last, let m = moving.last, scrolling.count == round, moving.count == round {
-                    let (a, b) = Self.scrollSteps(s, m)
-                    out += "\(renderer.padding(toLength: 8, withPad: " ", startingAt: 0))  \(round)      "
-                        + "\(fmt(a.medianMs, 3)) / \(fmt(a.p99Ms, 2))".padding(toLength: 29, withPad: " ", startingAt: 0)
-                        + "\(fmt(b.medianMs, 3)) / \(fmt(b.p99Ms, 2))".padding(toLength: 26, withPad: " ", startingAt: 0)
-                        + "\(fmt(b.medianMs / a.medianMs, 3))x\n"
-                }
+                let last = kinds.compactMap { k in results[k].flatMap { $0.count == round ? $0.last : nil } }
+                guard last.count == kinds.count else { continue }
+                let (a, b, c) = (Self.scrollSteps(last[0], name: "scroll"), Self.scrollSteps(last[1], name: "move"), Self.scrollSteps(last[2], name: "drag"))
+                out += "\(renderer.padding(toLength: 8, withPad: " ", startingAt: 0))  \(round)      " + cell(a) + " " + cell(b) + " " + cell(c)
+                    + "\(fmt(b.medianMs / a.medianMs, 3))x".padding(toLength: 15, withPad: " ", startingAt: 0) + "\(fmt(c.medianMs / a.medianMs, 3))x\n"
             }
-            guard let s = ChildResult.pooled(scrolling), let m = ChildResult.pooled(moving) else { continue }
-            let (a, b) = Self.scrollSteps(s, m)
-            out += "\(renderer) pooled: scrolling \(fmt(a.medianMs, 3)) ms (p95 \(fmt(a.p95Ms, 2)), p99 \(fmt(a.p99Ms, 2)); "
-                + "update \(fmt(a.updateMedianMs, 3)), layout \(fmt(a.layoutMedianMs, 3)), paint \(fmt(a.paintMedianMs, 3))), "
-                + "moving \(fmt(b.medianMs, 3)) ms (p95 \(fmt(b.p95Ms, 2)), p99 \(fmt(b.p99Ms, 2)); "
-                + "update \(fmt(b.updateMedianMs, 3)), layout \(fmt(b.layoutMedianMs, 3)), paint \(fmt(b.paintMedianMs, 3))): "
-                + "moving / scrolling = \(fmt(b.medianMs / a.medianMs, 3))x over \(a.frames) + \(b.frames) frames\n"
+            let pooled = kinds.compactMap { results[$0].flatMap(ChildResult.pooled) }
+            guard pooled.count == kinds.count else { continue }
+            let summaries = zip(pooled, kinds).map { Self.scrollSteps($0, name: $1) }
+            let scroll = summaries[0]
+            for s in summaries {
+                out += "\(renderer) pooled \(s.toolkit): \(fmt(s.medianMs, 3)) ms (p95 \(fmt(s.p95Ms, 2)), p99 \(fmt(s.p99Ms, 2)); "
+                    + "update \(fmt(s.updateMedianMs, 3)), layout \(fmt(s.layoutMedianMs, 3)), paint \(fmt(s.paintMedianMs, 3)); "
+                    + "\(s.frames) frames)" + (s.toolkit == "scroll" ? "\n" : ": \(s.toolkit) / scroll = \(fmt(s.medianMs / scroll.medianMs, 3))x\n")
+            }
         }
         for n in notes { out += "note: \(n)\n" }
         print(out, terminator: "")

@@ -24,7 +24,8 @@ struct Options {
     /// `gui-one` for `columns`: the columns' widths to use (GtkColumnView's, measured).
     var columnWidths: [Double]?
     /// `gui-one` for PoolTable (`gui-move`): "" (as `gui`), "scroll" (edit mode, grips shown,
-    /// scrolling only) or "move" (the same, with a row lifted and dragged along every frame).
+    /// scrolling only), "move" (the same, with a row lifted and dragged along every frame) or
+    /// "drag" (the list still, a row lifted and dragged up and down across it every frame).
     var movement = ""
     /// `soak`: how long to run (seconds; the issue's soak is 600).
     var seconds = 600
@@ -48,9 +49,10 @@ struct Options {
                     renderers; and sorting 512k rows by a string column against
                     GtkSortListModel + GtkStringSorter (needs a display)
       gui-move      a moving row's frame against a scrolling frame in the real window: PoolTable
-                    in edit mode scrolled by the same script, once with a row lifted and dragged
-                    along every frame (its target moved, the others gliding), once without,
-                    alternating (needs a display)
+                    in edit mode scrolled by the same script, once with a row lifted and held
+                    over the scrolling list (its target moved, the others gliding), once without;
+                    and the list still with the lifted row dragged across it; taking turns
+                    (needs a display)
       photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
                     folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
                     blank area, time to a full screen, decodes/s, frame p99, peak RSS
@@ -69,7 +71,7 @@ struct Options {
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       photos-one --toolkit pooltable|gridview --rows PHOTOS    (photos runs each toolkit in its own process)
     """
@@ -110,7 +112,7 @@ struct Options {
             case "--no-trim": o.noTrim = true
             case "--movement":
                 let m = value(a)
-                guard m == "scroll" || m == "move" else { fail("--movement: scroll or move") }
+                guard ["scroll", "move", "drag"].contains(m) else { fail("--movement: scroll, move or drag") }
                 o.movement = m
             case "--command": o.command = value(a)
             case "--heights":

@@ -386,6 +386,138 @@ struct GridMovementTests {
 }
 
 @MainActor
+@Suite("A long press lifts a photo in edit mode (issue 23)")
+struct LongPressLiftTests {
+    @Test("the press's drag-select is undone when the long press lifts the item: it keeps its selection")
+    func longPressLiftDoesNotSelect() throws {
+        let source = MovingGridSource(count: 60)
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
+        source.attach(to: grid)
+        grid.allowsMultipleSelectionDuringEditing = true
+        grid.setEditing(true, animated: false)
+        grid.layoutIfNeeded()
+        grid.selectItem(at: IndexPath(item: 7, section: 0), animated: false, scrollPosition: .none)
+        func point(_ item: Int) -> Point {
+            let r = grid.rectForItem(at: IndexPath(item: item, section: 0))
+            return Point(x: r.midX, y: r.midY - grid.contentOffset.y)
+        }
+        for item in [4, 7] {
+            let before = grid.indexPathsForSelectedItems ?? []
+            grid.pointerDown(at: point(item))
+            #expect(grid.isDragSelecting)            // a press in edit mode starts a drag-select at once
+            #expect((grid.indexPathsForSelectedItems ?? []) != before)
+            #expect(grid.longPress(at: point(item)))
+            #expect(grid.isMovingInteractively)
+            #expect((grid.indexPathsForSelectedItems ?? []) == before)
+            #expect(grid.cellForItem(at: IndexPath(item: 7, section: 0))?.isSelected == true)
+            grid.pointerUp(at: point(item))
+            #expect(!grid.isMovingInteractively)
+            #expect(source.moves.isEmpty)           // released where it was lifted: no move
+            #expect((grid.indexPathsForSelectedItems ?? []) == before)
+        }
+        // A drag-select that went on to other items before the long press keeps what it selected.
+        grid.pointerDown(at: point(0))
+        grid.pointerDragged(to: point(2))
+        _ = grid.longPress(at: point(2))
+        #expect(Set(grid.indexPathsForSelectedItems ?? []).isSuperset(of: [0, 1, 2].map { IndexPath(item: $0, section: 0) }))
+        grid.pointerUp(at: point(2))
+        #expect(grid.invariantViolation() == nil)
+    }
+}
+
+@MainActor
+@Suite("The lifted row's shadow (issue 23)")
+struct LiftShadowTests {
+    @Test("the shadow is drawn only around the lifted row, never under it, and covers the whole ring")
+    func shadowIsARing() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 500))
+        let source = MovingSource(counts: [200])
+        source.attach(to: table)
+        table.layoutIfNeeded()
+        #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
+        table.updateInteractiveMovementTargetPosition(Point(x: 200, y: 213))
+        let lifted = try #require(table.interactiveMovementFrame).offsetBy(dx: 0, dy: -table.contentOffset.y)
+        let canvas = RecordingCanvas()
+        table.render(in: canvas)
+        let ink = canvas.theme.foreground
+        let shadow: [Rect] = canvas.operations.compactMap {
+            guard case .fillRect(let r, let c) = $0, c.red == ink.red, c.green == ink.green, c.blue == ink.blue,
+                  [0.05, 0.08, 0.11].contains(where: { abs($0 - c.alpha) < 1e-9 }) else { return nil }
+            return r
+        }
+        // Bands above and below the row from each layer but the innermost, which shows only below it
+        // (the row is dropped onto it), each a straight middle and its two corner pieces; the
+        // sides are beyond the view's edges, clipped away.
+        #expect(shadow.count == 15)
+        for r in shadow { #expect(!r.intersects(lifted)) }
+        // The outermost layer's strips tile its rectangle less the row: nothing missing, nothing twice.
+        let spread = LiftShadowKey.spread, drop = LiftShadowKey.drop
+        let outer = lifted.insetBy(dx: -spread, dy: -spread).offsetBy(dx: 0, dy: drop)
+        var layer0: [Rect] = []
+        LiftShadowKey.forEachPiece(around: lifted, within: outer, cornerSize: 0) { r, _ in layer0.append(r) }
+        #expect(layer0.count == 4)
+        let area = layer0.reduce(0) { $0 + $1.width * $1.height }
+        #expect(abs(area - (outer.width * outer.height - lifted.width * lifted.height)) < 1e-6)
+        for (i, a) in layer0.enumerated() { for b in layer0[(i + 1)...] { #expect(!a.intersects(b)) } }
+        // The row is drawn on the view's own ground, once, after its shadow: the rows beneath
+        // never show through it, and a cell of that colour does not paint it a second time.
+        let grounds = canvas.operations.indices.filter { canvas.operations[$0] == .fillRect(lifted, canvas.theme.cellBackground) }
+        #expect(grounds.count == 1)
+        let lastShadow = try #require(canvas.operations.lastIndex { if case .fillRect(let r, _) = $0 { return shadow.contains(r) } else { return false } })
+        #expect(grounds.allSatisfy { $0 > lastShadow })
+        table.cancelInteractiveMovement()
+    }
+
+    @Test("a lifted grid item is drawn on the grid's own ground, so the items beneath never show through it")
+    func liftedItemOnGround() throws {
+        let source = MovingGridSource(count: 60)
+        let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
+        source.attach(to: grid)
+        grid.layoutIfNeeded()
+        #expect(grid.beginInteractiveMovementForItem(at: IndexPath(item: 1, section: 0)))
+        let r6 = grid.rectForItem(at: IndexPath(item: 6, section: 0))
+        grid.updateInteractiveMovementTargetPosition(Point(x: r6.midX - 20, y: r6.midY - 20))
+        let lifted = try #require(grid.interactiveMovementFrame).offsetBy(dx: 0, dy: -grid.contentOffset.y)
+        var theme = Theme.light
+        theme.background = Color(hex: 0x203040)    // the grid's ground, unlike the cells' own
+        let canvas = RecordingCanvas(theme: theme)
+        grid.render(in: canvas)
+        let ground = theme.background
+        let at = try #require(canvas.operations.lastIndex(of: .fillRect(lifted, ground)))
+        // Only the lifted item itself is drawn after its ground, all inside it.
+        for op in canvas.operations[(at + 1)...] {
+            if case .fillRect(let r, _) = op { #expect(r.minX >= lifted.minX && r.maxX <= lifted.maxX && r.minY >= lifted.minY && r.maxY <= lifted.maxY) }
+        }
+        grid.cancelInteractiveMovement()
+    }
+
+    @Test("the pieces tile the ring; only those in the outer box's corner squares are marked as corners")
+    func cornerPieces() {
+        let box = Rect(x: 0, y: 0, width: 100, height: 40)
+        for inner in [Rect(x: 8, y: 5, width: 84, height: 24), Rect(x: -5, y: 2, width: 120, height: 3),
+                      Rect(x: 0, y: 0, width: 100, height: 40), Rect(x: 200, y: 200, width: 5, height: 5),
+                      Rect(x: 30, y: 10, width: 10, height: 3)] {
+            var pieces: [(rect: Rect, inCorner: Bool)] = []
+            LiftShadowKey.forEachPiece(around: inner, within: box, cornerSize: 14) { pieces.append(($0, $1)) }
+            let overlap = max(0, min(inner.maxX, box.maxX) - max(inner.minX, box.minX)) * max(0, min(inner.maxY, box.maxY) - max(inner.minY, box.minY))
+            #expect(abs(pieces.reduce(0) { $0 + $1.rect.width * $1.rect.height } - (box.width * box.height - overlap)) < 1e-9)
+            for (i, a) in pieces.enumerated() {
+                #expect(!a.rect.intersects(inner))
+                for b in pieces[(i + 1)...] { #expect(!a.rect.intersects(b.rect)) }
+                let nearX = a.rect.maxX <= 14 || a.rect.minX >= 86, nearY = a.rect.maxY <= 14 || a.rect.minY >= 26
+                #expect(a.inCorner == (nearX && nearY))
+            }
+        }
+        // The band above a row: its two corner pieces and the straight middle between them.
+        var top: [Bool] = []
+        LiftShadowKey.forEachPiece(around: Rect(x: 8, y: 5, width: 84, height: 24), within: box, cornerSize: 14) { r, corner in
+            if r.maxY <= 5 { top.append(corner) }
+        }
+        #expect(top == [true, false, true])
+    }
+}
+
+@MainActor
 @Suite("The debug overlay shows a movement by hand (issue 23)")
 struct MovementOverlayTests {
     @Test("the moving row is labelled where it is drawn, and the place it drops into is marked")

@@ -315,6 +315,12 @@ extension ListBase {
         if isEditing, tracked.movement == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
             // In edit mode a long press lifts a movable item: dragging on moves it (a grid's photos).
             if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
+            if let drag = interaction.drag, drag.anchor == ip, drag.current == ip {
+                // The press began a drag-select that has not left the item: lifting it is not
+                // selecting it, so the selection goes back to what it was before the press.
+                selection.cancelDrag()
+                syncMountedSelection(animated: true)
+            }
             cancelInteraction()
             let press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [], onGrip: true)
             interaction.press = press

@@ -242,8 +242,8 @@ extension ListBase {
 
     /// Draws the moving item on top of everything, lifted: its shadow, one cached unit (a
     /// retaining canvas records it once per size and theme and then only re-positions it),
-    /// then its cell (whose content is its own cached unit, so only the cell's edges are
-    /// drawn again as it moves).
+    /// then its cell on the view's item backdrop (the cell's content is its own cached unit,
+    /// so only the cell's edges are drawn again as it moves).
     func drawMovingItem(in canvas: Canvas) {
         guard let m = tracked.movement else { return }
         let f = movingFrame(m)
@@ -259,8 +259,15 @@ extension ListBase {
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
         m.cell.advanceContentAnimation(to: now)
+        // Over other rows, the item is drawn on what the view paints under every item (its
+        // own ground, not the rows beneath showing through a cell that leaves parts
+        // unpainted, as a photo's caption does); a cell of that colour need not paint it again.
+        let bounds = Rect(x: 0, y: 0, width: f.width, height: f.height)
+        let backdrop = presentation.itemBackdrop(canvas.theme)
+        if let backdrop { canvas.fill(bounds, color: backdrop) }
+        m.cell.backdrop = backdrop.flatMap { $0.alpha < 1 ? nil : $0 }
+        m.cell.draw(in: canvas, bounds: bounds)
         m.cell.backdrop = nil
-        m.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
         canvas.restore()
     }
 
@@ -414,13 +421,60 @@ final class LiftShadowKey {
     /// How far below the item it is dropped.
     static let drop = 3.0
 
-    /// A soft shadow in `size` (the item grown by `spread` on each side): three nested
-    /// translucent rounded rectangles, darker towards the item.
+    /// A soft shadow in `size` (the item grown by `spread` on each side, the item itself
+    /// `drop` above the middle): three nested translucent rounded rectangles, darker towards
+    /// the item, drawn only outside the item, as CSS draws an outset box-shadow (the item
+    /// covers the rest). Only the pieces in a layer's rounded corners are drawn in its rounded
+    /// clip; the long straight ones are plain fills (GSK's cairo renderer blends a plain
+    /// translucent rectangle on a fast path, anything in a rounded clip through a mask).
     static func draw(in canvas: Canvas, size: Size) {
         let color = canvas.theme.foreground
-        for (i, inset) in [0.0, 3.0, 6.0].enumerated() {
-            let r = Rect(x: inset, y: inset, width: max(0, size.width - 2 * inset), height: max(0, size.height - 2 * inset))
-            canvas.fill(.roundedRect(r, radius: 6 + spread - inset), color: color.withAlpha(0.05 + 0.03 * Double(i)))
+        let item = Rect(x: spread, y: spread - drop, width: max(0, size.width - 2 * spread), height: max(0, size.height - 2 * spread))
+        for i in 0..<3 {
+            let inset = 3.0 * Double(i)
+            let layer = Rect(x: inset, y: inset, width: max(0, size.width - 2 * inset), height: max(0, size.height - 2 * inset))
+            let radius = 6 + spread - inset
+            let tint = color.withAlpha(0.05 + 0.03 * Double(i))
+            var corners = false
+            forEachPiece(around: item, within: layer, cornerSize: radius) { r, inCorner in
+                if inCorner { corners = true } else { canvas.fill(r, color: tint) }
+            }
+            guard corners else { continue }
+            canvas.withState {
+                canvas.clip(to: .roundedRect(layer, radius: radius))
+                forEachPiece(around: item, within: layer, cornerSize: radius) { r, inCorner in
+                    if inCorner { canvas.fill(r, color: tint) }
+                }
+            }
         }
+    }
+
+    /// The parts of `outer` outside `inner` (the full-width bands above and below it, then the
+    /// sides between them), each cut at `cornerSize` from `outer`'s edges: `body` gets every
+    /// piece, and whether it lies in one of `outer`'s corner squares, where a rounded corner of
+    /// that size can cut it. The pieces tile `outer` less `inner`, without overlapping.
+    static func forEachPiece(around inner: Rect, within outer: Rect, cornerSize: Double, _ body: (Rect, Bool) -> Void) {
+        let c = max(0, min(cornerSize, outer.width / 2, outer.height / 2))
+        // [lo, hi) cut at a + c and b - c: the pieces, each flagged when it is an end band.
+        func bands(_ lo: Double, _ hi: Double, _ a: Double, _ b: Double, _ piece: (Double, Double, Bool) -> Void) {
+            let m1 = min(max(a + c, lo), hi), m2 = max(min(b - c, hi), m1)
+            if m1 > lo { piece(lo, m1, true) }
+            if m2 > m1 { piece(m1, m2, false) }
+            if hi > m2 { piece(m2, hi, true) }
+        }
+        func strip(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+            guard x1 > x0, y1 > y0 else { return }
+            bands(y0, y1, outer.minY, outer.maxY) { top, bottom, endY in
+                bands(x0, x1, outer.minX, outer.maxX) { left, right, endX in
+                    body(Rect(x: left, y: top, width: right - left, height: bottom - top), endX && endY)
+                }
+            }
+        }
+        let top = min(max(inner.minY, outer.minY), outer.maxY), bottom = max(min(inner.maxY, outer.maxY), top)
+        let left = min(max(inner.minX, outer.minX), outer.maxX), right = max(min(inner.maxX, outer.maxX), left)
+        strip(outer.minX, outer.minY, outer.maxX, top)
+        strip(outer.minX, bottom, outer.maxX, outer.maxY)
+        strip(outer.minX, top, left, bottom)
+        strip(right, top, outer.maxX, bottom)
     }
 }

@@ -105,6 +105,12 @@ final class SelectionModel {
     /// Keeps the selection as the drag left it.
     func endDrag() { dragBase = nil }
 
+    /// Puts the selection back as it was when the drag began.
+    func cancelDrag() {
+        if let base = dragBase { sections = base }
+        dragBase = nil
+    }
+
     // MARK: Batch updates
 
     /// Follows a batch update: deleted sections and rows leave the selection, inserted ones
