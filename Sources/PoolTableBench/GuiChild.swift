@@ -251,13 +251,13 @@ final class GuiChild {
             step += 1
             if kind == "tiny" { benchWindow.flipProbe() }
             if kind == "tiny" || kind == "idle" { return true }
-            let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
-            let maxValue = max(0, upper - page)
-            let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step) * 37)
             if options.movement == "drag" {
                 if kind == "scroll" { sweepLiftedRow() }
                 return true
             }
+            let upper = gtk_adjustment_get_upper(adjustment), page = gtk_adjustment_get_page_size(adjustment)
+            let maxValue = max(0, upper - page)
+            let value = fraction.map { $0 * maxValue } ?? min(maxValue, Double(step) * 37)
             if kind == "jump100" { listView?.resetHighestBound() }
             if kind == "home" { lastRowAfterJump = lastRowShownNow }   // the jump to 100 % is laid out by now
             gtk_adjustment_set_value(adjustment, value)
@@ -280,13 +280,7 @@ final class GuiChild {
     private func dragLiftedRow() {
         guard let table = poolTable?.tableView else { return }
         let value = gtk_adjustment_get_value(adjustment)
-        let point = Point(x: table.frame.width / 2, y: value + table.frame.height / 3)
-        if !table.isMovingInteractively {
-            guard let row = table.indexPathForRow(at: point) else { return }
-            table.beginInteractiveMovementForRow(at: row)
-        }
-        table.updateInteractiveMovementTargetPosition(point)
-        if table.isMovingInteractively { framesMoving += 1 }
+        hold(table, at: Point(x: table.frame.width / 2, y: value + table.frame.height / 3))
     }
 
     /// `--movement drag`: the list stays where it is; on the first scroll step the row a fifth
@@ -299,7 +293,11 @@ final class GuiChild {
         let height = table.frame.height, top = gtk_adjustment_get_value(adjustment) + height / 5
         let span = height * 3 / 5, travel = Double(framesMoving) * 37
         let along = travel.truncatingRemainder(dividingBy: 2 * span)
-        let point = Point(x: table.frame.width / 2, y: top + (along <= span ? along : 2 * span - along))
+        hold(table, at: Point(x: table.frame.width / 2, y: top + (along <= span ? along : 2 * span - along)))
+    }
+
+    /// Moves the lifted row's target to `point` (content coordinates), lifting the row there first.
+    private func hold(_ table: TableView, at point: Point) {
         if !table.isMovingInteractively {
             guard let row = table.indexPathForRow(at: point) else { return }
             table.beginInteractiveMovementForRow(at: row)
