@@ -345,6 +345,41 @@ struct SelfSizingEditTests {
         #expect(table.rectForRow(at: ip).height == 50)
         withExtendedLifetime(source) {}
     }
+
+    /// Rows by `row % 3`: 0 does not indent while editing, 1 is movable (a grip), 2 is plain.
+    final class MixedSource: TableViewDataSource, TableViewDelegate {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 60 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
+        }
+        func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { TableView.automaticDimension }
+        func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { indexPath.row % 3 != 0 }
+        func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { indexPath.row % 3 == 1 }
+        func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    }
+
+    @Test("in edit mode each row is measured at the width its content is drawn in: the control only where the row indents, the grip where it moves")
+    func measuredAtTheDrawnWidth() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+        let source = MixedSource()
+        table.register({ WrappingCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "wrap")
+        table.dataSource = source
+        table.delegate = source
+        table.setEditing(true, animated: false)
+        table.layoutIfNeeded()
+        let ips = table.indexPathsForVisibleRows
+        #expect(ips.count >= 6)
+        for ip in ips {
+            let expected = [400.0, 400 - 44 - TableViewCell.reorderControlWidth, 356][ip.row % 3]
+            #expect(table.rectForRow(at: ip).height == (20_000 / expected).rounded(), "row \(ip.row)")
+            // What the cell is drawn with, once edit mode has settled, is what it was measured at.
+            let cell = table.cellForRow(at: ip)!
+            #expect(cell.contentWidth(inRowWidth: 400, editing: 1) == expected, "row \(ip.row)")
+        }
+        table.setEditing(false, animated: false)
+        for ip in table.indexPathsForVisibleRows { #expect(table.rectForRow(at: ip).height == 50) }
+        withExtendedLifetime(source) {}
+    }
 }
 
 @MainActor

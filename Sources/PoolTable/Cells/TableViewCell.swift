@@ -221,10 +221,9 @@ open class TableViewCell: ReusableCell {
         if edit > 0 {
             if showsEditingCheckbox { drawCheckbox(in: canvas, bounds: bounds, progress: edit) } else { drawEditingControl(in: canvas, bounds: bounds, progress: edit) }
         }
-        let shift = editingIndent * edit + (tableView?.tableColumns.isEmpty ?? true ? outlineContentInset : 0)
-        let grip = showsReorderControl ? Self.reorderControlWidth * edit : 0
-        if grip > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
-        let size = Size(width: max(0, bounds.width - shift - grip), height: bounds.height)
+        let shift = contentShift(editing: edit)
+        if showsReorderControl && edit > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
+        let size = Size(width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
@@ -388,6 +387,19 @@ extension TableViewCell {
     public var showsReorderControl: Bool {
         get { reorderControlShown }
         set { if reorderControlShown != newValue { reorderControlShown = newValue; setNeedsDisplay() } }
+    }
+
+    /// How far `drawContent` is shifted right at editing progress `edit` (0...1): the editing
+    /// control's column as far as it has slid in, and outside columns the outline's inset.
+    func contentShift(editing edit: Double) -> Double {
+        editingIndent * edit + (tableView?.tableColumns.isEmpty ?? true ? outlineContentInset : 0)
+    }
+
+    /// The width `drawContent` gets in a row `width` wide at editing progress `edit`: less
+    /// `contentShift` and the grip (as far as it has slid in). Also what a self-sizing row is
+    /// measured at (`heightThatFits`), at the editing state it settles in.
+    func contentWidth(inRowWidth width: Double, editing edit: Double) -> Double {
+        max(0, width - contentShift(editing: edit) - (showsReorderControl ? Self.reorderControlWidth * edit : 0))
     }
 
     /// The grip's rect in the cell's bounds (it slides in from the trailing edge with edit mode).

@@ -12,8 +12,8 @@ protocol ListDataAdapter: ItemSource {
     func cell(at ip: ItemPath) -> ReusableCell?
     /// A blank cell for an item the data source could not give.
     func placeholderCell() -> ReusableCell
-    /// The across extent a self-sizing item is measured at.
-    func measuringBreadth(for ip: ItemPath) -> Double
+    /// The across extent a self-sizing item's bound cell is measured at.
+    func measuringBreadth(of cell: ReusableCell) -> Double
     /// The viewport's breadth changed (self-sized items are measured again).
     func breadthDidChange()
     /// Whether items are measured again when edit mode changes their content breadth.

@@ -121,7 +121,7 @@ extension ListBase {
     /// Measures a self-sizing row's cell (before it is ever seen) and stores its length.
     func measure(_ cell: ReusableCell, at ip: ItemPath) {
         let canvas = measuringCanvas ?? fallbackMeasuringCanvas
-        let breadth = max(0, dataAdapter.measuringBreadth(for: ip))
+        let breadth = max(0, dataAdapter.measuringBreadth(of: cell))
         let h = cell.heightThatFits(width: breadth, canvas: canvas)
         counters.noteMeasurement()
         let before = geometry.itemExtent(ip).length

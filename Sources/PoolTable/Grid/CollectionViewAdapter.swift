@@ -31,7 +31,7 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
     }
     func placeholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
     /// Items have the layout's size: nothing is measured.
-    func measuringBreadth(for ip: ItemPath) -> Double { collectionView?.frame.width ?? 0 }
+    func measuringBreadth(of cell: ReusableCell) -> Double { collectionView?.frame.width ?? 0 }
     func breadthDidChange() {}
     var remeasuresOnEditingChange: Bool { false }
     var prefetchesData: Bool { collectionView?.prefetchDataSource != nil }

@@ -217,9 +217,13 @@ public final class TableView: ListBase {
 
     // MARK: Self-sizing
 
-    /// In edit mode the checkbox column takes part of the row: measure the content's width.
-    func measuringWidth(for ip: ItemPath) -> Double {
-        listLayout.rowFrame(y: 0, height: 0).width - (isEditing ? TableViewCell.editingControlWidth : 0)
+    /// The width a bound row's content is measured at: what it will draw in once edit mode
+    /// has settled (less the editing control only for rows that indent, less the grip of a
+    /// movable row, less an outline's inset).
+    func measuringWidth(of cell: ReusableCell) -> Double {
+        let row = listLayout.rowFrame(y: 0, height: 0).width
+        guard let cell = cell as? TableViewCell else { return row - (isEditing ? TableViewCell.editingControlWidth : 0) }
+        return cell.contentWidth(inRowWidth: row, editing: isEditing ? 1 : 0)
     }
 
     /// After a width change every self-sized row must be measured again.

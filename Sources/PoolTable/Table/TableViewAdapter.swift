@@ -41,7 +41,7 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
         return cell
     }
     func placeholderCell() -> ReusableCell { TableViewCell(reuseIdentifier: nil) }
-    func measuringBreadth(for ip: ItemPath) -> Double { table?.measuringWidth(for: ip) ?? 0 }
+    func measuringBreadth(of cell: ReusableCell) -> Double { table?.measuringWidth(of: cell) ?? 0 }
     func breadthDidChange() { table?.invalidateSelfSizedRows() }
     var remeasuresOnEditingChange: Bool { table?.hasSelfSizingRows ?? false }
     var prefetchesData: Bool { table?.prefetchDataSource != nil }

@@ -73,9 +73,10 @@ final class MainWindow {
         screenChanged()
         if Trace.isEnabled {
             rowTracer.start(milliseconds: 100) { [weak self] in self?.traceRows(); return self != nil }
-            // The window (and its stack) can go before this object: stop tracing with it.
-            Signal.connect(window, "destroy") { [weak self] in self?.rowTracer.stop() }
         }
+        // The window and its widgets can go before this object (a screen's timer may still
+        // fire, as the News screen's ads do): from then on nothing is sent to them.
+        Signal.connect(window, "destroy") { [weak self] in self?.windowDestroyed() }
     }
 
     /// What the header bar's subtitle says now ("3 selected", "100,000 photos").
@@ -273,6 +274,12 @@ final class MainWindow {
             table.listView.setEditing(false, animated: false)
         }
         updateChrome()
+    }
+
+    /// The window is gone: screens stop reporting to its header bar, tracing stops.
+    private func windowDestroyed() {
+        for screen in screens { screen.selectionDidChange = nil }
+        rowTracer.stop()
     }
 
     /// Brings the header bar in line with the current table: Edit/Done, Select All,
