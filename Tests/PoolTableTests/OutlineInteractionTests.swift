@@ -9,18 +9,8 @@ struct OutlineInteractionTests {
     typealias Outline = SectionSnapshot<String>
     typealias Source = TableViewDiffableDataSource<Int, String>
 
-    /// a ─ a1 ─ a1x
-    ///   └ a2
-    /// b ─ b1
-    /// c
-    func sample() -> Outline {
-        var o = Outline()
-        o.append(["a", "b", "c"])
-        o.append(["a1", "a2"], to: "a")
-        o.append(["a1x"], to: "a1")
-        o.append(["b1"], to: "b")
-        return o
-    }
+    /// The outline tests' tree (`OutlineTests.sample`).
+    func sample() -> Outline { OutlineTests().sample() }
 
     func makeTable(_ o: Outline, height: Double = 400) throws -> (TableView, Source) {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: height))

@@ -77,21 +77,20 @@ struct LaunchOptions {
             }
             options.screen = name
         }
-        if let value = g_variant_dict_lookup_value(dict, "photos", nil) {
+        // A folder option: its path, or the error (`notAFolder`'s message) when it is not one.
+        func folder(_ key: String, notAFolder: (String) -> String) -> Result<String?, LaunchError> {
+            guard let value = g_variant_dict_lookup_value(dict, key, nil) else { return .success(nil) }
             defer { g_variant_unref(value) }
             let path = String(cString: g_variant_get_bytestring(value))
-            guard g_file_test(path, G_FILE_TEST_IS_DIR) != 0 else {
-                return .failure(LaunchError(message: tr("--photos: “{path}” is not a folder", ["path": path])))
-            }
-            options.photos = path
+            return g_file_test(path, G_FILE_TEST_IS_DIR) != 0 ? .success(path) : .failure(LaunchError(message: notAFolder(path)))
         }
-        if let value = g_variant_dict_lookup_value(dict, "files", nil) {
-            defer { g_variant_unref(value) }
-            let path = String(cString: g_variant_get_bytestring(value))
-            guard g_file_test(path, G_FILE_TEST_IS_DIR) != 0 else {
-                return .failure(LaunchError(message: tr("--files: “{path}” is not a folder", ["path": path])))
-            }
-            options.files = path
+        switch folder("photos", notAFolder: { tr("--photos: “{path}” is not a folder", ["path": $0]) }) {
+        case .success(let path): options.photos = path
+        case .failure(let error): return .failure(error)
+        }
+        switch folder("files", notAFolder: { tr("--files: “{path}” is not a folder", ["path": $0]) }) {
+        case .success(let path): options.files = path
+        case .failure(let error): return .failure(error)
         }
         options.filesSynthetic = g_variant_dict_contains(dict, "files-synthetic") != 0
         return .success(options)

@@ -19,12 +19,7 @@ public enum Accessible {
 
     /// `GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE`.
     public static func setMultiSelectable(_ widget: some GPointer, _ on: Bool) {
-        var value = GValue()
-        gtk_accessible_property_init_value(GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, &value)
-        defer { g_value_unset(&value) }
-        setInteger(&value, on ? 1 : 0)
-        var property = GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE
-        gtk_accessible_update_property_value(widget.opaque, 1, &property, &value)
+        setIntegerProperty(widget, GTK_ACCESSIBLE_PROPERTY_MULTI_SELECTABLE, on ? 1 : 0)
     }
 
     /// `GTK_ACCESSIBLE_STATE_SELECTED`.
@@ -55,6 +50,18 @@ public enum Accessible {
         gtk_accessible_update_state_value(widget.opaque, 1, &state, &value)
     }
 
+    /// `GTK_ACCESSIBLE_STATE_EXPANDED`: true or false, or nil for "not expandable" (reset).
+    public static func setExpanded(_ widget: some GPointer, _ expanded: Bool?) {
+        guard let expanded else { return gtk_accessible_reset_state(widget.opaque, GTK_ACCESSIBLE_STATE_EXPANDED) }
+        setBooleanState(widget, GTK_ACCESSIBLE_STATE_EXPANDED, expanded)
+    }
+
+    /// `GTK_ACCESSIBLE_PROPERTY_LEVEL` (from 1), or nil to reset it.
+    public static func setOutlineLevel(_ widget: some GPointer, _ level: Int?) {
+        guard let level else { return gtk_accessible_reset_property(widget.opaque, GTK_ACCESSIBLE_PROPERTY_LEVEL) }
+        setIntegerProperty(widget, GTK_ACCESSIBLE_PROPERTY_LEVEL, Int32(clamping: max(1, level)))
+    }
+
     /// A new, floating, childless widget that exists only to be seen by assistive
     /// technology: a drawing area (draws nothing) with `role`, which pointer events pass
     /// through (`can-target` false) and which is not focusable until made so.
@@ -76,6 +83,15 @@ public enum Accessible {
     }
 
     // MARK: Private
+
+    private static func setIntegerProperty(_ widget: some GPointer, _ property: GtkAccessibleProperty, _ n: Int32) {
+        var value = GValue()
+        gtk_accessible_property_init_value(property, &value)
+        defer { g_value_unset(&value) }
+        setInteger(&value, n)
+        var property = property
+        gtk_accessible_update_property_value(widget.opaque, 1, &property, &value)
+    }
 
     private static func setBooleanState(_ widget: some GPointer, _ state: GtkAccessibleState, _ on: Bool) {
         var value = GValue()

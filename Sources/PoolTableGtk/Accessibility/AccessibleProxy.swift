@@ -135,3 +135,15 @@ final class AccessibleProxy {
         gtk_widget_size_allocate(widget, &allocation, -1)
     }
 }
+
+extension AccessibleProxy {
+    /// A row of an outline: GTK_ACCESSIBLE_PROPERTY_LEVEL (1 for a root, as ARIA counts) and,
+    /// for an expandable row, GTK_ACCESSIBLE_STATE_EXPANDED (AT-SPI shows EXPANDABLE, and
+    /// EXPANDED when it is); both reset for a row outside an outline. Sent only on a change.
+    func setOutline(_ state: OutlineRowState?) {
+        guard outlineSent != .some(state) else { return }
+        outlineSent = .some(state)
+        Accessible.setOutlineLevel(widget, state.map { $0.level + 1 })
+        Accessible.setExpanded(widget, state.flatMap { $0.isExpandable ? $0.isExpanded : nil })
+    }
+}
