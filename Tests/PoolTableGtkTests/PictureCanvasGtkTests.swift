@@ -1,6 +1,6 @@
 import CGtk
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 /// Pictures drawn by the shell's two canvases (API.md "Pictures"): the same pixels through

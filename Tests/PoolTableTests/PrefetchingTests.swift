@@ -1,4 +1,4 @@
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 import Testing
 
 /// Data prefetching on real views (API.md "Data prefetching", rules 1–6), for a table and a

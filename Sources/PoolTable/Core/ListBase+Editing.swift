@@ -173,7 +173,7 @@ extension ListBase {
     }
 
     /// Mounted rows whose cell shows an editing state other than the table's.
-    public var indexPathsForStaleRows: [IndexPath] {
+    @_spi(Diagnostics) public var indexPathsForStaleRows: [IndexPath] {
         layoutIfNeeded()
         return items.entries.filter { $0.cell.isEditing != isEditing }.map(\.indexPath.indexPath)
     }

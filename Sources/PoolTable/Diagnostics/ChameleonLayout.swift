@@ -96,7 +96,7 @@ extension TableView {
     /// does (seed 001), re-summing every row height on every layout pass (O(n) per pass
     /// instead of O(log n)). The rows shown are the same; only the cost differs, which the
     /// debug overlay's "layout pass" figure shows. See `ChameleonLayout`.
-    public var chameleonLayoutReplica: Bool {
+    @_spi(Diagnostics) public var chameleonLayoutReplica: Bool {
         get { geometry is ChameleonLayout }
         set {
             guard newValue != chameleonLayoutReplica else { return }

@@ -14,7 +14,7 @@ extension ListBase {
     /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
     /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
     /// the debug overlay marks. Exists to show what the normal behaviour fixes.
-    public var legacyVisibleCellsOnlyRefresh: Bool {
+    @_spi(Diagnostics) public var legacyVisibleCellsOnlyRefresh: Bool {
         get { replicas.visibleCellsOnlyRefresh }
         set { replicas.visibleCellsOnlyRefresh = newValue }
     }

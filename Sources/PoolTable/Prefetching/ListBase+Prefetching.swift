@@ -47,7 +47,7 @@ extension ListBase {
 
     /// Rows (items) passed to the prefetching data source and neither bound nor cancelled
     /// since, in the order they were passed (the debug overlay draws them).
-    public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetching.range.outstandingRows.indexPaths }
+    @_spi(Diagnostics) public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetching.range.outstandingRows.indexPaths }
 
     /// Tells the prefetching data source what entered and left the range since the last look.
     func updatePrefetching() {

@@ -200,16 +200,16 @@ public final class TableView: ListBase {
 
     /// Called by the delegate's default `heightForRowAt`, so the table knows the delegate
     /// does not size rows and can keep O(1) memory per section.
-    public func noteDefaultRowHeightUsed() { defaultRowHeightUsed = true }
+    @_spi(Hosting) public func noteDefaultRowHeightUsed() { defaultRowHeightUsed = true }
 
     /// What the delegate's default `heightForHeaderInSection` returns: `sectionHeaderHeight` with a title, else 0 (18 in grouped style).
-    public func defaultHeaderHeight(for section: Int) -> Double {
+    @_spi(Hosting) public func defaultHeaderHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.headers.count ? $0.headers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.headerTitle(ofSection: section) : nil)
         return title != nil ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
     }
     /// What the delegate's default `heightForFooterInSection` returns: `sectionFooterHeight` with a title, else 0 (10 in grouped style).
-    public func defaultFooterHeight(for section: Int) -> Double {
+    @_spi(Hosting) public func defaultFooterHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.footers.count ? $0.footers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.footerTitle(ofSection: section) : nil)
         return title != nil ? sectionFooterHeight : (style == .grouped ? 10 : 0)

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// What assistive technology sees of a table: one proxy widget (`AccessibleProxy`) per
 /// mounted row (LIST_ITEM) and titled header (LABEL), children of the view (LIST); GTK 4.8

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// 500 files with a simulated downloader (seeds/004_59afd2b6457af6ad.txt). Progress lives in
 /// the model, keyed by file id; each tick goes model → the item's current row, if mounted →

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// A news feed of 2,000 self-sizing stories. A second after the screen is first shown,
 /// third-party ads "arrive" and are inserted at rows 5, 12, 19, … in one animated batch
