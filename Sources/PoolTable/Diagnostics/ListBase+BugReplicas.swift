@@ -1,6 +1,6 @@
 /// Bug replicas: diagnostics that reproduce, on purpose, what the seeds' first attempts got
 /// wrong, so the debug overlay can show the difference. They live here, not in the core's
-/// paths (STYLE.md §5): the core holds one `BugReplicas` switchboard and asks this file the few
+/// paths (as swift-collections keeps test hooks out of its core files): the core holds one `BugReplicas` switchboard and asks this file the few
 /// questions whose answers a replica changes. (The Chameleon replica swaps the table's
 /// layout instead: `ChameleonLayout.swift`.)
 @MainActor

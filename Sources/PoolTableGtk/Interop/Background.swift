@@ -1,7 +1,7 @@
 import CGtk
 
 /// Work off the main thread whose result comes back through GLib's main loop (Swift
-/// concurrency's main actor is not drained while GTK's loop runs: GTK-NOTES.md).
+/// concurrency's main actor is not drained while GTK's loop runs).
 public enum Background {
     /// Runs `work` on a thread of its own, then `done` with its result on the main thread.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
