@@ -11,7 +11,7 @@ final class BugReplicas {
 
 extension ListBase {
     /// Diagnostic, off by default: the edit toggle then updates only `visibleCells`, as the
-    /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
+    /// first attempt in field note 000 (DocC "The life of a row") did on iOS 15, and cells are not
     /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
     /// the debug overlay marks. Exists to show what the normal behaviour fixes.
     public var legacyVisibleCellsOnlyRefresh: Bool {
