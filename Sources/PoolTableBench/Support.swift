@@ -56,6 +56,8 @@ struct Options {
       photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
                     folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
                     blank area, time to a full screen, decodes/s, frame p99, peak RSS
+      outline       expanding and collapsing outline rows through the diffable data source
+                    (engine only, no display; docs/bench/OUTLINE.md)
 
     options:
       --json              print JSON on stdout (the table goes to stderr)
@@ -69,6 +71,7 @@ struct Options {
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
+      profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag]

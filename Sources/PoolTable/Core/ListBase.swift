@@ -147,7 +147,7 @@ public class ListBase {
     }
 
     /// Updates, inserts above the viewport and corrections of estimated heights keep the first
-    /// fully visible row at the same place on screen (seeds/002_9848c4aae18f326c.txt).
+    /// fully visible row at the same place on screen (field note 002, DocC "The life of a row").
     public var maintainsVisibleContentPosition: Bool {
         get { options.maintainsVisibleContentPosition }
         set { options.maintainsVisibleContentPosition = newValue }

@@ -1,4 +1,4 @@
-/// The Chameleon replica (seeds/001_e32d8a9c33877587.txt): a list layout that answers the
+/// The Chameleon replica (field note 001, DocC "The life of a row"): a list layout that answers the
 /// layout pass the way Chameleon's `UITableView` does. Its `layoutSubviews` calls
 /// `_updateSectionsCache`, which copies every row's height into a freshly allocated array
 /// and re-sums the section, on every pass; then it walks every row to find those meeting

@@ -1,6 +1,6 @@
 /// A view's data prefetching: the range's bookkeeping and its two settings. The view asks its
 /// data adapter (the prefetching data source, in UIKit's names) at the end of each
-/// `layoutIfNeeded`, after mounting (API.md "Data prefetching", rule 6).
+/// `layoutIfNeeded`, after mounting (the rules: `TableView.prefetchDataSource`).
 @MainActor
 final class DataPrefetching {
     var range = PrefetchRange()

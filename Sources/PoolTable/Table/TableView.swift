@@ -15,7 +15,7 @@ public final class TableView: ListBase {
     /// Sizes rows and hears about display and selection; held weakly. Setting it reloads.
     public weak var delegate: TableViewDelegate? { didSet { setNeedsReload() } }
     /// Told which rows are coming before they are bound, nearest first, and which of them are
-    /// no longer needed (API.md "Data prefetching"): a row is passed to `prefetchRowsAt` once
+    /// no longer needed: a row is passed to `prefetchRowsAt` once
     /// when it enters the range `dataPrefetchDistance` viewport heights past the prepared band
     /// (on the side of the last scroll, downwards before any) and is not mounted; it gets one
     /// `cancelPrefetchingForRowsAt` if it leaves the range unbound, is deleted, or is
