@@ -1,13 +1,8 @@
 import CGtk
 
 /// Work off the main thread whose result comes back through GLib's main loop (Swift
-<<<<<<< HEAD
-/// concurrency's main actor is not drained while GTK's loop runs: GTK-NOTES.md).
-@_spi(Interop) public enum Background {
-=======
 /// concurrency's main actor is not drained while GTK's loop runs).
-public enum Background {
->>>>>>> docs
+@_spi(Interop) public enum Background {
     /// Runs `work` on a thread of its own, then `done` with its result on the main thread.
     @_spi(Interop) public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
         let slot = ResultSlot<T>()
