@@ -77,9 +77,8 @@ struct LocalizationTests {
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("CHANGELOG.md")
         let text = try String(contentsOf: changelog, encoding: .utf8)
         // The first "## [x.y.z]" heading: the last release ("## [Unreleased]" is not one).
-        let release = try #require(text.split(separator: "\n").lazy
-            .filter { $0.hasPrefix("## [") && $0.dropFirst(4).first?.isNumber == true }
-            .map { $0.dropFirst(4).prefix { $0 != "]" } }.first)
+        let heading = text.split(separator: "\n").first { $0.hasPrefix("## [") && $0.dropFirst(4).first?.isNumber == true }
+        let release = try #require(heading).dropFirst(4).prefix { $0 != "]" }
         let (status, out, _) = try run(["--version"], environment: [:])
         #expect(status == 0)
         #expect(out == "pooltable \(release)\n")
