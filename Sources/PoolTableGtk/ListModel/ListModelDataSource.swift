@@ -28,7 +28,10 @@ import PoolTable
 public final class ListModelDataSource: TableViewDataSource, CollectionViewDataSource {
     /// The model shown (`GListModel *`, referenced). A new model: one reload.
     public var model: OpaquePointer {
-        willSet { g_object_ref(newValue.rawPointer) }
+        willSet {
+            disconnectSource()              // while the old model is surely alive
+            g_object_ref(newValue.rawPointer)
+        }
         didSet {
             g_object_unref(oldValue.rawPointer)
             warnedAboutModel = false
@@ -46,7 +49,10 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
     /// `selectionDidChange`) reach it; its `selection-changed` reaches the view; neither
     /// echoes back.
     public var selectionModel: OpaquePointer? {
-        willSet { if let newValue { g_object_ref(newValue.rawPointer) } }
+        willSet {
+            disconnectSource()
+            if let newValue { g_object_ref(newValue.rawPointer) }
+        }
         didSet {
             if let oldValue { g_object_unref(oldValue.rawPointer) }
             connectSource()
