@@ -76,10 +76,14 @@ extension ListModelDataSource {
         if selectionModel != nil { copySelectionFromModel() }
     }
 
-    /// Matches mounted items of the removed run with the added run, as gtklistitemmanager.c
-    /// reacquires the widgets of removed items: only the added rows near where the mounted
-    /// rows land are fetched (kept in `fetchedAhead` for the cells the batch mounts there).
-    /// Returns old row → new row for each item that came back.
+    /// Matches mounted items of the removed run with the added run by item pointer, as GTK
+    /// does (gtk/gtklistitemmanager.c: removed widgets go into a hash table keyed by item,
+    /// `gtk_list_item_change_release`, and `gtk_list_item_change_find` takes them back).
+    /// Unlike GTK, which fetches every added item once a tracked one was removed, only the
+    /// added rows near where the mounted rows land are fetched (kept in `fetchedAhead` for
+    /// the cells the batch mounts there): an item that moves further away gets a new cell.
+    /// A duplicate item matches its first mounted row. Returns old row → new row for each
+    /// item that came back.
     private func returningItems(_ departing: [OpaquePointer: [Int]], mountedRows: [Int],
                                 position: Int, removed: Int, added: Int) -> [Int: Int] {
         guard !departing.isEmpty, added > 0, let lo = mountedRows.min(), let hi = mountedRows.max() else { return [:] }
