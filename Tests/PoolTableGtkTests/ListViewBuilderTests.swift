@@ -131,6 +131,32 @@ struct ListViewBuilderTests {
         #expect(setups <= cells)
     }
 
+    @Test("A destroyed PoolTableListView lets go of its model and of every item it bound")
+    func releasesModelAndItems() throws {
+        try #require(GtkTestEnvironment.start())
+        let store = ListStoreFixture(count: 300)
+        let model = store.model.cast(to: GObject.self)
+        let item = store.objects[1].cast(to: GObject.self)
+        let modelRefs = model.pointee.ref_count, itemRefs = item.pointee.ref_count
+        let window = try #require(gtk_window_new())
+        gtk_window_set_default_size(window.cast(), 360, 480)
+        let list = PoolTableListView.make(model: store.model)
+        gtk_window_set_child(window.cast(), list)
+        gtk_window_present(window.cast())
+        let table = try #require(PoolTableListView.tableWidget(of: list)).tableView
+        #expect(GtkTestEnvironment.iterate { !table.visibleCells.isEmpty })
+        #expect(model.pointee.ref_count > modelRefs)
+        #expect(item.pointee.ref_count == itemRefs + 1, "a bound item is referenced once, by its cell")
+        table.contentOffset = Point(x: 0, y: 44 * 200)
+        #expect(GtkTestEnvironment.iterate { item.pointee.ref_count == itemRefs }, "unbound when its row left")
+        table.contentOffset = .zero
+        #expect(GtkTestEnvironment.iterate { item.pointee.ref_count == itemRefs + 1 })
+        gtk_window_destroy(window.cast())
+        GtkTestEnvironment.settle(0.3)
+        #expect(model.pointee.ref_count == modelRefs)
+        #expect(item.pointee.ref_count == itemRefs)
+    }
+
     @Test("The article shows exactly the code and .ui text these tests run")
     func articleShowsThisCode() throws {
         let source = try read(#filePath)
