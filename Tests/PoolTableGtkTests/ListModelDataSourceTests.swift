@@ -54,6 +54,61 @@ struct ListModelDataSourceTests {
         #expect(harness.table.lastBatchUpdateError == nil)
     }
 
+    @Test("Random splices and selection changes from both sides keep a GtkMultiSelection and the view in agreement",
+          arguments: [11, 12, 13])
+    func fuzzSelection(seed: UInt64) throws {
+        try #require(GtkTestEnvironment.start())
+        var random = SplitMix(seed: seed)
+        let store = ListStoreFixture(count: 50)
+        g_object_ref(store.model.rawPointer)
+        let selection = try #require(gtk_multi_selection_new(store.model))
+        defer { g_object_unref(selection.rawPointer) }
+        let harness = TableFixture(model: store.model, selection: selection)
+        let table = harness.table
+        var nextName = 50
+        for step in 0..<200 {
+            let n = store.names.count
+            switch random.next(6) {
+            case 0 where n > 0:
+                let start = random.next(n)
+                gtk_selection_model_select_range(selection, guint(start), guint(1 + random.next(min(8, n - start))), random.next(3) == 0 ? 1 : 0)
+            case 1 where n > 0:
+                gtk_selection_model_unselect_item(selection, guint(random.next(n)))
+            case 2:
+                // A ctrl-click on a visible row.
+                if let row = table.indexPathsForVisibleRows.randomElement(using: &random)?.row {
+                    let p = Point(x: 100, y: Double(row) * 44 + 22 - table.contentOffset.y)
+                    table.pointerDown(at: p, modifiers: .control); table.pointerUp(at: p)
+                }
+            case 3:
+                let maximum = max(0, table.contentSize.height - table.frame.height)
+                table.contentOffset = Point(x: 0, y: Double(random.next(Int(maximum) + 1)))
+            default:
+                let position = random.next(n + 1)
+                let removed = random.next(min(n - position, 10) + 1)
+                let leaving = Array(store.objects[position..<(position + removed)])
+                var arriving: [OpaquePointer] = []
+                for _ in 0..<random.next(10) {
+                    if !leaving.isEmpty, random.next(2) == 0 { arriving.append(leaving[random.next(leaving.count)]) } else {
+                        arriving.append(store.makeObject("Item \(nextName)")); nextName += 1
+                    }
+                }
+                var seen = Set<OpaquePointer>()
+                store.splice(position, removed: removed, adding: arriving.filter { seen.insert($0).inserted })
+            }
+            harness.finishAnimations()
+            let count = store.names.count
+            let gtk = Self.selected(selection, count: count)
+            let view = (0..<count).filter { table.isRowSelected(at: IndexPath(row: $0, section: 0)) }
+            #expect(gtk == view, "step \(step)")
+            for (indexPath, cell) in zip(table.indexPathsForMountedRows, table.mountedCells) {
+                #expect(cell.isSelected == gtk.contains(indexPath.row), "step \(step): row \(indexPath.row)")
+            }
+            if gtk != view { break }
+        }
+        #expect(harness.source.modelErrors == 0)
+    }
+
     // MARK: Items that come back
 
     @Test("Items re-sorted or filtered back in keep their mounted cells, not bound again")

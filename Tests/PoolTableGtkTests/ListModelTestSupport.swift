@@ -108,9 +108,10 @@ final class TableFixture {
 }
 
 /// A seeded generator, so a failing fuzz run replays.
-struct SplitMix {
+struct SplitMix: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 }
+    mutating func next() -> UInt64 { UInt64(bitPattern: Int64(next(Int.max))) &* 2 &+ UInt64(next(2)) }
     /// 0..<bound (0 when bound ≤ 0).
     mutating func next(_ bound: Int) -> Int {
         state &+= 0x9E37_79B9_7F4A_7C15
