@@ -33,8 +33,10 @@ final class FolderWatchers {
     }
 }
 
-/// One folder's `GtkDirectoryList`: reports the listing when loading ends, then again
-/// (coalesced over 100 ms) after each `items-changed`.
+/// One folder's `GtkDirectoryList`: mirrors its items as `FileEntry`s as they arrive (each
+/// `items-changed` converts only the added `GFileInfo`s, so a big folder's cost is spread
+/// over GIO's batches), and reports the listing when loading ends, then again (coalesced
+/// over 100 ms) after each change.
 @MainActor
 final class FolderWatcher {
     static let attributes = "standard::name,standard::type,standard::size,standard::is-symlink,standard::fast-content-type,time::modified"
@@ -44,6 +46,8 @@ final class FolderWatcher {
     private let list: OpaquePointer
     private let kind: @MainActor (String) -> String
     private var hasReported = false
+    /// The list's items as entries, in its order.
+    private var entries: [FileEntry] = []
     private let coalesce = GLibTimeout()
 
     init(path: String, done: @escaping @MainActor (Result<FolderListing, FileLoadError>) -> Void,
@@ -59,11 +63,39 @@ final class FolderWatcher {
             guard let self, gtk_directory_list_is_loading(self.list) == 0 else { return }
             self.report()
         }
-        Signal.connectItemsChanged(list) { [weak self] _, _, _ in
-            guard let self, self.hasReported, gtk_directory_list_is_loading(self.list) == 0 else { return }
+        Signal.connectItemsChanged(list) { [weak self] position, removed, added in
+            guard let self else { return }
+            self.mirror(position: Int(position), removed: Int(removed), added: Int(added))
+            guard self.hasReported, gtk_directory_list_is_loading(self.list) == 0 else { return }
             if !self.coalesce.isRunning { self.coalesce.once(after: 100) { [weak self] in self?.report() } }
         }
         if gtk_directory_list_is_loading(list) == 0 { coalesce.once(after: 0) { [weak self] in self?.report() } }
+    }
+
+    /// Applies one `items-changed` to `entries` (all of them again if they disagree).
+    private func mirror(position: Int, removed: Int, added: Int) {
+        let n = Int(g_list_model_get_n_items(list))
+        guard position + removed <= entries.count, entries.count - removed + added == n else {
+            entries = (0..<n).compactMap(entry(at:))
+            return
+        }
+        entries.replaceSubrange(position..<(position + removed), with: (position..<(position + added)).compactMap(entry(at:)))
+    }
+
+    /// The list's item at `index` as an entry.
+    private func entry(at index: Int) -> FileEntry? {
+        guard let raw = g_list_model_get_item(list, guint(index)) else { return nil }
+        let info = OpaquePointer(raw)
+        defer { g_object_unref(raw) }
+        // The on-disk name as the file system has it; an undecodable one is shown with
+        // replacement characters, as GIO's display name would.
+        let name = g_file_info_get_name(info).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "?"
+        let isDirectory = g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
+        let modified = g_file_info_get_attribute_uint64(info, "time::modified")
+        let contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
+        return FileEntry(name: name, size: isDirectory ? 0 : Int64(g_file_info_get_size(info)), modified: Int64(modified),
+                         isDirectory: isDirectory, isSymlink: g_file_info_get_is_symlink(info) != 0,
+                         kind: isDirectory ? FileKinds.folder : contentType.map(kind) ?? FileKinds.guess(name: name))
     }
 
     isolated deinit {
@@ -80,23 +112,6 @@ final class FolderWatcher {
             let notFound = error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_NOT_FOUND.rawValue
             let denied = error.pointee.domain == g_io_error_quark() && error.pointee.code == G_IO_ERROR_PERMISSION_DENIED.rawValue
             return done(.failure(notFound ? .missing : .unreadable(errno: denied ? EACCES : EIO)))
-        }
-        var entries: [FileEntry] = []
-        let n = g_list_model_get_n_items(list)
-        entries.reserveCapacity(Int(n))
-        for i in 0..<n {
-            guard let raw = g_list_model_get_item(list, i) else { continue }
-            let info = OpaquePointer(raw)
-            defer { g_object_unref(raw) }
-            // The on-disk name as the file system has it; an undecodable one is shown with
-            // replacement characters, as GIO's display name would.
-            let name = g_file_info_get_name(info).map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? "?"
-            let isDirectory = g_file_info_get_file_type(info) == G_FILE_TYPE_DIRECTORY
-            let modified = g_file_info_get_attribute_uint64(info, "time::modified")
-            let contentType = g_file_info_get_attribute_string(info, "standard::fast-content-type").map { String(cString: $0) }
-            entries.append(FileEntry(name: name, size: isDirectory ? 0 : Int64(g_file_info_get_size(info)), modified: Int64(modified),
-                                     isDirectory: isDirectory, isSymlink: g_file_info_get_is_symlink(info) != 0,
-                                     kind: isDirectory ? FileKinds.folder : contentType.map(kind) ?? FileKinds.guess(name: name)))
         }
         done(.success(FolderListing(entries: entries, identity: FileIdentity(device: UInt64(own.st_dev), inode: UInt64(own.st_ino)))))
     }
