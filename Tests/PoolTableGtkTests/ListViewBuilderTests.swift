@@ -94,10 +94,16 @@ struct ListViewBuilderTests {
         gtk_selection_model_select_item(model, 2, 0)
         #expect(table.isRowSelected(at: IndexPath(row: 2, section: 0)))
         g_value_unset(&value)
-        // And it drew them.
-        let recording = RecordingCanvas(theme: try #require(PoolTableListView.tableWidget(of: list)).theme)
+        // And it drew them, in GTK's own pipeline too: emptying the model changes the pixels.
+        let widget = try #require(PoolTableListView.tableWidget(of: list))
+        let recording = RecordingCanvas(theme: widget.theme)
         table.render(in: recording)
         #expect(recording.texts.contains { $0.0 == "Cherries" })
+        let withRows = try #require(widget.snapshotToImage())
+        g_object_set_property(list.cast(), "model", Self.nullObject)
+        #expect(GtkTestEnvironment.iterate { table.numberOfRows(inSection: 0) == 0 })
+        let empty = try #require(widget.snapshotToImage())
+        #expect(empty.differingPixels(from: withRows) > 300, "the rows' text was drawn")
     }
 
     @Test("From code: the bind signal fills the rows; setup, unbind and teardown come in pairs")
@@ -176,6 +182,14 @@ struct ListViewBuilderTests {
             #expect(article.contains(part) || article.contains(text), "the article must show this verbatim:\n\(part)")
         }
     }
+
+    /// A `GValue` holding a NULL object (unsets an object property).
+    static let nullObject: UnsafePointer<GValue> = {
+        let value = UnsafeMutablePointer<GValue>.allocate(capacity: 1)
+        value.initialize(to: GValue())
+        g_value_init(value, g_type_from_name("GObject"))
+        return UnsafePointer(value)
+    }()
 
     private func read(_ path: String) throws -> String {
         guard let file = fopen(path, "r") else { throw ReadError() }
