@@ -73,6 +73,8 @@ extension ListModelDataSource {
         releaseFetchedAhead()
         sweepUnmounted()
         isSyncingSelection = false
+        // The whole selection, not just the added run: a GtkSingleSelection may pick a new
+        // item anywhere when its item leaves. O(selected ranges), not O(rows).
         if selectionModel != nil { copySelectionFromModel() }
     }
 

@@ -20,7 +20,7 @@ import PoolTable
 ///
 /// ```swift
 /// let strings = gtk_string_list_new(nil)!            // or any GListModel
-/// let source = ListModelDataSource(model: OpaquePointer(strings))
+/// let source = ListModelDataSource(model: strings)
 /// source.bind = { cell, item, _ in (cell as! TableViewCell).text = ... }
 /// source.attach(to: table.tableView)                  // keep `source` alive
 /// ```
