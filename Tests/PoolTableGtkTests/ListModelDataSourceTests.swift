@@ -296,6 +296,12 @@ struct ListModelDataSourceTests {
         table.pointerDown(at: centre); table.pointerUp(at: centre)
         #expect(gtk_single_selection_get_selected(single) == 3)
         #expect(table.selectedRanges(inSection: 0) == [3..<4])
+        // The selected item leaves: GTK's autoselect picks another, and the view follows.
+        store.splice(2, removed: 3, adding: [])
+        harness.finishAnimations()
+        let selected = Int(gtk_single_selection_get_selected(single))
+        #expect(selected < 17)
+        #expect(table.selectedRanges(inSection: 0) == [selected..<(selected + 1)])
     }
 
     static func selected(_ selection: OpaquePointer, count: Int) -> [Int] {
