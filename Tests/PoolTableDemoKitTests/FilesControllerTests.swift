@@ -29,6 +29,53 @@ struct FilesControllerTests {
         (0..<table.numberOfRows(inSection: 0)).compactMap { controller.dataSource?.itemIdentifier(for: IndexPath(row: $0, section: 0)) }
     }
 
+    @Test("A watching loader's newer listing merges by name: kept files keep their rows (and expanded folders their children), new ones appear, gone ones leave, animated")
+    func newerListingMerges() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let controller = FilesController(tree: FileTree(rootPath: "/nowhere"))
+        var answer: (@MainActor (Result<FolderListing, FileLoadError>) -> Void)?
+        var childAnswer: (@MainActor (Result<FolderListing, FileLoadError>) -> Void)?
+        controller.loader = { path, done in if path == "/nowhere" { answer = done } else { childAnswer = done } }
+        controller.attach(to: table)
+        table.layoutIfNeeded()
+        try #require(answer != nil)
+        answer?(.success(FolderListing(entries: [Self.entry("docs", 0, folder: true), Self.entry("a.txt", 10), Self.entry("b.txt", 20)], identity: nil)))
+        table.layoutIfNeeded()
+        let tree = controller.tree
+        let docs = tree.children(of: FileTree.root)![0], a = tree.children(of: FileTree.root)![1]
+        table.expandRow(at: IndexPath(row: 0, section: 0), recursively: false)
+        childAnswer?(.success(FolderListing(entries: [Self.entry("inner.txt", 1)], identity: nil)))
+        table.advanceAnimations(to: 1)
+        table.layoutIfNeeded()
+        #expect(table.numberOfRows(inSection: 0) == 4)
+        let cellOfA = table.cellForRow(at: IndexPath(row: 2, section: 0))
+
+        // b.txt renamed to c.txt, a.txt grew, new.txt created.
+        answer?(.success(FolderListing(entries: [Self.entry("docs", 0, folder: true), Self.entry("a.txt", 99), Self.entry("c.txt", 20),
+                                                 Self.entry("new.txt", 5)], identity: nil)))
+        #expect(table.hasRunningAnimations, "the rows come and go animated")
+        table.advanceAnimations(to: 2)
+        table.layoutIfNeeded()
+        #expect(controller.listingUpdates == 1)
+        let names = rows(controller, table).map { row -> String in
+            if case .node(let n) = row { return tree.name(of: n) } else { return "·" }
+        }
+        #expect(names == ["docs", "inner.txt", "a.txt", "c.txt", "new.txt"])
+        #expect(tree.children(of: FileTree.root)?.prefix(2) == [docs, a], "kept names keep their nodes")
+        #expect(tree.size(of: a) == 99)
+        #expect(table.cellForRow(at: IndexPath(row: 2, section: 0)) === cellOfA, "a.txt keeps its row's cell")
+        #expect(controller.loadsFinished == 2)
+
+        // The same listing again changes nothing; the folder gone gives its error row.
+        answer?(.success(FolderListing(entries: [Self.entry("docs", 0, folder: true), Self.entry("a.txt", 99), Self.entry("c.txt", 20),
+                                                 Self.entry("new.txt", 5)], identity: nil)))
+        #expect(controller.listingUpdates == 1)
+        answer?(.failure(.missing))
+        table.advanceAnimations(to: 3)
+        table.layoutIfNeeded()
+        #expect(tree.loadState(of: FileTree.root) == .failed(.missing))
+    }
+
     @Test("The root loads through the loader (spinner row first), then a folder expands: spinner under it, children when they come")
     func loadingRows() throws {
         let root = FileTreeTests.makeTemp()

@@ -69,7 +69,7 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
     }
     func didSelect(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didSelectItemAt: ip.indexPath) } }
     func didDeselect(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didDeselectItemAt: ip.indexPath) } }
-    func selectionDidChange() { collectionView.map { $0.delegate?.collectionViewSelectionDidChange($0) } }
+    func selectionDidChange() { collectionView.map { $0.delegate?.collectionViewSelectionDidChange($0); $0.notifySelectionObservers() } }
     func didActivate(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didActivateItemAt: ip.indexPath) } }
     func didTapTarget(_ target: String, at ip: ItemPath) {}
 

@@ -12,6 +12,9 @@ final class SelectionModel {
     @exclusivity(unchecked) private var transitions: [ItemPath: Transition] = [:]
     /// The selection as it was when a drag began: the drag's range is laid over it.
     private var dragBase: [RowRangeSet]?
+    /// Who hears of selection changes (`ListBase.addSelectionObserver`), by token.
+    private var observers: [Int: @MainActor () -> Void] = [:]
+    private var lastObserverToken = 0
 
     /// Nothing selected in `sectionCount` sections.
     init(sectionCount: Int = 0) {
@@ -135,5 +138,22 @@ final class SelectionModel {
         for (ip, t) in transitions { if let n = mapping.map(ip) { moved[n] = t } }
         transitions = moved
         dragBase = nil
+    }
+
+    // MARK: Observers
+
+    /// Adds an observer; returns its token.
+    func addObserver(_ body: @escaping @MainActor () -> Void) -> Int {
+        lastObserverToken += 1
+        observers[lastObserverToken] = body
+        return lastObserverToken
+    }
+
+    /// Removes the observer `token` names.
+    func removeObserver(_ token: Int) { observers[token] = nil }
+
+    /// Calls every observer, oldest first.
+    @MainActor func notifyObservers() {
+        for token in observers.keys.sorted() { observers[token]?() }
     }
 }

@@ -77,7 +77,7 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
     }
     func didSelect(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didSelectRowAt: ip.indexPath) } }
     func didDeselect(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didDeselectRowAt: ip.indexPath) } }
-    func selectionDidChange() { table.map { $0.delegate?.tableViewSelectionDidChange($0) } }
+    func selectionDidChange() { table.map { $0.delegate?.tableViewSelectionDidChange($0); $0.notifySelectionObservers() } }
     func didActivate(_ ip: ItemPath) { table.map { $0.delegate?.tableView($0, didActivateRowAt: ip.indexPath) } }
     func didTapTarget(_ target: String, at ip: ItemPath) {
         guard let table else { return }

@@ -238,6 +238,42 @@ public final class FileTree {
         }
     }
 
+    /// Merges a newer listing of a listed `folder` (its files changed on disk): children
+    /// whose names are still there keep their nodes (and so their rows, expansion and
+    /// selection) with the new size, date and kind; new names get new nodes; names that are
+    /// gone leave the children. A folder not listed yet is simply listed. Returns whether
+    /// the children changed (names added or removed, or any size, date or kind).
+    @discardableResult
+    public func updateListing(_ folder: FileNodeID, with listing: FolderListing) -> Bool {
+        guard case .loaded = loadState(of: folder), let old = childLists[folder] else {
+            finishLoading(folder, with: .success(listing))
+            return true
+        }
+        var byName: [String: FileNodeID] = [:]
+        for node in old { byName[names[node]] = node }
+        var list: [FileNodeID] = []
+        list.reserveCapacity(listing.entries.count)
+        var changed = false
+        for entry in listing.entries where !entry.name.hasPrefix(".") {
+            let k = internKind(entry.kind)
+            let flag = (entry.isDirectory ? Self.directoryFlag : 0) | (entry.isSymlink ? Self.symlinkFlag : 0)
+            if let node = byName.removeValue(forKey: entry.name), flags[node] == flag {
+                if sizes[node] != entry.size || modifieds[node] != entry.modified || kindIndex[node] != k {
+                    sizes[node] = entry.size; modifieds[node] = entry.modified; kindIndex[node] = k
+                    changed = true
+                }
+                list.append(node)
+            } else {
+                list.append(appendNode(name: entry.name, size: entry.size, modified: entry.modified, kindIndex: k,
+                                       isDirectory: entry.isDirectory, isSymlink: entry.isSymlink, parent: folder))
+                changed = true
+            }
+        }
+        if !byName.isEmpty { changed = true }
+        if changed { setChildren(list, of: folder) }
+        return changed
+    }
+
     // MARK: Building
 
     /// Appends a node (no listing of its own yet) and returns it.

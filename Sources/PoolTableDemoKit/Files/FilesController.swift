@@ -31,7 +31,9 @@ public final class FilesController: TableViewDelegate {
         /// Modified: the local date and time.
         public static let modified = "modified"
     }
-    /// Lists the folder at a path and calls back on the main thread with what it found.
+    /// Lists the folder at a path and calls back on the main thread with what it found. A
+    /// loader that watches the folder may call back again with each newer listing: the tree
+    /// merges it by name (`FileTree.updateListing`) and the rows change animated.
     public typealias Loader = @MainActor (_ path: String, _ done: @escaping @MainActor (Result<FolderListing, FileLoadError>) -> Void) -> Void
 
     /// The files.
@@ -48,6 +50,8 @@ public final class FilesController: TableViewDelegate {
     public var onChange: (@MainActor () -> Void)?
     /// Listings started and finished (tests and the debug overlay).
     public private(set) var loadsStarted = 0, loadsFinished = 0
+    /// Newer listings merged into listed folders (files created, deleted or renamed).
+    public private(set) var listingUpdates = 0
     /// The seconds the last re-sort took (the tree's sorting and the snapshot applied).
     public private(set) var lastSortSeconds = 0.0
     /// When the model was asked for a time (the Modified column's "today").
@@ -186,6 +190,15 @@ public final class FilesController: TableViewDelegate {
     /// The loader answered: store it and show it (the spinner row gives way to the
     /// children, or to an error row); the folder's own row says how many items it holds.
     func finishLoading(_ folder: FileNodeID, with result: Result<FolderListing, FileLoadError>) {
+        if case .loaded = tree.loadState(of: folder), case .success(let listing) = result {
+            // A newer listing of a listed folder (a watching loader): merge, animate.
+            if tree.updateListing(folder, with: listing) {
+                listingUpdates += 1
+                refresh()
+                if folder != FileTree.root { dataSource?.reconfigureItems([.node(folder)]) }
+            }
+            return
+        }
         tree.finishLoading(folder, with: result)
         loadsFinished += 1
         refresh()

@@ -128,6 +128,32 @@ import CGtk
         return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body))
     }
 
+    /// `void handler(instance, guint position, guint removed, guint added, user_data)`:
+    /// GListModel's `items-changed`.
+    @discardableResult
+    public static func connectItemsChanged(_ instance: some GPointer,
+                                           _ body: @escaping @MainActor (UInt32, UInt32, UInt32) -> Void) -> gulong {
+        let thunk: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
+            guard let data else { return }
+            nonisolated(unsafe) let box = data
+            MainActor.assumeIsolated { Box<@MainActor (UInt32, UInt32, UInt32) -> Void>.from(box).body(position, removed, added) }
+        }
+        return connect(instance, "items-changed", unsafeBitCast(thunk, to: GCallback.self), Box(body))
+    }
+
+    /// `void handler(instance, guint position, guint n_items, user_data)`: GtkSelectionModel's
+    /// `selection-changed`.
+    @discardableResult
+    public static func connectSelectionChanged(_ instance: some GPointer,
+                                               _ body: @escaping @MainActor (UInt32, UInt32) -> Void) -> gulong {
+        let thunk: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, position, count, data in
+            guard let data else { return }
+            nonisolated(unsafe) let box = data
+            MainActor.assumeIsolated { Box<@MainActor (UInt32, UInt32) -> Void>.from(box).body(position, count) }
+        }
+        return connect(instance, "selection-changed", unsafeBitCast(thunk, to: GCallback.self), Box(body))
+    }
+
     /// Disconnects a handler returned by one of the `connect` functions.
     @_spi(Interop) public static func disconnect(_ instance: some GPointer, _ handler: gulong) {
         if handler != 0 { g_signal_handler_disconnect(instance.rawPointer, handler) }

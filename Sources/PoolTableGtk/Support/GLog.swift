@@ -8,6 +8,10 @@ import CGtk
     /// so `G_DEBUG=fatal-warnings` does not turn a bad file into a crash.
     @_spi(Interop) public static func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
 
+    /// Logs `text` at warning level: "PoolTable-WARNING: text". For a fault in code the
+    /// program was given (a `GListModel` breaking its contract), which it survives.
+    public static func warning(_ text: String) { write(text, level: G_LOG_LEVEL_WARNING) }
+
     private static func write(_ text: String, level: GLogLevelFlags) {
         "GLIB_DOMAIN".withCString { domainKey in
             "PoolTable".withCString { domain in

@@ -4,10 +4,11 @@ import PoolTableDemoKit
 @_spi(Interop) import PoolTableGtk
 
 /// Files (issue 25): a folder tree in columns Name, Size, Kind and Modified, as Nautilus's
-/// list view. Folders are listed when first expanded, on a worker thread (`opendir`,
-/// `readdir`, `lstat`; kinds from GIO's content types), the result handed back through the
-/// main loop; a spinner row shows meanwhile. `--files DIR` picks the folder (default
-/// /usr/share); `--files-synthetic` shows a generated tree of 1,000,000 nodes instead.
+/// list view. Folders are listed when first expanded, through GIO's `GtkDirectoryList`
+/// (issue 35; `FolderWatcher`), which keeps watching them: files created, deleted or
+/// renamed in a listed folder come and go animated. A spinner row shows while a folder is
+/// listed. `--files DIR` picks the folder (default /usr/share); `--files-synthetic` shows
+/// a generated tree of 1,000,000 nodes instead.
 @MainActor
 final class FilesScreen: Screen {
     /// The folder shown without `--files`.
@@ -42,24 +43,11 @@ final class FilesScreen: Screen {
         } else {
             controller = FilesController(tree: FileTree(rootPath: options.files ?? Self.defaultFolder))
         }
-        controller.loader = Self.listOnWorker
+        controller.loader = { [watchers] path, done in watchers.load(path, done) }
     }
 
-    /// Lists `path` on a worker thread; `done` runs on the main thread with the result.
-    static func listOnWorker(_ path: String, _ done: @escaping @MainActor (Result<FolderListing, FileLoadError>) -> Void) {
-        Background.run({ DirectoryReader.read(path, describe: contentTypeDescription) }, then: done)
-    }
-
-    /// GIO's description of the content type guessed from a file's name ("PNG image").
-    /// Thread-safe (GIO's content-type functions lock their database).
-    nonisolated static func contentTypeDescription(_ name: String) -> String {
-        var uncertain: gboolean = 0
-        guard let type = g_content_type_guess(name, nil, 0, &uncertain) else { return FileKinds.guess(name: name) }
-        defer { g_free(type) }
-        guard let description = g_content_type_get_description(type) else { return FileKinds.guess(name: name) }
-        defer { g_free(description) }
-        return String(cString: description)
-    }
+    /// The listed folders' `GtkDirectoryList`s.
+    private let watchers = FolderWatchers()
 
     func install(in widget: TableWidget) {
         controller.attach(to: widget.tableView)

@@ -1,0 +1,134 @@
+import CGtk
+import PoolTable
+
+/// `items-changed` → one batch update, with items that come back keeping their cells.
+extension ListModelDataSource {
+    /// Listens to `items-changed` on `source` (the selection model, or the model) and to
+    /// `selection-changed` on the selection model.
+    func connectSource() {
+        disconnectSource()
+        let source = self.source
+        let id = Signal.connectItemsChanged(source) { [weak self] position, removed, added in
+            self?.itemsChanged(position: Int(position), removed: Int(removed), added: Int(added))
+        }
+        itemsChangedHandler = (source, id)
+        if let selectionModel {
+            let id = Signal.connectSelectionChanged(selectionModel) { [weak self] position, count in
+                self?.modelSelectionChanged(position: Int(position), count: Int(count))
+            }
+            selectionChangedHandler = (selectionModel, id)
+        }
+    }
+
+    func disconnectSource() {
+        if let (source, id) = itemsChangedHandler { Signal.disconnect(source, id) }
+        if let (model, id) = selectionChangedHandler { Signal.disconnect(model, id) }
+        itemsChangedHandler = nil
+        selectionChangedHandler = nil
+    }
+
+    /// The model changed (it already has): tell the view in one batch.
+    func itemsChanged(position: Int, removed: Int, added: Int) {
+        let newCount = Int(g_list_model_get_n_items(source))
+        guard position >= 0, removed >= 0, position + removed <= count, count - removed + added == newCount else {
+            return modelBrokeContract("items-changed(\(position), \(removed), \(added)) on \(count) items, "
+                                      + "but get_n_items is now \(newCount)")
+        }
+        guard let view = listView, view.hasLoadedData else {
+            count = newCount
+            return
+        }
+        guard removed > 0 || added > 0 else { return }
+
+        // Mounted items in the removed run, by pointer: candidates to come back.
+        var departing: [OpaquePointer: [Int]] = [:]
+        var mountedRows: [Int] = []
+        for indexPath in mountedIndexPaths() {
+            mountedRows.append(indexPath.row)
+            guard indexPath.row >= position, indexPath.row < position + removed,
+                  let cell = mountedCell(at: indexPath), let item = item(for: cell) else { continue }
+            departing[item, default: []].append(indexPath.row)
+        }
+        let moves = returningItems(departing, mountedRows: mountedRows, position: position, removed: removed, added: added)
+
+        isSyncingSelection = true
+        defer { isSyncingSelection = false }
+        do {
+            try view.performBatchUpdatesThrowing {
+                count = newCount
+                let movedFrom = moves.keys.sorted(), movedTo = moves.values.sorted()
+                for run in Self.runs(position..<(position + removed), excluding: movedFrom) {
+                    view.deleteItems(in: run, section: 0)
+                }
+                for run in Self.runs(position..<(position + added), excluding: movedTo) {
+                    view.insertItems(in: run, section: 0)
+                }
+                for (from, to) in moves { moveItem(from, to: to) }
+            }
+        } catch {
+            releaseFetchedAhead()
+            isSyncingSelection = false
+            return modelBrokeContract("the view refused its change: \(error)")
+        }
+        releaseFetchedAhead()
+        sweepUnmounted()
+        isSyncingSelection = false
+        // The whole selection, not just the added run: a GtkSingleSelection may pick a new
+        // item anywhere when its item leaves. O(selected ranges), not O(rows).
+        if selectionModel != nil { copySelectionFromModel() }
+    }
+
+    /// Matches mounted items of the removed run with the added run by item pointer, as GTK
+    /// does (gtk/gtklistitemmanager.c: removed widgets go into a hash table keyed by item,
+    /// `gtk_list_item_change_release`, and `gtk_list_item_change_find` takes them back).
+    /// Unlike GTK, which fetches every added item once a tracked one was removed, only the
+    /// added rows near where the mounted rows land are fetched (kept in `fetchedAhead` for
+    /// the cells the batch mounts there): an item that moves further away gets a new cell.
+    /// A duplicate item matches its first mounted row. Returns old row → new row for each
+    /// item that came back.
+    private func returningItems(_ departing: [OpaquePointer: [Int]], mountedRows: [Int],
+                                position: Int, removed: Int, added: Int) -> [Int: Int] {
+        guard !departing.isEmpty, added > 0, let lo = mountedRows.min(), let hi = mountedRows.max() else { return [:] }
+        // Where the mounted rows land: rows after the change shift; rows inside it stay put
+        // within the added run.
+        func landing(_ row: Int) -> Int {
+            if row < position { return row }
+            if row >= position + removed { return row - removed + added }
+            return min(row, position + added - 1)
+        }
+        let margin = (hi - lo + 1) / 2 + 1
+        let start = max(position, landing(lo) - margin), end = min(position + added, landing(hi) + margin + 1)
+        guard start < end else { return [:] }
+        let window = start..<end
+        var remaining = departing
+        var moves: [Int: Int] = [:]
+        for row in window {
+            guard let item = fetchItem(at: row) else {
+                // Counted but NULL: leave it to the cell's bind, which reports it.
+                continue
+            }
+            fetchedAhead[row] = item
+            if var rows = remaining[item], let from = rows.first {
+                rows.removeFirst()
+                remaining[item] = rows.isEmpty ? nil : rows
+                moves[from] = row
+            }
+        }
+        // An item that came back keeps its cell: it is not bound again, so the fetched
+        // reference is not needed.
+        for row in moves.values { if let item = fetchedAhead.removeValue(forKey: row) { g_object_unref(item.rawPointer) } }
+        return moves
+    }
+
+    /// `range` less the sorted rows `excluded`, as runs.
+    static func runs(_ range: Range<Int>, excluding excluded: [Int]) -> [Range<Int>] {
+        var out: [Range<Int>] = []
+        var start = range.lowerBound
+        for row in excluded where range.contains(row) {
+            if row > start { out.append(start..<row) }
+            start = row + 1
+        }
+        if start < range.upperBound { out.append(start..<range.upperBound) }
+        return out
+    }
+}
