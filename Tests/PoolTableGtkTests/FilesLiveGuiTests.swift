@@ -1,9 +1,9 @@
 import CGtk
 import Glibc
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 @testable import PoolTableApp
 @testable import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Issue 35's Files on GIO's models, in the app's real window: the folder is listed through

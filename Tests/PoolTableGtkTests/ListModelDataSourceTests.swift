@@ -1,6 +1,6 @@
 import CGtk
-import PoolTable
-@testable import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// `ListModelDataSource`: a `GListModel` feeding a `TableView` (API.md "GTK's own models").

@@ -1,6 +1,6 @@
 import CGtk
-import PoolTable
-import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 /// GTK's filter and sort models feeding a `PoolTableListView` in a real window: the many

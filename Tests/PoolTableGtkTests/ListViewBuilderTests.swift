@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
-import PoolTable
-import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 // The "Getting started for GTK developers" article's code

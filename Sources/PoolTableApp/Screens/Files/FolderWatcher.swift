@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// Lists the Files screen's folders through GIO's `GtkDirectoryList` (enumerated on GIO's
 /// threads) and keeps watching them (its `GFileMonitor`): once a folder is listed, every
