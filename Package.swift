@@ -35,8 +35,14 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: [.define("POOLTABLE_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
+        // libexif: the thumbnail a camera embeds in a JPEG (PoolTableGtk's Pictures/ExifThumbnail.swift).
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
-        .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
+        .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk", "CExif"]),
         // The app's GTK-free half: demo models, simulations and cells, testable headless.
         // Its Localization/ folder is the app's gettext layer (tr, trn, locale-formatted numbers).
         .target(name: "PoolTableDemoKit", dependencies: ["PoolTable", "CGettext"]),
@@ -57,7 +63,7 @@ let package = Package(
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         // UIKit-style source compiled through renames only (issue 22; docs/PORTING.md).
         .testTarget(name: "UIKitPortTests", dependencies: ["PoolTable"]),
-        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit", "PoolTableApp"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit", "PoolTableApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

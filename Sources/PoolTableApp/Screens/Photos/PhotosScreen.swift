@@ -33,9 +33,14 @@ final class PhotosScreen: Screen {
     private(set) var folder: String?
     private weak var widget: TableWidget?
 
-    /// - Parameter folder: a folder to show instead of the generated photos (`--photos`).
-    init(folder: String? = nil) {
+    /// - Parameters:
+    ///   - folder: a folder to show instead of the generated photos (`--photos`).
+    ///   - usesThumbnailCache: whether pictures come from, and go to, the desktop's thumbnail cache.
+    init(folder: String? = nil, usesThumbnailCache: Bool = true) {
         pictures = LoaderPictureSource(pixelSide: Int(PhotosController.gridLayout().itemSize.width))
+        if usesThumbnailCache {
+            pictures.loader.thumbnailCache = ThumbnailCache(application: "pooltable", version: Application.version)
+        }
         deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected photos (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
