@@ -66,6 +66,9 @@ final class PhotosScreen: Screen {
                                                          "waiting": "\(loader.outstandingCount - loader.runningCount)"]),
             tr("decoded {decoded}, failed {failed}", ["decoded": "\(c.decoded)", "failed": "\(c.failed)"]),
             tr("cancelled {cancelled}, unwanted {unwanted}", ["cancelled": "\(c.cancelledBeforeStart)", "unwanted": "\(c.finishedUnwanted)"]),
+            // Translators: where decoded pictures came from: the desktop's thumbnail cache, the camera's EXIF thumbnail, the file itself; and thumbnails written to the cache.
+            tr("thumbnail cache {cached}, EXIF {exif}, file {file}, written {written}",
+               ["cached": "\(c.fromThumbnailCache)", "exif": "\(c.fromExifThumbnail)", "file": "\(c.scaledDecodes)", "written": "\(c.thumbnailsWritten)"]),
             tr("cache {used} of {budget} MiB ({count})", ["used": mib(loader.cacheBytes), "budget": mib(loader.byteBudget),
                                                           "count": "\(loader.cachedCount)"]),
             tr("shown {shown}, unrouted {unrouted}, wrong cell {wrong}", ["shown": "\(d.shown)", "unrouted": "\(d.unrouted)",
