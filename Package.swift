@@ -55,7 +55,7 @@ let package = Package(
         // … and its entry point.
         .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableApp"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
-        .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit"]),
+        .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit"]),
         // Build tool: po/*.po → <plugin work dir>/locale/<lang>/LC_MESSAGES/pooltable.mo, and a
         // Swift file naming that directory.
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
