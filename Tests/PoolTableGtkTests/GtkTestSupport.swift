@@ -17,11 +17,13 @@ enum GtkTestEnvironment {
     private static var initialised: Bool?
 
     /// The XDG cache folder the tests use instead of the user's (made once per process,
-    /// before GTK starts): the app's thumbnail cache writes under it, never under ~/.cache.
-    static let cacheHome: String = {
+    /// before GTK starts, and removed at exit): the app's thumbnail cache writes under it,
+    /// never under ~/.cache.
+    nonisolated static let cacheHome: String = {
         var template = Array("/tmp/pooltable-tests-cache-XXXXXX".utf8CString)
         let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
         setenv("XDG_CACHE_HOME", path, 1)
+        atexit { TableWidgetTests.TemporaryTree.remove(GtkTestEnvironment.cacheHome) }
         return path
     }()
 

@@ -271,6 +271,18 @@ extension TableWidgetTests {
         #expect(blocked.counters.thumbnailsWritten == 0)
     }
 
+    @Test("Thumbnail cache: a picture inside the cache itself is shown but given no thumbnail, as the standard says")
+    func thumbnailCacheSkipsItself() throws {
+        try #require(GtkTestEnvironment.start())
+        let tree = TemporaryTree()
+        let root = tree.path + "/thumbnails"
+        mkdir(root, 0o700)
+        let inside = Self.writeJPEG(root + "/inside.jpg", rgb: 0xd02020)
+        let loader = Self.cachingLoader(Self.cache(root)) { _ in }
+        #expect(Self.matches(Self.centreColour(try Self.loadNow(loader, Self.cellKey(inside))), 0xd02020))
+        #expect(loader.counters.thumbnailsWritten == 0 && Self.tree(root) == ["/inside.jpg"])
+    }
+
     @Test("Thumbnail cache: a file replaced while shown is decoded again when next asked for (its thumbnail is stale: one log line); replaced by a broken file: a failure, recorded, no crash")
     func thumbnailCacheFileReplacedWhileShown() throws {
         try #require(GtkTestEnvironment.start())

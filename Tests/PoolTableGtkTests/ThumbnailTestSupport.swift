@@ -19,7 +19,7 @@ extension TableWidgetTests {
         deinit { Self.remove(path) }
 
         /// Removes `path` and, for a folder, all it holds (made writable first).
-        static func remove(_ path: String) {
+        nonisolated static func remove(_ path: String) {
             var info = stat()
             guard lstat(path, &info) == 0 else { return }
             if info.st_mode & S_IFMT == S_IFDIR {
