@@ -4,8 +4,8 @@ import Foundation
 
 /// `photos --camera`'s folder: `c00000.jpg`…, 4000x3000 JPEGs with the detail a camera's have
 /// (gradients, noise, hard edges and rings: each decodes like a photo, not like flat colour),
-/// every odd one with a 320x240 EXIF thumbnail written by libexif. Made once in /tmp, kept
-/// between runs; a marker file says it is whole.
+/// every odd one with a 320x240 EXIF thumbnail (the picture scaled down) written by libexif.
+/// Made once in /tmp, kept between runs; a marker file says it is whole.
 enum PhotosCameraFolder {
     static let width: Int32 = 4000, height: Int32 = 3000
     static func path(count: Int) -> String { "/tmp/pooltable-bench-camera-\(count)" }
@@ -20,8 +20,10 @@ enum PhotosCameraFolder {
         DispatchQueue.concurrentPerform(iterations: count) { i in
             let file = Self.file(i, count: count)
             if access(file, F_OK) == 0 { return }
-            guard var bytes = jpeg(i) else { return }
-            if i % 2 == 1, let segment = exifSegment(i) { bytes.insert(contentsOf: segment, at: 2) }   // after SOI
+            guard let picture = pixbuf(i) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(picture)) }
+            guard var bytes = encode(picture, quality: 90) else { return }
+            if i % 2 == 1, let segment = exifSegment(picture) { bytes.insert(contentsOf: segment, at: 2) }   // after SOI
             let tmp = file + ".part"
             let ok = bytes.withUnsafeBufferPointer { b in
                 b.withMemoryRebound(to: CChar.self) { g_file_set_contents(tmp, $0.baseAddress, gssize(b.count), nil) != 0 }
@@ -34,9 +36,9 @@ enum PhotosCameraFolder {
 
     /// Picture `i`: a diagonal gradient tinted by `i`, concentric rings, a grid of hard-edged
     /// blocks, and per-pixel noise.
-    static func pixbuf(_ i: Int, width: Int32 = width, height: Int32 = height) -> OpaquePointer? {
-        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, width, height), let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), w = Int(width), h = Int(height)
+    static func pixbuf(_ i: Int) -> OpaquePointer? {
+        guard let pixbuf = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, Self.width, Self.height), let pixels = gdk_pixbuf_get_pixels(pixbuf) else { return nil }
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf)), w = Int(Self.width), h = Int(Self.height)
         var state = UInt32(truncatingIfNeeded: i &* 2_654_435_761) | 1
         let tint = (i &* 37) & 0xff, cx = (i &* 613) % w, cy = (i &* 419) % h
         for y in 0..<h {
@@ -67,15 +69,9 @@ enum PhotosCameraFolder {
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(size)))
     }
 
-    static func jpeg(_ i: Int) -> [UInt8]? {
-        guard let pixbuf = pixbuf(i) else { return nil }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        return encode(pixbuf, quality: 90)
-    }
-
-    /// An APP1 "Exif" segment holding picture `i` at 320x240 as IFD1's thumbnail.
-    static func exifSegment(_ i: Int) -> [UInt8]? {
-        guard let small = pixbuf(i, width: 320, height: 240) else { return nil }
+    /// An APP1 "Exif" segment holding `picture` scaled to 320x240 as IFD1's thumbnail.
+    static func exifSegment(_ picture: OpaquePointer) -> [UInt8]? {
+        guard let small = gdk_pixbuf_scale_simple(picture, 320, 240, GDK_INTERP_BILINEAR) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(small)) }
         guard let thumbnail = encode(small, quality: 80), let data = exif_data_new() else { return nil }
         defer { exif_data_unref(data) }
