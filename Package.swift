@@ -1,4 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2 is the real minimum: the tests use Swift Testing's exit tests (`#expect(processExitsWith:)`,
+// Swift 6.2), so an older toolchain is refused here with a clear message instead of failing
+// later in the tests. Developed with Swift 6.3.1.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        // DocC: `swift package generate-documentation --target PoolTable` (see README).
+        // DocC: `swift package generate-documentation --target PoolTable` (see docs/USING.md).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [

@@ -6,7 +6,7 @@
 #
 #   scripts/gui-acceptance.sh [--save-docs]
 #
-#   --save-docs   also copy the README screenshots to docs/screenshots/
+#   --save-docs   also copy the screenshots the docs show to docs/screenshots/
 #                 (inbox.png, edit-mode.png, overlay.png, overlay-legacy-stale.png)
 #
 # Environment:

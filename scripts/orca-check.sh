@@ -11,8 +11,8 @@
 # Environment: SWIFT_BUILD_ARGS, POOLTABLE_BIN (as the other GUI scripts); ORCA_LOGS (where
 # the transcripts and Orca's debug logs go, default ci-logs/orca). Needs orca
 # speech-dispatcher xvfb xauth xdotool dbus-x11 at-spi2-core python3-pyatspi (and python3-gi
-# gir1.2-gtk-4.0 for --stock). Exits non-zero if a check fails. The harness under
-# scripts/orca/ is the recipe of ../shared/tools/orca/ (README there).
+# gir1.2-gtk-4.0 for --stock). Exits non-zero if a check fails. The harness is scripts/orca/
+# (run.sh, inner.sh, parse.py, check.py; docs/ACCESSIBILITY.md, "Hear it", describes it).
 set -uo pipefail
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

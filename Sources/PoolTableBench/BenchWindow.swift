@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The window every toolkit is measured in: 800x600, not resizable, with a `GtkHeaderBar`
 /// above the list as the app has (so no frame's damage covers the entire X window: on X11

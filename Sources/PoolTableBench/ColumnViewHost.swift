@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The peer of `pooltable-bench columns`: GTK's `tests/testdatatable.c` as GTK 4.8 ships it,
 /// with labels (its `--widget label`).

@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
-import PoolTable
-import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) import PoolTableGtk
 
 // `pooltable-bench columns` (issue 25):
 // 1. GTK's tests/testdatatable.c: 20 columns x 10,000 rows, each cell a label with its text

@@ -1,5 +1,5 @@
 import Foundation
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 // `pooltable-bench engine`: engine-only figures, no display. Every figure is the median of
 // repeated runs timed with ContinuousClock.

@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
-import PoolTable
-import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) import PoolTableGtk
 
 // `pooltable-bench gui-one --toolkit pooltable|listview`: one toolkit in one process (so its
 // peak RSS is its own), driven by the frame-clock script; prints one JSON line.

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The peer: GTK's own `GtkListView` showing the same rows.
 ///

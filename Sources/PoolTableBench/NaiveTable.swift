@@ -1,7 +1,7 @@
 import PoolTable
 
 /// The naive reference: a table laid out the way Chameleon's `UITableView` does it
-/// (seeds/001_e32d8a9c33877587.txt).
+/// (field note 001, DocC "The life of a row").
 ///
 /// - `reloadData` → `_updateSectionsCache`: asks for every row's height and caches them
 ///   in one array per section (plus the section's total).

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// One picture's load in the asynchronous peer: its GtkPicture, the list item it was bound
 /// for, and the cancellable that unbinding cancels.

@@ -2,7 +2,7 @@ import CGtk
 import Foundation
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 // `pooltable-bench photos` (issue 24): the Photos grid on a generated folder of JPEGs
 // (1600x1200, one distinct colour each, made with gdk-pixbuf into /tmp and kept there between

@@ -1,6 +1,6 @@
 import CGtk
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// PoolTable showing the same rows as the GtkListView: a `TableWidget` whose cells draw a
 /// checkbox and "Row N" (two lines for every 7th row), optionally with downloads ticking.

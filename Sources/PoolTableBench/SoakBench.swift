@@ -1,7 +1,7 @@
 import CGtk
 import Foundation
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 // `pooltable-bench soak [--seconds N] [--json]`: PoolTable in the bench window with 500
 // downloads ticking (100 ms timer) while the table scrolls back and forth over the download

@@ -64,6 +64,8 @@ struct Options {
                     with --camera: 2,000 4000x3000 JPEGs with detail (EXIF thumbnails on half)
                     at 4 px/ms, PoolTable with a cold then a warm thumbnail cache against
                     GtkGridView + GtkPicture decoding asynchronously at the thumbnail's size
+      outline       expanding and collapsing outline rows through the diffable data source
+                    (engine only, no display; docs/bench/OUTLINE.md)
 
     options:
       --json              print JSON on stdout (the table goes to stderr)
@@ -78,6 +80,7 @@ struct Options {
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
+      profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag]

@@ -1,5 +1,5 @@
 import Testing
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 @testable import PoolTableDemoKit
 
 @MainActor

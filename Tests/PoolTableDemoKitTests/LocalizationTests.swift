@@ -71,11 +71,17 @@ struct LocalizationTests {
         return nil
     }
 
-    @Test("--version prints the version, as GNOME command lines do")
+    @Test("--version prints the last release named in CHANGELOG.md, as GNOME command lines do")
     func version() throws {
+        let changelog = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("CHANGELOG.md")
+        let text = try String(contentsOf: changelog, encoding: .utf8)
+        // The first "## [x.y.z]" heading: the last release ("## [Unreleased]" is not one).
+        let heading = text.split(separator: "\n").first { $0.hasPrefix("## [") && $0.dropFirst(4).first?.isNumber == true }
+        let release = try #require(heading).dropFirst(4).prefix { $0 != "]" }
         let (status, out, _) = try run(["--version"], environment: [:])
         #expect(status == 0)
-        #expect(out == "pooltable 0.1.0\n")
+        #expect(out == "pooltable \(release)\n")
     }
 
     @Test("LANGUAGE=zh_CN: the build tree's catalog is found with no install, also with LANG unset")

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 @testable import PoolTableApp
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The accessible proxies (one child widget per mounted row) in a real window: GTK's side.

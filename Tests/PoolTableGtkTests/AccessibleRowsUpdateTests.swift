@@ -1,6 +1,6 @@
 import CGtk
-import PoolTable
-@testable import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Rows whose text is their own, so a proxy that lost its row shows it.

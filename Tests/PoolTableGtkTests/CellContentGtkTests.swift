@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 /// Issue 22's cell content drawn by cairo: UIKit's accessory types, the leading picture and a

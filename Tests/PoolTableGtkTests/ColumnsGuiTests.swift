@@ -2,7 +2,7 @@ import CGtk
 import class Foundation.ProcessInfo
 import Glibc
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// A cell that draws each column's text in the column's rect (`rectForColumn`).
@@ -239,7 +239,7 @@ struct ColumnsGuiTests {
 
     @Test("AT-SPI (a11y-dump): a real client sees the column headers with their sort state",
           .enabled(if: ProcessInfo.processInfo.environment["POOLTABLE_ATSPI"] == "1",
-                   "needs the test run inside dbus-run-session with GTK_A11Y=atspi and POOLTABLE_ATSPI=1 (POOLTABLE_A11Y_DUMP: the a11y-dump tool)"))
+                   "needs the test run inside dbus-run-session with GTK_A11Y=atspi and POOLTABLE_ATSPI=1 (POOLTABLE_A11Y_DUMP: another a11y-dump than scripts/a11y-dump.py)"))
     func atspiColumnHeaders() throws {
         // The name the process has on the AT-SPI bus (GTK's root takes the program name).
         if g_get_prgname() == nil { g_set_prgname("pooltable-columns-test") }
@@ -254,7 +254,10 @@ struct ColumnsGuiTests {
         GtkTestEnvironment.settle(0.3)
         let app = try #require(g_get_prgname().map { String(cString: $0) })
         let out = "/tmp/pooltable-columns-a11y-\(getpid()).txt"
-        let tool = ProcessInfo.processInfo.environment["POOLTABLE_A11Y_DUMP"] ?? "/work/shared/tools/a11y-dump"
+        // This repository's scripts/a11y-dump.py (#filePath less Tests/PoolTableGtkTests/ColumnsGuiTests.swift),
+        // unless POOLTABLE_A11Y_DUMP names another.
+        let repo = "/" + "\(#filePath)".split(separator: "/").dropLast(3).joined(separator: "/")
+        let tool = ProcessInfo.processInfo.environment["POOLTABLE_A11Y_DUMP"] ?? repo + "/scripts/a11y-dump.py"
         let status = XDoTool.run(["sh", "-c", "/usr/bin/python3 '\(tool)' '\(app)' > \(out) 2>&1"], timeout: 60)
         #expect(status == 0)
         let dump = try #require(readText(out))

@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
-import PoolTable
-@testable import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) @_spi(Diagnostics) @testable import PoolTableGtk
 import Testing
 
 /// The debug bar's time controls (issue 15): slow motion as a rate on the frame clock,

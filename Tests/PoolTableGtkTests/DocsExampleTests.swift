@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 // The "Getting started" article's code (Sources/PoolTable/PoolTable.docc/GettingStarted.md),

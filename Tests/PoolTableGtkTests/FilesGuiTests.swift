@@ -3,7 +3,7 @@ import Glibc
 import PoolTable
 @testable import PoolTableApp
 @testable import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Issue 25's Files screen in the app's real window, on a temporary folder: folders expand

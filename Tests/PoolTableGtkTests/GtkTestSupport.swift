@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// GTK is initialised once per process, on the main thread; every GTK test lives in one
 /// `.serialized`, `@MainActor` suite and starts with `GtkTestEnvironment.start()`.

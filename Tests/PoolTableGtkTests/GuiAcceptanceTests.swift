@@ -2,8 +2,8 @@ import CGtk
 import class Foundation.FileManager
 import class Foundation.ProcessInfo
 import Glibc
-import PoolTable
-@testable import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) @_spi(Diagnostics) @testable import PoolTableGtk
 import Testing
 
 /// GUI acceptance of edit mode (issue 4) and the debug overlay (issue 5) in a real window.

@@ -1,7 +1,7 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 @testable import PoolTableApp
-@testable import PoolTableGtk
+@_spi(Interop) @_spi(Diagnostics) @testable import PoolTableGtk
 import Testing
 
 extension TableWidgetTests {

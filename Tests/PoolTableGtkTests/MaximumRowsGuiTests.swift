@@ -2,7 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 @testable import PoolTableApp
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Issue 26's acceptance at the limit: the app's real window on the huge list with exactly

@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
-import PoolTable
-@testable import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Rows that move (issue 23): ids in an array; the row with `markedID` paints a pure red

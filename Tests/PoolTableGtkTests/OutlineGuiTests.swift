@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Outlines in a real window (issue 25): a click on a disclosure triangle and the Right and

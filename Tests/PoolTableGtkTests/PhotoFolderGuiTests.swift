@@ -3,7 +3,7 @@ import Glibc
 import PoolTable
 @testable import PoolTableApp
 @testable import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Issue 24's acceptance in the app's real window: the Photos screen on a generated folder of

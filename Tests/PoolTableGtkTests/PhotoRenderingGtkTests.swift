@@ -2,7 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 /// The Photos screen's items drawn by cairo (issue 12): procedural thumbnails differ per

@@ -2,7 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 @testable import PoolTableApp
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The Photos screen (issue 12, seed 003) in the app's real window, driven by real X input:

@@ -1,9 +1,9 @@
 import CGtk
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
-/// Pictures drawn by the shell's two canvases (API.md "Pictures"): the same pixels through
+/// Pictures drawn by the shell's two canvases (`Canvas.drawImage`): the same pixels through
 /// cairo and through a render-node texture, placed by the content mode, clipped to the rect
 /// and its rounded corners, from pixels or from a GdkTexture.
 extension TableWidgetTests {

@@ -1,7 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The shell's picture loader on real JPEG files made with gdk-pixbuf: decoded off the main

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The shell's node cache on real frames: a cell's render node is recorded again exactly

@@ -2,7 +2,7 @@ import CGtk
 import class Foundation.ProcessInfo
 import Glibc
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// A mailbox of rows with trailing swipe actions (Delete, destructive; Archive) and a

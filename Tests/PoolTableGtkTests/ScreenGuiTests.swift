@@ -2,7 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// GUI acceptance of the app's demo screens (issues 6 and 7) in a real GTK window, with the

@@ -1,6 +1,6 @@
 import CGtk
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The GTK shell in a real window. Needs a display: run under

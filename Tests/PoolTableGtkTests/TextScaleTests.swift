@@ -2,7 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 @testable import PoolTableApp
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Large text: with GTK's text scale at 1.5 (`gtk-xft-dpi`, what GNOME's "Large Text"

@@ -1,6 +1,6 @@
 import CGtk
 import PoolTable
-@testable import PoolTableGtk
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Issue 17: the GUI tests used to take the engine's clock by jumping it to

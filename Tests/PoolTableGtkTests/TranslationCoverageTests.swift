@@ -1,9 +1,9 @@
 import CGtk
 import Foundation
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 @testable import PoolTableApp
-@_spi(Testing) import PoolTableDemoKit
-@testable import PoolTableGtk
+@_spi(Testing) @_spi(Diagnostics) import PoolTableDemoKit
+@_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// Every string the app shows is marked for translation.

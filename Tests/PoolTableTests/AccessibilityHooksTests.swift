@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The engine's hooks for hosts that mirror cells to assistive technology.
 @MainActor

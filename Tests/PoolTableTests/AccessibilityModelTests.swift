@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The accessibility model a host mirrors (the GTK shell's proxies), headless.
 @MainActor

@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The Chameleon replica (seed 001): the same rows mounted, at O(n) per layout pass.
 @MainActor

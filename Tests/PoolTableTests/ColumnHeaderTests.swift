@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The column header row, header input, cell focus and the cached column edges (issue 25,
 /// `columns` branch).

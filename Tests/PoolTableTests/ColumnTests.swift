@@ -2,7 +2,7 @@ import Testing
 @testable import PoolTable
 
 @MainActor
-@Suite("Columns: geometry and sort descriptors (API.md \"Columns and outlines\")")
+@Suite("Columns: geometry and sort descriptors")
 struct ColumnTests {
     final class SortWatcher: TableViewDataSource, TableViewDelegate {
         var changes: [[TableSortDescriptor]] = []

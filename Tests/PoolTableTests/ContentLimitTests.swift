@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// `ListBase.maximumContentHeight`: every count up to it lays out exactly, and what a data
 /// source returns beyond it is clamped with a warning, never a blank or wrong screen.

@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 @MainActor
 @Suite("Debug overlay (recording Canvas)")

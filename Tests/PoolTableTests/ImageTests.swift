@@ -1,7 +1,7 @@
 import PoolTable
 import Testing
 
-/// Pictures through the canvas (API.md "Pictures"): where a content mode puts them, what the
+/// Pictures through the canvas (`Canvas.drawImage`, `Image`): where a content mode puts them, what the
 /// recording canvas records, and what bad sizes become.
 @MainActor
 @Suite("Pictures")

@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// A host that keeps every non-empty change list the engine hands it.
 @MainActor

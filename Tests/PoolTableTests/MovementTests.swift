@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// A table data source whose rows are labelled ids that move (issue 23): records every
 /// `moveRowAt`, may refuse some rows and retarget destinations.

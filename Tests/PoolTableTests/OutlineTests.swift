@@ -2,7 +2,7 @@ import Testing
 @testable import PoolTable
 
 @MainActor
-@Suite("Outlines: section snapshots (API.md \"Columns and outlines\")")
+@Suite("Outlines: section snapshots")
 struct OutlineTests {
     typealias Outline = SectionSnapshot<String>
 

@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The overlay shows reuse happening (issue 15), checked on the recording canvas: every
 /// mounted cell's label is its `cellID(of:)`, the pool cards are the pooled cells with the

@@ -1,7 +1,7 @@
 @testable import PoolTable
 import Testing
 
-/// Data prefetching's bookkeeping on its own (API.md "Data prefetching", rules 1–3 and 5):
+/// Data prefetching's bookkeeping on its own (the rules of `TableView.prefetchDataSource`):
 /// the range's side, asking once, cancelling once, binds, reloads and deletions.
 @Suite("Prefetch range")
 struct PrefetchRangeTests {

@@ -1,7 +1,7 @@
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 import Testing
 
-/// Data prefetching on real views (API.md "Data prefetching", rules 1–6), for a table and a
+/// Data prefetching on real views (the rules of `TableView.prefetchDataSource`), for a table and a
 /// grid: every call is logged with the binds between them, and the log is checked against
 /// the rules as it grows.
 @MainActor

@@ -1,7 +1,8 @@
 import Testing
 import PoolTable
 
-/// The README's example, verbatim in substance: if the API drifts, this stops compiling.
+/// The example of README.md and docs/USING.md, verbatim in substance: if the API drifts, this
+/// stops compiling.
 @MainActor
 final class Contacts: TableViewDataSource, TableViewDelegate {
     var names = (0..<1_000_000).map { "Contact \($0)" }

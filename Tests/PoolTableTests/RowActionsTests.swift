@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// A mailbox-like data source and delegate with row actions: editing styles, commit,
 /// swipe configurations and a context menu, each configurable per test; records calls.

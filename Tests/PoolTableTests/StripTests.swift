@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// The axis, proved: a horizontal strip (along = x) mounted, recycled and scrolled by the
 /// same `MountedItems` as every vertical list and grid. Frames, the visible and prepared

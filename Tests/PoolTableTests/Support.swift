@@ -1,4 +1,4 @@
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 @_exported import struct PoolTableDemoKit.SeededRandom
 
 /// A cell that remembers which row it was configured for, and how often it was reused.

@@ -1,6 +1,6 @@
 import struct Foundation.IndexSet
 import Testing
-@testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 @MainActor
 @Suite("Batch updates, anchoring and self-sizing (article 002)")

@@ -1,7 +1,7 @@
 // The harness (not ported code): runs the UIKit-style sources of this target headless and
 // checks that the tables and grids show what their data says.
 import Foundation
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 import Testing
 
 @MainActor

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Runs inside `dbus-run-session -- xvfb-run -a ...` (see run.sh). From ../shared/tools/orca/;
-# here the app's output is time-stamped for scripts/orca-check.py.
+# Runs inside `dbus-run-session -- xvfb-run -a ...` (see run.sh). The app's output is time-stamped for
+# scripts/orca/check.py.
 # usage: inner.sh OUTDIR KEYSFILE APP-COMMAND...
 set -u
 OUT=$1; KEYS=$2; shift 2

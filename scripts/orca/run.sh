@@ -1,6 +1,6 @@
 #!/bin/bash
 # usage: run.sh NAME KEYSFILE APP-COMMAND...   -> ${ORCA_RUN_DIR:-/tmp/orca-run}/NAME/{orca-debug.out,marks.txt,transcript.md,app.log,*.png}
-# From ../shared/tools/orca/ (the recipe for hearing what Orca 43 says per key).
+# The recipe for hearing what Orca 43 says per key (docs/ACCESSIBILITY.md, "Hear it").
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 NAME=$1; KEYS=$(realpath "$2"); shift 2

@@ -20,34 +20,34 @@ public struct AccessibleRowPosition: Sendable, Equatable {
 }
 
 /// One mounted row or item as assistive technology should know it.
-public struct AccessibleItem: Sendable, Equatable {
+@_spi(Hosting) public struct AccessibleItem: Sendable, Equatable {
     /// Its position and checked state.
-    public var position: AccessibleRowPosition
+    @_spi(Hosting) public var position: AccessibleRowPosition
     /// What a screen reader says for it: its cell's `accessibilityLabel`.
-    public var label: String?
+    @_spi(Hosting) public var label: String?
     /// Its cell's `displayGeneration`: what it shows changed when this moved.
-    public var generation: Int
+    @_spi(Hosting) public var generation: Int
     /// Whether it is selected.
-    public var isSelected: Bool
+    @_spi(Hosting) public var isSelected: Bool
     /// Where it is laid out, in content coordinates.
-    public var frame: Rect
+    @_spi(Hosting) public var frame: Rect
 
     /// The row or item.
-    public var indexPath: IndexPath { position.indexPath }
+    @_spi(Hosting) public var indexPath: IndexPath { position.indexPath }
 }
 
 /// A mounted section header with a title, as assistive technology should know it.
-public struct AccessibleHeader: Sendable, Equatable {
+@_spi(Hosting) public struct AccessibleHeader: Sendable, Equatable {
     /// Its section.
-    public var section: Int
+    @_spi(Hosting) public var section: Int
     /// Its title (never empty).
-    public var title: String
+    @_spi(Hosting) public var title: String
     /// Where it is drawn (floating headers at the top of the viewport), in content coordinates.
-    public var frame: Rect
+    @_spi(Hosting) public var frame: Rect
 }
 
 /// One thing a screen reader reads, in `AccessibilityModel.readingOrder(including:)`.
-public enum AccessibleElement: Sendable, Hashable {
+@_spi(Hosting) public enum AccessibleElement: Sendable, Hashable {
     /// A section header.
     case header(section: Int)
     /// A row or item.
@@ -61,23 +61,23 @@ public enum AccessibleElement: Sendable, Hashable {
 /// guided by `MountChanges` as to which items to look at again. A snapshot: make one per
 /// update (it costs O(sections)); it does not lay out.
 @MainActor
-public struct AccessibilityModel {
+@_spi(Hosting) public struct AccessibilityModel {
     /// All rows or items of all sections: the set size of every position.
-    public let itemCount: Int
+    @_spi(Hosting) public let itemCount: Int
     /// Whether the view is in edit mode (rows are then checked or not checked).
-    public let isEditing: Bool
+    @_spi(Hosting) public let isEditing: Bool
     /// Whether more than one row can be selected now (the list is multi-selectable).
-    public let isMultiSelectable: Bool
+    @_spi(Hosting) public let isMultiSelectable: Bool
     /// The row a key acts on: the cursor, or before there is one the first visible row
     /// (`ListBase.keyboardFocusIndexPath`). Nil when nothing is visible.
-    public let focusedIndexPath: IndexPath?
+    @_spi(Hosting) public let focusedIndexPath: IndexPath?
 
     private let view: ListBase
     /// Items before each section, and all of them last.
     private let sectionStarts: [Int]
 
     /// The model of `view` now.
-    public init(_ view: ListBase) {
+    @_spi(Hosting) public init(_ view: ListBase) {
         self.view = view
         var starts = [0]
         let sections = view.numberOfSections
@@ -92,14 +92,14 @@ public struct AccessibilityModel {
 
     /// Where `indexPath` is among all items (counted across sections, from 1), and in edit
     /// mode whether it is checked.
-    public func position(of indexPath: IndexPath) -> AccessibleRowPosition {
+    @_spi(Hosting) public func position(of indexPath: IndexPath) -> AccessibleRowPosition {
         let start = indexPath.section < sectionStarts.count ? sectionStarts[indexPath.section] : 0
         return AccessibleRowPosition(number: start + indexPath.row + 1, count: itemCount, indexPath: indexPath,
                                      checked: isEditing ? view.isSelected(ItemPath(indexPath)) : nil)
     }
 
     /// A mounted item; nil for one that is not mounted.
-    public func item(at indexPath: IndexPath) -> AccessibleItem? {
+    @_spi(Hosting) public func item(at indexPath: IndexPath) -> AccessibleItem? {
         guard let k = view.items.index(of: ItemPath(indexPath)) else { return nil }
         let cell = view.items[k].cell
         return AccessibleItem(position: position(of: indexPath), label: cell.accessibilityLabel,
@@ -108,11 +108,11 @@ public struct AccessibilityModel {
     }
 
     /// True for a mounted item.
-    public func isMounted(_ indexPath: IndexPath) -> Bool { view.items.index(of: ItemPath(indexPath)) != nil }
+    @_spi(Hosting) public func isMounted(_ indexPath: IndexPath) -> Bool { view.items.index(of: ItemPath(indexPath)) != nil }
 
     /// Where an item is laid out (mounted or not), in content coordinates; nil for an index
     /// path outside the content.
-    public func frame(of indexPath: IndexPath) -> Rect? {
+    @_spi(Hosting) public func frame(of indexPath: IndexPath) -> Rect? {
         guard indexPath.section >= 0, indexPath.section < sectionStarts.count - 1, indexPath.row >= 0,
               indexPath.row < sectionStarts[indexPath.section + 1] - sectionStarts[indexPath.section] else { return nil }
         if let k = view.items.index(of: ItemPath(indexPath)) { return view.items[k].cell.frame }
@@ -123,13 +123,13 @@ public struct AccessibilityModel {
     /// tab stop): the focused item (`focusedIndexPath`) if it is mounted, or if it is `held`
     /// (the item the host's tab stop already is: it keeps its place while scrolled out of
     /// the mounted band); otherwise the first visible item, or the first mounted one.
-    public func tabStop(keeping held: IndexPath?) -> IndexPath? {
+    @_spi(Hosting) public func tabStop(keeping held: IndexPath?) -> IndexPath? {
         if let focus = focusedIndexPath, focus == held || isMounted(focus) { return focus }
         return (view.items.visible.first ?? view.items.first)?.indexPath.indexPath
     }
 
     /// The mounted section headers that have a title, by section.
-    public var headers: [AccessibleHeader] {
+    @_spi(Hosting) public var headers: [AccessibleHeader] {
         view.laidOutHeaderSections.compactMap { section in
             guard let header = view.headerView(forSection: section), let title = header.title, !title.isEmpty else { return nil }
             return AccessibleHeader(section: section, title: title, frame: header.frame)
@@ -140,7 +140,7 @@ public struct AccessibilityModel {
     /// stop kept outside the band) in the order a screen reader reads them: section by
     /// section, each header before its items, the items by lines top to bottom and each
     /// line left to right (a grid's items in a line share their top).
-    public func readingOrder(including extra: IndexPath? = nil) -> [AccessibleElement] {
+    @_spi(Hosting) public func readingOrder(including extra: IndexPath? = nil) -> [AccessibleElement] {
         // (section, header first, top, left, row)
         var keyed: [((Int, Int, Double, Double, Int), AccessibleElement)] = headers.map {
             (($0.section, 0, 0, 0, 0), .header(section: $0.section))

@@ -4,13 +4,13 @@ extension ListBase {
     /// What happened to the mounted items since the host's hook was last called: read it
     /// inside `tableViewMountedCellsDidChange(_:)`; it starts again after each call.
     /// Does not lay out.
-    public var mountChanges: MountChanges { items.changes.changes }
+    @_spi(Hosting) public var mountChanges: MountChanges { items.changes.changes }
 
     /// Calls the host's `tableViewMountedCellsDidChange(_:)` now if anything is in
     /// `mountChanges` (a cell's content or selection changed since the last layout pass),
     /// without laying out. Layout passes and reconfigures report by themselves; a host
     /// calls this before it mirrors the cells, so it sees every change up to that moment.
-    public func reportMountChanges() {
+    @_spi(Hosting) public func reportMountChanges() {
         guard !items.changes.isEmpty else { return }
         mountedCellsDidChange()
     }

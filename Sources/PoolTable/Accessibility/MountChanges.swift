@@ -12,71 +12,71 @@
 /// left one row and came back for another within the window (recycled, then reused) is
 /// `unmounted` at the old row and `mounted` at the new one, with the same `cell`. Lists are
 /// in index-path order (`moved` by destination).
-public struct MountChanges: Sendable, Equatable, CustomStringConvertible {
+@_spi(Hosting) public struct MountChanges: Sendable, Equatable, CustomStringConvertible {
     /// One mounted item: its index path and the identity of the cell that shows it.
-    public struct Item: Sendable, Hashable, CustomStringConvertible {
+    @_spi(Hosting) public struct Item: Sendable, Hashable, CustomStringConvertible {
         /// The row or item (for `unmounted`, where it was when its cell left).
-        public var indexPath: IndexPath
+        @_spi(Hosting) public var indexPath: IndexPath
         /// The cell (`ObjectIdentifier(cell)`).
-        public var cell: ObjectIdentifier
+        @_spi(Hosting) public var cell: ObjectIdentifier
 
         /// An item shown by `cell` at `indexPath`.
-        public init(_ indexPath: IndexPath, cell: ObjectIdentifier) {
+        @_spi(Hosting) public init(_ indexPath: IndexPath, cell: ObjectIdentifier) {
             self.indexPath = indexPath
             self.cell = cell
         }
 
         /// "0-12".
-        public var description: String { "\(indexPath.section)-\(indexPath.row)" }
+        @_spi(Hosting) public var description: String { "\(indexPath.section)-\(indexPath.row)" }
     }
 
     /// A mounted item whose index path changed while it stayed mounted (a batch update moved
     /// it, or inserted or deleted items before it).
-    public struct Move: Sendable, Hashable, CustomStringConvertible {
+    @_spi(Hosting) public struct Move: Sendable, Hashable, CustomStringConvertible {
         /// Where the item was.
-        public var from: IndexPath
+        @_spi(Hosting) public var from: IndexPath
         /// Where it is now.
-        public var to: IndexPath
+        @_spi(Hosting) public var to: IndexPath
         /// Its cell, the same before and after.
-        public var cell: ObjectIdentifier
+        @_spi(Hosting) public var cell: ObjectIdentifier
 
         /// `cell` went from `from` to `to`.
-        public init(from: IndexPath, to: IndexPath, cell: ObjectIdentifier) {
+        @_spi(Hosting) public init(from: IndexPath, to: IndexPath, cell: ObjectIdentifier) {
             self.from = from
             self.to = to
             self.cell = cell
         }
 
         /// "0-3→0-5".
-        public var description: String { "\(from.section)-\(from.row)→\(to.section)-\(to.row)" }
+        @_spi(Hosting) public var description: String { "\(from.section)-\(from.row)→\(to.section)-\(to.row)" }
     }
 
     /// Items whose cell was bound to them and is mounted now (they arrived in the band, or
     /// their row was reloaded into another cell).
-    public var mounted: [Item] = []
+    @_spi(Hosting) public var mounted: [Item] = []
     /// Items whose cell left them: recycled, or kept as a ghost of a deleted or reloaded row.
-    public var unmounted: [Item] = []
+    @_spi(Hosting) public var unmounted: [Item] = []
     /// Items that stayed mounted in the same cell, which the data source configured again
     /// (`reconfigureRows`).
-    public var rebound: [Item] = []
+    @_spi(Hosting) public var rebound: [Item] = []
     /// Items that stayed mounted in the same cell under another index path.
-    public var moved: [Move] = []
+    @_spi(Hosting) public var moved: [Move] = []
     /// Items that stayed mounted in the same cell at the same index path, not bound again,
     /// whose cell changed what it shows or where: its content or `accessibilityLabel`,
     /// selection, highlight or editing state (its `displayGeneration` moved), or its frame.
     /// (Items in `moved` have new frames anyway and are not listed again.)
-    public var updated: [Item] = []
+    @_spi(Hosting) public var updated: [Item] = []
 
     /// No changes.
-    public init() {}
+    @_spi(Hosting) public init() {}
 
     /// True when nothing changed.
-    public var isEmpty: Bool {
+    @_spi(Hosting) public var isEmpty: Bool {
         mounted.isEmpty && unmounted.isEmpty && rebound.isEmpty && moved.isEmpty && updated.isEmpty
     }
 
     /// One line per non-empty list, e.g. "mounted 0-3 0-4; unmounted 0-0".
-    public var description: String {
+    @_spi(Hosting) public var description: String {
         var parts: [String] = []
         func add(_ name: String, _ items: [CustomStringConvertible]) {
             if !items.isEmpty { parts.append(name + " " + items.map(\.description).joined(separator: " ")) }

@@ -7,7 +7,7 @@
 /// (`moveColumn`).
 
 /// What is under a point of the header row.
-public enum ColumnHeaderHit: Equatable, Sendable {
+@_spi(Hosting) public enum ColumnHeaderHit: Equatable, Sendable {
     /// The title of column `column`: a click sorts by it, a drag sideways moves it.
     case title(column: Int)
     /// The resize handle on column `column`'s right edge: a drag resizes it, a double click
@@ -99,7 +99,7 @@ extension TableView {
 
     /// What of the header row is under a viewport point; nil outside it (or without one).
     /// A resize edge wins over the titles beside it.
-    public func columnHeaderHit(atViewportPoint p: Point) -> ColumnHeaderHit? {
+    @_spi(Hosting) public func columnHeaderHit(atViewportPoint p: Point) -> ColumnHeaderHit? {
         guard isShowingColumnHeaders, p.y >= 0, p.y < columnHeaderHeight, p.x.isFinite else { return nil }
         let edges = columnSet.edges, half = Self.columnResizeHandleHalfWidth
         let x = p.x + viewport.acrossOffset   // content coordinates across
@@ -199,7 +199,7 @@ extension TableView {
 
     /// The pointer moved without a button over the viewport (nil: it left): the header
     /// under it is drawn highlighted.
-    public func pointerMoved(to p: Point?) {
+    @_spi(Hosting) public func pointerMoved(to p: Point?) {
         let hovered: Int?
         if let p, case .title(let k)? = columnHeaderHit(atViewportPoint: p) { hovered = k } else { hovered = nil }
         guard hovered != columnSet.hoveredHeader else { return }

@@ -1,4 +1,4 @@
-/// Columns (API.md "Columns and outlines"). The columns sit side by side in `tableColumns`
+/// Columns (AppKit's `NSTableView` model). The columns sit side by side in `tableColumns`
 /// order from x = 0, each `effectiveWidth` wide; a cell draws each column's part in
 /// `rectForColumn(_:inRowAt:)`. A table without columns is the plain single-column table.
 extension TableView {

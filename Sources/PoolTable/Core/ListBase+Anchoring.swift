@@ -1,5 +1,5 @@
 /// Scroll anchoring: keeping the first fully visible item at the same place on screen while
-/// content above it changes (seeds/002_9848c4aae18f326c.txt), to the pixel; also through a
+/// content above it changes (field note 002, DocC "The life of a row"), to the pixel; also through a
 /// grid's re-flow when the width or the layout changes.
 extension ListBase {
     /// An item and where its top edge was on screen.

@@ -1,6 +1,6 @@
 /// Edit mode and selection. Both live in the table, never in cells; the table applies them
 /// to every mounted cell, prepared ones included, and again on every dequeue
-/// (seeds/000_6e47c919d58f12c9.txt), so no cell can show stale state.
+/// (field note 000, DocC "The life of a row"), so no cell can show stale state.
 extension ListBase {
     /// Duration of the edit-mode transition (ease-out).
     public static let editingAnimationDuration = 0.25
@@ -173,7 +173,7 @@ extension ListBase {
     }
 
     /// Mounted rows whose cell shows an editing state other than the table's.
-    public var indexPathsForStaleRows: [IndexPath] {
+    @_spi(Diagnostics) public var indexPathsForStaleRows: [IndexPath] {
         layoutIfNeeded()
         return items.entries.filter { $0.cell.isEditing != isEditing }.map(\.indexPath.indexPath)
     }

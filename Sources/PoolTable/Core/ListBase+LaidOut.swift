@@ -4,21 +4,21 @@
 /// `headerView(forSection:)` is among them.
 extension ListBase {
     /// The mounted rows or items in index-path order, as the last layout pass left them.
-    public var laidOutRows: [(indexPath: IndexPath, cell: ReusableCell)] {
+    @_spi(Diagnostics) public var laidOutRows: [(indexPath: IndexPath, cell: ReusableCell)] {
         items.entries.map { ($0.indexPath.indexPath, $0.cell) }
     }
 
     /// The sections whose header views are mounted, as the last layout pass left them.
-    public var laidOutHeaderSections: [Int] { items.headers.keys.sorted() }
+    @_spi(Diagnostics) public var laidOutHeaderSections: [Int] { items.headers.keys.sorted() }
 
     /// The header view of `section` while it is mounted; nil otherwise. Its `frame` is
     /// where it is drawn (floating in `.plain` style). Does not lay out.
-    public func headerView(forSection section: Int) -> TableViewHeaderFooterView? {
+    @_spi(Diagnostics) public func headerView(forSection section: Int) -> TableViewHeaderFooterView? {
         items.headers[section]
     }
 
     /// The footer view of `section` while it is mounted; nil otherwise. Does not lay out.
-    public func footerView(forSection section: Int) -> TableViewHeaderFooterView? {
+    @_spi(Diagnostics) public func footerView(forSection section: Int) -> TableViewHeaderFooterView? {
         items.footers[section]
     }
 }

@@ -42,7 +42,7 @@ extension ListBase {
     }
 
     /// Where the moving row or item is drawn, in content coordinates; nil when none is moving.
-    public var interactiveMovementFrame: Rect? { tracked.movement.map(movingFrame) }
+    @_spi(Diagnostics) public var interactiveMovementFrame: Rect? { tracked.movement.map(movingFrame) }
 
     /// Moves the moving row (or item) so that its centre is at `targetPosition` (content
     /// coordinates): the others make room around the destination it proposes, and the view

@@ -1,4 +1,4 @@
-/// Row actions in the engine (API.md "Row actions"): the edit-mode delete and insert
+/// Row actions in the engine (declared in Table/RowActions.swift): the edit-mode delete and insert
 /// controls and `commit`, the Delete key, swipe actions (an open row, its revealed actions,
 /// full swipes) and what completing an action does to the table. The host translates its
 /// events into these calls; the subclass's delegate adapter asks the data source and
@@ -63,7 +63,7 @@ extension ListBase {
     /// any other open row closes. Returns false (and tracks nothing) in edit mode, off the
     /// rows, or when the row has no swipe actions or cannot be edited (`canEditRowAt`).
     @discardableResult
-    public func beginSwipe(atViewportPoint p: Point) -> Bool {
+    @_spi(Hosting) public func beginSwipe(atViewportPoint p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
         layoutIfNeeded()
         guard !isEditing, let ip = itemPath(atViewportPoint: p), geometry.contains(ip), let cell = mountedCell(at: ip) else {
@@ -91,7 +91,7 @@ extension ListBase {
     /// across since `beginSwipe` (positive: towards the trailing edge, revealing the leading
     /// actions). A side without actions does not move; without full swipes, the row resists
     /// past its actions.
-    public func updateSwipe(translation: Double) {
+    @_spi(Hosting) public func updateSwipe(translation: Double) {
         defer { checkInvariantsAfterMutation() }
         guard var s = rowActions.swipe, s.isTracking, translation.isFinite else { return }
         var o = s.startOffset + translation
@@ -110,7 +110,7 @@ extension ListBase {
     /// The pointer was released (or the touchpad scroll ended): past the full-swipe point
     /// the first action is performed (when the configuration allows it); past half its
     /// actions the row stays open showing them; otherwise it closes.
-    public func endSwipe() {
+    @_spi(Hosting) public func endSwipe() {
         defer { checkInvariantsAfterMutation() }
         guard var s = rowActions.swipe, s.isTracking else { return }
         s.isTracking = false
@@ -165,7 +165,7 @@ extension ListBase {
 
     /// The index (in `revealedSwipeActions`) of the action button under a viewport point,
     /// when a row is swiped; nil elsewhere.
-    public func swipeActionIndex(atViewportPoint p: Point) -> Int? {
+    @_spi(Hosting) public func swipeActionIndex(atViewportPoint p: Point) -> Int? {
         guard let s = rowActions.swipe, let config = s.revealed, itemPath(atViewportPoint: p) == s.indexPath else { return nil }
         let breadth = viewport.breadth
         let across = viewport.axis.across(p)

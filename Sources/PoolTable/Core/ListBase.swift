@@ -147,7 +147,7 @@ public class ListBase {
     }
 
     /// Updates, inserts above the viewport and corrections of estimated heights keep the first
-    /// fully visible row at the same place on screen (seeds/002_9848c4aae18f326c.txt).
+    /// fully visible row at the same place on screen (field note 002, DocC "The life of a row").
     public var maintainsVisibleContentPosition: Bool {
         get { options.maintainsVisibleContentPosition }
         set { options.maintainsVisibleContentPosition = newValue }
@@ -173,13 +173,13 @@ public class ListBase {
     /// A canvas the table may use to measure text while laying out self-sizing rows.
     /// The GTK shell sets one backed by Pango; without one, cells measure with the
     /// `RecordingCanvas` model.
-    public var measuringCanvas: Canvas? {
+    @_spi(Hosting) public var measuringCanvas: Canvas? {
         get { options.measuringCanvas }
         set { options.measuringCanvas = newValue }
     }
 
     /// Counters of the engine's work, for the debug overlay and benchmarks.
-    public var statistics: Statistics { counters.statistics }
+    @_spi(Diagnostics) public var statistics: Statistics { counters.statistics }
 
     /// Swaps the layout object between passes (a diagnostic's wrapper); the next pass is full.
     func replaceLayout(_ layout: any ItemLayout) {
@@ -325,7 +325,7 @@ public class ListBase {
     }
 
     /// Every engine figure the debug overlay and the benchmarks show.
-    public struct Statistics: Sendable, Equatable {
+    @_spi(Diagnostics) public struct Statistics: Sendable, Equatable {
         /// `cellForRowAt` calls.
         public var binds = 0
         /// `dequeueReusableCell` calls.

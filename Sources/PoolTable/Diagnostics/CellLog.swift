@@ -1,5 +1,5 @@
 /// Something that happened to a cell (`recentCellEvents`): the story of the reuse pool
-/// (seeds/001_e32d8a9c33877587.txt) as it happens.
+/// (field note 001, DocC "The life of a row") as it happens.
 public struct CellEvent: Hashable, Sendable, CustomStringConvertible {
     /// What happened, in the order of a cell's life.
     public enum Kind: Hashable, Sendable {

@@ -1,4 +1,4 @@
-/// The Chameleon replica (seeds/001_e32d8a9c33877587.txt): a list layout that answers the
+/// The Chameleon replica (field note 001, DocC "The life of a row"): a list layout that answers the
 /// layout pass the way Chameleon's `UITableView` does. Its `layoutSubviews` calls
 /// `_updateSectionsCache`, which copies every row's height into a freshly allocated array
 /// and re-sums the section, on every pass; then it walks every row to find those meeting
@@ -96,7 +96,7 @@ extension TableView {
     /// does (seed 001), re-summing every row height on every layout pass (O(n) per pass
     /// instead of O(log n)). The rows shown are the same; only the cost differs, which the
     /// debug overlay's "layout pass" figure shows. See `ChameleonLayout`.
-    public var chameleonLayoutReplica: Bool {
+    @_spi(Diagnostics) public var chameleonLayoutReplica: Bool {
         get { geometry is ChameleonLayout }
         set {
             guard newValue != chameleonLayoutReplica else { return }

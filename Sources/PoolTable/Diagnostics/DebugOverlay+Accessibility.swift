@@ -4,7 +4,7 @@
 extension DebugOverlay {
     /// The Engine panel's lines, the pool's waiting cells with the rows they last showed,
     /// and the latest cell events, one item per line.
-    public func accessibleSummary(_ table: ListBase, events: Int = 3) -> String {
+    @_spi(Diagnostics) public func accessibleSummary(_ table: ListBase, events: Int = 3) -> String {
         let grid = table is CollectionView
         var lines = [strings.enginePanel + ":"] + counterLines(table).map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         lines.append(strings.poolPanel + ":")

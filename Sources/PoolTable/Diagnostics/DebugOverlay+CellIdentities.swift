@@ -5,13 +5,13 @@
 extension DebugOverlay {
     /// A stable colour per cell number: hues a golden angle apart, so neighbouring numbers
     /// differ clearly and a number keeps its colour for the cell's lifetime.
-    public static func identityColor(forCellID id: Int) -> Color {
+    @_spi(Diagnostics) public static func identityColor(forCellID id: Int) -> Color {
         let hue = (Double(id) * 0.618_033_988_749_895).truncatingRemainder(dividingBy: 1)
         return Color(hue: hue, saturation: 0.62, value: 0.88)
     }
 
     /// What a mounted cell's label says: "#7".
-    public static func identityLabel(forCellID id: Int) -> String { "#\(id)" }
+    @_spi(Diagnostics) public static func identityLabel(forCellID id: Int) -> String { "#\(id)" }
 
     /// Where a cell's identity colour washes its zoomed rect `r`: the leading part, so the
     /// rest keeps the visible / prepared tint the legend explains.
@@ -37,16 +37,16 @@ extension DebugOverlay {
     }
 
     /// One waiting cell as the pool panel draws it.
-    public struct PoolCard: Hashable, Sendable {
+    @_spi(Diagnostics) public struct PoolCard: Hashable, Sendable {
         /// The waiting cell's serial number.
-        public var cellID: Int
+        @_spi(Diagnostics) public var cellID: Int
         /// The row or item it showed when it went back to the pool.
-        public var lastIndexPath: IndexPath?
+        @_spi(Diagnostics) public var lastIndexPath: IndexPath?
     }
 
     /// The waiting cells per reuse identifier (sorted by identifier), oldest first: the
     /// pool panel's cards.
-    public func poolCards(_ table: ListBase) -> [(identifier: String, cards: [PoolCard])] {
+    @_spi(Diagnostics) public func poolCards(_ table: ListBase) -> [(identifier: String, cards: [PoolCard])] {
         table.pooledCells.map { group in
             (group.identifier, group.cells.map { PoolCard(cellID: table.serialNumber(of: $0), lastIndexPath: $0.lastIndexPath) })
         }

@@ -4,24 +4,24 @@
 /// and a freeze switch so a fast scroll can be read afterwards.
 extension DebugOverlay {
     /// True while the log panel shows the events as they were when it was frozen.
-    public var isLogFrozen: Bool { frozenLog != nil }
+    @_spi(Diagnostics) public var isLogFrozen: Bool { frozenLog != nil }
 
     /// Freezes the log panel on `table`'s events as they are now, or lets it stream again.
-    public func setLogFrozen(_ frozen: Bool, table: ListBase) {
+    @_spi(Diagnostics) public func setLogFrozen(_ frozen: Bool, table: ListBase) {
         frozenLog = frozen ? (frozenLog ?? table.recentCellEvents) : nil
     }
 
     /// The events the log panel shows from, oldest first (frozen or live).
-    public func loggedEvents(_ table: ListBase) -> [CellEvent] { frozenLog ?? table.recentCellEvents }
+    @_spi(Diagnostics) public func loggedEvents(_ table: ListBase) -> [CellEvent] { frozenLog ?? table.recentCellEvents }
 
     /// The log panel's lines: the last `count` events in words, newest last.
-    public func logLines(_ table: ListBase, count: Int) -> [String] {
+    @_spi(Diagnostics) public func logLines(_ table: ListBase, count: Int) -> [String] {
         let grid = table is CollectionView
         return loggedEvents(table).suffix(max(0, count)).map { sentence($0, grid: grid) }
     }
 
     /// One event in words.
-    public func sentence(_ e: CellEvent, grid: Bool) -> String {
+    @_spi(Diagnostics) public func sentence(_ e: CellEvent, grid: Bool) -> String {
         let s = strings
         let template: String
         switch e.kind {

@@ -2,112 +2,112 @@ extension DebugOverlay {
     /// The words the overlay draws, English by default. The engine never translates: a host
     /// app fills this with its own translations (PoolTable's app does through gettext).
     /// `{name}` placeholders are filled by the overlay and may be moved by a translation.
-    public struct Strings: Sendable, Equatable {
+    @_spi(Diagnostics) public struct Strings: Sendable, Equatable {
         // Counters panel: labels, padded to one column, then the figures.
         /// The counters panel's title.
-        public var enginePanel = "Engine"
+        @_spi(Diagnostics) public var enginePanel = "Engine"
         /// Counter: cells created.
-        public var cellsCreated = "cells created"
+        @_spi(Diagnostics) public var cellsCreated = "cells created"
         /// Counter: dequeues.
-        public var dequeues = "dequeues"
+        @_spi(Diagnostics) public var dequeues = "dequeues"
         /// `{hits}`, `{misses}`: pool hits and misses, in parentheses after the dequeues.
-        public var poolHitsAndMisses = "{hits} hit, {misses} miss"
+        @_spi(Diagnostics) public var poolHitsAndMisses = "{hits} hit, {misses} miss"
         /// Counter: binds.
-        public var binds = "binds"
+        @_spi(Diagnostics) public var binds = "binds"
         /// `{rate}`: binds per second.
-        public var perSecond = "{rate}/s"
+        @_spi(Diagnostics) public var perSecond = "{rate}/s"
         /// Counter: mounted rows.
-        public var mounted = "mounted"
+        @_spi(Diagnostics) public var mounted = "mounted"
         /// `{visible}`, `{prepared}`: how the mounted rows split.
-        public var visibleAndPrepared = "{visible} vis + {prepared} prep"
+        @_spi(Diagnostics) public var visibleAndPrepared = "{visible} vis + {prepared} prep"
         /// Counter: the last layout pass's duration.
-        public var layoutPass = "layout pass"
+        @_spi(Diagnostics) public var layoutPass = "layout pass"
         /// Counter: rows passed to the prefetching data source, not bound or cancelled yet.
-        public var dataPrefetch = "data ahead"
+        @_spi(Diagnostics) public var dataPrefetch = "data ahead"
         /// Counter: the host's frame work.
-        public var frameWork = "frame work"
+        @_spi(Diagnostics) public var frameWork = "frame work"
         /// Counter: frames per second.
-        public var framesPerSecond = "fps"
+        @_spi(Diagnostics) public var framesPerSecond = "fps"
         /// The host's animation clock (slow motion, pause).
-        public var clock = "engine clock"
+        @_spi(Diagnostics) public var clock = "engine clock"
         /// `{frame}`: engine frames advanced so far.
-        public var clockFrame = "frame {frame}"
+        @_spi(Diagnostics) public var clockFrame = "frame {frame}"
         /// `{rate}`: the clock's rate, "0.1".
-        public var clockRate = "{rate}×"
+        @_spi(Diagnostics) public var clockRate = "{rate}×"
         /// The engine clock line's word for a paused clock.
-        public var clockPaused = "paused"
+        @_spi(Diagnostics) public var clockPaused = "paused"
         // Pool panel.
         /// The pool panel's title.
-        public var poolPanel = "Reuse pool"
+        @_spi(Diagnostics) public var poolPanel = "Reuse pool"
         /// Shown in the pool panel when no cell waits.
-        public var emptyPool = "(empty)"
+        @_spi(Diagnostics) public var emptyPool = "(empty)"
         /// A pool card's caption: the row (`{row}`: "3", or "2:3" outside section 0) the
         /// cell last showed; `cardItem` for a grid's items.
-        public var cardRow = "row {row}"
+        @_spi(Diagnostics) public var cardRow = "row {row}"
         /// A pool card's last item (`{row}`), in a grid.
-        public var cardItem = "item {row}"
+        @_spi(Diagnostics) public var cardItem = "item {row}"
         // Log panel: one line per cell event. `{id}`: the cell's number; `{row}`: the
         // row as a pool card captions it ("row 31", "item 31").
         /// The event log panel's heading.
-        public var logPanel = "Cell events"
+        @_spi(Diagnostics) public var logPanel = "Cell events"
         /// The event log panel's heading while the log is frozen.
-        public var logPanelFrozen = "Cell events (frozen)"
+        @_spi(Diagnostics) public var logPanelFrozen = "Cell events (frozen)"
         /// Log line: a cell was created (`{id}`).
-        public var eventCreated = "#{id} created (pool miss)"
+        @_spi(Diagnostics) public var eventCreated = "#{id} created (pool miss)"
         /// Log line: a cell was taken from the pool (`{id}`).
-        public var eventReused = "#{id} reused → prepareForReuse"
+        @_spi(Diagnostics) public var eventReused = "#{id} reused → prepareForReuse"
         /// Log line: a cell was bound (`{id}`, `{row}`).
-        public var eventBound = "#{id} bound to {row}"
+        @_spi(Diagnostics) public var eventBound = "#{id} bound to {row}"
         /// Log line: a cell entered the viewport (`{id}`, `{row}`).
-        public var eventWillDisplay = "#{id} shown ({row})"
+        @_spi(Diagnostics) public var eventWillDisplay = "#{id} shown ({row})"
         /// Log line: a cell left the viewport (`{id}`, `{row}`).
-        public var eventDidEndDisplaying = "#{id} hidden ({row})"
+        @_spi(Diagnostics) public var eventDidEndDisplaying = "#{id} hidden ({row})"
         /// Log line: a cell went back to the pool (`{id}`, `{row}`).
-        public var eventRecycled = "#{id} recycled ({row})"
+        @_spi(Diagnostics) public var eventRecycled = "#{id} recycled ({row})"
         /// A cell going back to the pool that showed no row (a finished delete animation).
-        public var eventRecycledGhost = "#{id} recycled"
+        @_spi(Diagnostics) public var eventRecycledGhost = "#{id} recycled"
         /// Log line: the pool was full and a cell was released (`{id}`).
-        public var eventDiscarded = "#{id} discarded (pool full)"
+        @_spi(Diagnostics) public var eventDiscarded = "#{id} discarded (pool full)"
         // Marks on the zoomed table.
         /// `{indexPath}`: the row, as "[0, 5]".
-        public var preparedRow = "{indexPath} prepared"
+        @_spi(Diagnostics) public var preparedRow = "{indexPath} prepared"
         /// The mark on a row whose cell shows a stale state.
-        public var stale = "stale"
+        @_spi(Diagnostics) public var stale = "stale"
         /// The label of a floating header.
-        public var stickyHeader = "sticky header"
+        @_spi(Diagnostics) public var stickyHeader = "sticky header"
         /// `{indexPath}`: the row being moved by hand, where it comes from (issue 23).
-        public var movingRow = "moving {indexPath}"
+        @_spi(Diagnostics) public var movingRow = "moving {indexPath}"
         /// `{indexPath}`: where the row being moved would go if released now.
-        public var moveDestination = "drops at {indexPath}"
+        @_spi(Diagnostics) public var moveDestination = "drops at {indexPath}"
         /// The viewport's label.
-        public var viewport = "viewport"
+        @_spi(Diagnostics) public var viewport = "viewport"
         /// `{distance}`: the prefetch distance in pixels.
-        public var prefetchBand = "prefetch band ±{distance} px"
+        @_spi(Diagnostics) public var prefetchBand = "prefetch band ±{distance} px"
         /// The column beside the zoomed table: the data prefetch range (`{length}` px long)
         /// next to the prepared band.
-        public var dataPrefetchRange = "data ahead {length} px"
+        @_spi(Diagnostics) public var dataPrefetchRange = "data ahead {length} px"
         // Legend.
         /// The legend's title.
-        public var legendPanel = "Legend"
+        @_spi(Diagnostics) public var legendPanel = "Legend"
         /// Legend: visible rows.
-        public var legendVisible = "visible"
+        @_spi(Diagnostics) public var legendVisible = "visible"
         /// Legend: prepared rows.
-        public var legendPrepared = "prepared (bound, hidden)"
+        @_spi(Diagnostics) public var legendPrepared = "prepared (bound, hidden)"
         /// Legend: rows that are not mounted.
-        public var legendNotMounted = "not mounted"
+        @_spi(Diagnostics) public var legendNotMounted = "not mounted"
         /// Legend: rows whose data the prefetching data source was asked for.
-        public var legendDataPrefetch = "data asked for ahead"
+        @_spi(Diagnostics) public var legendDataPrefetch = "data asked for ahead"
         /// Legend: stale cells.
-        public var legendStale = "stale cell"
+        @_spi(Diagnostics) public var legendStale = "stale cell"
         /// The legend's entry for cell numbers and colours.
-        public var legendIdentity = "#7: cell number, one colour per cell"
+        @_spi(Diagnostics) public var legendIdentity = "#7: cell number, one colour per cell"
 
         /// The English strings.
-        public init() {}
+        @_spi(Diagnostics) public init() {}
 
         /// `template` with each `{key}` replaced by its value (the app's gettext layer fills its
         /// messages with it too).
-        public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
+        @_spi(Diagnostics) public static func fill(_ template: String, _ values: KeyValuePairs<String, String>) -> String {
             var result = template
             for (key, value) in values {
                 let token = "{" + key + "}"

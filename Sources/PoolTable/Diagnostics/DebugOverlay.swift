@@ -11,74 +11,74 @@
 /// frame timings, and maps pointer positions through `tablePoint(fromViewPoint:)` so the
 /// table stays fully usable.
 @MainActor
-public final class DebugOverlay {
+@_spi(Diagnostics) public final class DebugOverlay {
     /// Colours chosen to read on light and dark themes alike.
-    public struct Palette: Sendable {
+    @_spi(Diagnostics) public struct Palette: Sendable {
         /// Visible rows.
-        public var visibleTint = Color(hex: 0x2ec27e, alpha: 0.22)
+        @_spi(Diagnostics) public var visibleTint = Color(hex: 0x2ec27e, alpha: 0.22)
         /// Prepared rows (bound, hidden).
-        public var preparedTint = Color(hex: 0xf5a623, alpha: 0.34)
+        @_spi(Diagnostics) public var preparedTint = Color(hex: 0xf5a623, alpha: 0.34)
         /// The hatching over prepared rows.
-        public var hatch = Color(hex: 0xc67c00, alpha: 0.55)
+        @_spi(Diagnostics) public var hatch = Color(hex: 0xc67c00, alpha: 0.55)
         /// Outlines of rows that are not mounted.
-        public var unmounted = Color(hex: 0x888888, alpha: 0.35)
+        @_spi(Diagnostics) public var unmounted = Color(hex: 0x888888, alpha: 0.35)
         /// The viewport's outline.
-        public var viewport = Color(hex: 0x3584e4)
+        @_spi(Diagnostics) public var viewport = Color(hex: 0x3584e4)
         /// The prefetch bands' edges.
-        public var prefetchBand = Color(hex: 0xf5a623, alpha: 0.8)
+        @_spi(Diagnostics) public var prefetchBand = Color(hex: 0xf5a623, alpha: 0.8)
         /// Rows passed to the prefetching data source and not bound yet (data asked for ahead).
-        public var dataPrefetch = Color(hex: 0x1c71d8, alpha: 0.85)
+        @_spi(Diagnostics) public var dataPrefetch = Color(hex: 0x1c71d8, alpha: 0.85)
         /// Floating (sticky) headers.
-        public var sticky = Color(hex: 0x9141ac)
+        @_spi(Diagnostics) public var sticky = Color(hex: 0x9141ac)
         /// Marks on rows whose cell shows a stale state.
-        public var stale = Color(hex: 0xe01b24)
+        @_spi(Diagnostics) public var stale = Color(hex: 0xe01b24)
         /// The panels' background.
-        public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
+        @_spi(Diagnostics) public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
         /// The panels' text.
-        public var panelText = Color(hex: 0xf6f5f4)
+        @_spi(Diagnostics) public var panelText = Color(hex: 0xf6f5f4)
         /// The panels' border.
-        public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
+        @_spi(Diagnostics) public var panelBorder = Color(hex: 0xffffff, alpha: 0.22)
         /// The shade behind the zoomed table.
-        public var backdrop = Color(hex: 0x000000, alpha: 0.18)
+        @_spi(Diagnostics) public var backdrop = Color(hex: 0x000000, alpha: 0.18)
         /// How strongly a mounted cell is washed with its identity colour.
-        public var identityWashAlpha = 0.4
+        @_spi(Diagnostics) public var identityWashAlpha = 0.4
         /// The default palette.
-        public init() {}
+        @_spi(Diagnostics) public init() {}
     }
 
     /// The colours the overlay draws with.
-    public var palette = Palette()
+    @_spi(Diagnostics) public var palette = Palette()
     /// The words the overlay draws; English unless the host supplies translations.
-    public var strings: Strings
+    @_spi(Diagnostics) public var strings: Strings
     /// Frame work (ms), measured by the host.
-    public var hostFrameMilliseconds = 0.0
+    @_spi(Diagnostics) public var hostFrameMilliseconds = 0.0
     /// Frames per second, measured by the host.
-    public var hostFramesPerSecond = 0.0
+    @_spi(Diagnostics) public var hostFramesPerSecond = 0.0
     /// Binds per second over the last second of samples.
-    public private(set) var bindsPerSecond = 0.0
+    @_spi(Diagnostics) public private(set) var bindsPerSecond = 0.0
 
     /// The host's animation clock, shown in the Engine panel; nil when the host has none.
-    public var clock: Clock?
+    @_spi(Diagnostics) public var clock: Clock?
     /// A panel of the host's own, drawn under the Engine panel while it returns lines (the
     /// Photos screen's picture loader: decodes, cancels, cache bytes).
-    public var hostPanel: (@MainActor () -> (title: String, lines: [String])?)?
+    @_spi(Diagnostics) public var hostPanel: (@MainActor () -> (title: String, lines: [String])?)?
     /// The host's bookkeeping: the accessible description it last gave its view
     /// (`accessibleSummary`), so it updates only on change.
-    public var hostAccessibleDescription: String?
+    @_spi(Diagnostics) public var hostAccessibleDescription: String?
     /// The events the log panel shows while frozen (`setLogFrozen`).
     var frozenLog: [CellEvent]?
 
     /// What the host's animation clock reads: frames advanced (a paused clock holds its
     /// count; a step adds one), engine seconds, the rate, and whether it is paused.
-    public struct Clock: Sendable, Equatable {
+    @_spi(Diagnostics) public struct Clock: Sendable, Equatable {
         /// Frames the host's clock has advanced.
-        public var frames: Int
+        @_spi(Diagnostics) public var frames: Int
         /// Engine seconds per frame-clock second (0.1 in slow motion).
-        public var rate: Double
+        @_spi(Diagnostics) public var rate: Double
         /// Whether engine time is paused.
-        public var isPaused: Bool
+        @_spi(Diagnostics) public var isPaused: Bool
         /// The host clock's state to show.
-        public init(frames: Int, rate: Double, isPaused: Bool) {
+        @_spi(Diagnostics) public init(frames: Int, rate: Double, isPaused: Bool) {
             self.frames = frames; self.rate = rate; self.isPaused = isPaused
         }
     }
@@ -86,10 +86,10 @@ public final class DebugOverlay {
     private var samples: [(time: Double, binds: Int)] = []
 
     /// An overlay drawing `strings` (English by default).
-    public init(strings: Strings = Strings()) { self.strings = strings }
+    @_spi(Diagnostics) public init(strings: Strings = Strings()) { self.strings = strings }
 
     /// Feeds the clock so rates can be computed (call once per frame).
-    public func sample(_ table: ListBase, at time: Double) {
+    @_spi(Diagnostics) public func sample(_ table: ListBase, at time: Double) {
         guard time.isFinite else { return }
         samples.append((time, table.statistics.binds))
         while let first = samples.first, time - first.time > 1.0, samples.count > 2 { samples.removeFirst() }
@@ -101,31 +101,31 @@ public final class DebugOverlay {
     // MARK: Geometry of the zoomed view
 
     /// The zoomed view: content y `originY` maps to view y `top`, scaled by `scale`, inset by `left`.
-    public struct Transform: Equatable, Sendable {
+    @_spi(Diagnostics) public struct Transform: Equatable, Sendable {
         /// Content pixels to view pixels.
-        public var scale: Double
+        @_spi(Diagnostics) public var scale: Double
         /// The view x of content x 0.
-        public var left: Double
+        @_spi(Diagnostics) public var left: Double
         /// The view y of content y `originY`.
-        public var top: Double
+        @_spi(Diagnostics) public var top: Double
         /// The content y shown at the view's `top`.
-        public var originY: Double
+        @_spi(Diagnostics) public var originY: Double
         /// A content point in view coordinates.
-        public func view(_ p: Point) -> Point { Point(x: left + p.x * scale, y: top + (p.y - originY) * scale) }
+        @_spi(Diagnostics) public func view(_ p: Point) -> Point { Point(x: left + p.x * scale, y: top + (p.y - originY) * scale) }
         /// A content rectangle in view coordinates.
-        public func view(_ r: Rect) -> Rect {
+        @_spi(Diagnostics) public func view(_ r: Rect) -> Rect {
             let o = view(r.origin)
             return Rect(x: o.x, y: o.y, width: r.width * scale, height: r.height * scale)
         }
         /// A view point in content coordinates (the inverse of `view(_:)`).
-        public func content(_ p: Point) -> Point { Point(x: (p.x - left) / scale, y: (p.y - top) / scale + originY) }
+        @_spi(Diagnostics) public func content(_ p: Point) -> Point { Point(x: (p.x - left) / scale, y: (p.y - top) / scale + originY) }
     }
 
     /// Space kept above and below the prefetch bands, in content pixels.
     static let margin = 40.0
 
     /// Scale and placement so the viewport and both prefetch bands fit the view's height.
-    public func transform(for table: ListBase) -> Transform {
+    @_spi(Diagnostics) public func transform(for table: ListBase) -> Transform {
         let h = table.frame.height, w = table.frame.width
         guard h > 0, w > 0 else { return Transform(scale: 1, left: 0, top: 0, originY: 0) }
         let span = h + 2 * table.prefetchDistance + 2 * Self.margin
@@ -144,7 +144,7 @@ public final class DebugOverlay {
     /// Maps a pointer position in the view to the table's viewport coordinates, so input
     /// keeps working while the overlay is shown; nil outside the zoomed table (over the
     /// panels or the margins), where a press must not reach a row.
-    public func tablePoint(fromViewPoint p: Point, table: ListBase) -> Point? {
+    @_spi(Diagnostics) public func tablePoint(fromViewPoint p: Point, table: ListBase) -> Point? {
         let t = transform(for: table)
         guard p.x >= t.left, p.x < t.left + table.frame.width * t.scale else { return nil }
         let c = t.content(p)
@@ -154,7 +154,7 @@ public final class DebugOverlay {
     // MARK: Drawing
 
     /// Draws the whole overlay into a view of the table's frame size.
-    public func render(_ table: ListBase, in canvas: Canvas) {
+    @_spi(Diagnostics) public func render(_ table: ListBase, in canvas: Canvas) {
         table.layoutIfNeeded()
         let size = table.frame.size
         guard size.width > 0, size.height > 0 else { return }
@@ -298,7 +298,7 @@ public final class DebugOverlay {
     }
 
     /// The lines of the counters panel (what the HUD shows), for the host and tests.
-    public func counterLines(_ table: ListBase) -> [String] {
+    @_spi(Diagnostics) public func counterLines(_ table: ListBase) -> [String] {
         let stats = table.statistics
         let mounted = table.mountedEntries.count
         let visible = table.visibleEntries.count
@@ -326,7 +326,7 @@ public final class DebugOverlay {
     }
 
     /// The lines of the pool panel: cells waiting per reuse identifier.
-    public func poolLines(_ table: ListBase) -> [String] {
+    @_spi(Diagnostics) public func poolLines(_ table: ListBase) -> [String] {
         let counts = table.pooledCellCounts
         return counts.isEmpty ? [strings.emptyPool] : counts.map { "\($0.identifier)  ×\($0.count)" }
     }

@@ -1,6 +1,6 @@
 /// Bug replicas: diagnostics that reproduce, on purpose, what the seeds' first attempts got
 /// wrong, so the debug overlay can show the difference. They live here, not in the core's
-/// paths (STYLE.md §5): the core holds one `BugReplicas` switchboard and asks this file the few
+/// paths (as swift-collections keeps test hooks out of its core files): the core holds one `BugReplicas` switchboard and asks this file the few
 /// questions whose answers a replica changes. (The Chameleon replica swaps the table's
 /// layout instead: `ChameleonLayout.swift`.)
 @MainActor
@@ -11,10 +11,10 @@ final class BugReplicas {
 
 extension ListBase {
     /// Diagnostic, off by default: the edit toggle then updates only `visibleCells`, as the
-    /// first attempt in seeds/000_6e47c919d58f12c9.txt did on iOS 15, and cells are not
+    /// first attempt in field note 000 (DocC "The life of a row") did on iOS 15, and cells are not
     /// refreshed as they move from prepared to visible. Prepared rows are left stale, which
     /// the debug overlay marks. Exists to show what the normal behaviour fixes.
-    public var legacyVisibleCellsOnlyRefresh: Bool {
+    @_spi(Diagnostics) public var legacyVisibleCellsOnlyRefresh: Bool {
         get { replicas.visibleCellsOnlyRefresh }
         set { replicas.visibleCellsOnlyRefresh = newValue }
     }

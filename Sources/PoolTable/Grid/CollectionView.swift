@@ -10,7 +10,7 @@ public final class CollectionView: ListBase {
     /// Hears about display, selection and the multiple-selection interaction; held weakly.
     public weak var delegate: CollectionViewDelegate? { didSet { setNeedsReload() } }
     /// Told which items are coming before they are bound, nearest first, and which of them are
-    /// no longer needed (API.md "Data prefetching"): an item is passed to `prefetchItemsAt` once
+    /// no longer needed (the rules of `TableView.prefetchDataSource`): an item is passed to `prefetchItemsAt` once
     /// when it enters the range `dataPrefetchDistance` viewport heights past the prepared band
     /// (on the side of the last scroll, downwards before any) and is not mounted; it gets one
     /// `cancelPrefetchingForItemsAt` if it leaves the range unbound, is deleted, or is

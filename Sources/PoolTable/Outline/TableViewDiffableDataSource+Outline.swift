@@ -1,4 +1,4 @@
-/// Outlines through the diffable data source (API.md "Columns and outlines").
+/// Outlines through the diffable data source (UIKit's section snapshots).
 extension TableViewDiffableDataSource {
     /// Makes `snapshot`'s visible items the rows of section `section` (appending the
     /// section if the data source has none by that identifier): expanding or collapsing a

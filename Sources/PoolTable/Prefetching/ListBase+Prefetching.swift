@@ -1,6 +1,6 @@
 /// A view's data prefetching: the range's bookkeeping and its two settings. The view asks its
 /// data adapter (the prefetching data source, in UIKit's names) at the end of each
-/// `layoutIfNeeded`, after mounting (API.md "Data prefetching", rule 6).
+/// `layoutIfNeeded`, after mounting (the rules: `TableView.prefetchDataSource`).
 @MainActor
 final class DataPrefetching {
     var range = PrefetchRange()
@@ -47,7 +47,7 @@ extension ListBase {
 
     /// Rows (items) passed to the prefetching data source and neither bound nor cancelled
     /// since, in the order they were passed (the debug overlay draws them).
-    public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetching.range.outstandingRows.indexPaths }
+    @_spi(Diagnostics) public var indexPathsForOutstandingPrefetches: [IndexPath] { prefetching.range.outstandingRows.indexPaths }
 
     /// Tells the prefetching data source what entered and left the range since the last look.
     func updatePrefetching() {

@@ -1,4 +1,4 @@
-/// Data prefetching's bookkeeping (API.md "Data prefetching"): where the prefetch range lies,
+/// Data prefetching's bookkeeping (the rules: `TableView.prefetchDataSource`): where the prefetch range lies,
 /// which rows were passed to `prefetchRowsAt` and are still outstanding (not bound, not
 /// cancelled), and what to tell the prefetching data source after a layout pass.
 ///

@@ -12,7 +12,7 @@ public protocol TableViewDataSource: AnyObject {
     /// Default nil: no footer.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
 
-    // MARK: Row actions (UIKit's editing model; API.md "Row actions")
+    // MARK: Row actions (UIKit's editing model; RowActions.swift)
 
     /// Whether the row may be edited: shows its editing control, swipes open, takes Delete.
     /// Default true.
@@ -76,7 +76,7 @@ public protocol TableViewDelegate: AnyObject {
     /// A click landed on a hit target a cell declared (`TableViewCell.hitTargets`).
     func tableView(_ tableView: TableView, didTapTarget target: String, inRowAt indexPath: IndexPath)
 
-    // MARK: Row actions (UIKit's editing model; API.md "Row actions")
+    // MARK: Row actions (UIKit's editing model; RowActions.swift)
 
     /// The control the row shows in edit mode. Default: `.none` when
     /// `allowsMultipleSelectionDuringEditing` (the checkboxes), else `.delete`, as in UIKit.

@@ -1,4 +1,4 @@
-/// Outlines in the table (API.md "Columns and outlines"; AppKit's `NSOutlineView`, GTK's
+/// Outlines in the table (AppKit's `NSOutlineView`, GTK's
 /// `GtkTreeExpander`): the engine draws a disclosure triangle in each expandable row of an
 /// outline, indents the rows by their level, toggles a row when its triangle is clicked,
 /// and handles the outline keys. The row states come from a `TableViewOutlineDataSource`

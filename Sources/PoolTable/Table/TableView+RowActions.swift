@@ -1,4 +1,4 @@
-/// A table's context menus and its editing-control entry points (API.md "Row actions");
+/// A table's context menus and its editing-control entry points (declared in RowActions.swift);
 /// swipes and commits are `ListBase`'s (ListBase+RowActions).
 extension TableView {
     /// A row's context menu as the delegate gave it, with where to show it.

@@ -15,7 +15,7 @@ public final class TableView: ListBase {
     /// Sizes rows and hears about display and selection; held weakly. Setting it reloads.
     public weak var delegate: TableViewDelegate? { didSet { setNeedsReload() } }
     /// Told which rows are coming before they are bound, nearest first, and which of them are
-    /// no longer needed (API.md "Data prefetching"): a row is passed to `prefetchRowsAt` once
+    /// no longer needed: a row is passed to `prefetchRowsAt` once
     /// when it enters the range `dataPrefetchDistance` viewport heights past the prepared band
     /// (on the side of the last scroll, downwards before any) and is not mounted; it gets one
     /// `cancelPrefetchingForRowsAt` if it leaves the range unbound, is deleted, or is
@@ -200,16 +200,16 @@ public final class TableView: ListBase {
 
     /// Called by the delegate's default `heightForRowAt`, so the table knows the delegate
     /// does not size rows and can keep O(1) memory per section.
-    public func noteDefaultRowHeightUsed() { defaultRowHeightUsed = true }
+    @_spi(Hosting) public func noteDefaultRowHeightUsed() { defaultRowHeightUsed = true }
 
     /// What the delegate's default `heightForHeaderInSection` returns: `sectionHeaderHeight` with a title, else 0 (18 in grouped style).
-    public func defaultHeaderHeight(for section: Int) -> Double {
+    @_spi(Hosting) public func defaultHeaderHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.headers.count ? $0.headers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.headerTitle(ofSection: section) : nil)
         return title != nil ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
     }
     /// What the delegate's default `heightForFooterInSection` returns: `sectionFooterHeight` with a title, else 0 (10 in grouped style).
-    public func defaultFooterHeight(for section: Int) -> Double {
+    @_spi(Hosting) public func defaultFooterHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.footers.count ? $0.footers[section] : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.footerTitle(ofSection: section) : nil)
         return title != nil ? sectionFooterHeight : (style == .grouped ? 10 : 0)

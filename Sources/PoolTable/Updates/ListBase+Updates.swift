@@ -429,7 +429,7 @@ extension ListBase {
     var pendingUpdates: PendingUpdates { openBatch.pending }
 
     /// Reconfigures waiting for the next layout pass.
-    public var pendingReconfigureCount: Int { tracked.pendingReconfigures.count }
+    @_spi(Diagnostics) public var pendingReconfigureCount: Int { tracked.pendingReconfigures.count }
 
     /// Binds pending reconfigures into their mounted cells.
     func flushReconfigures() {

@@ -1,6 +1,6 @@
 import CGtk
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 #if canImport(PoolTableResources)
 import PoolTableResources
 #endif
@@ -11,7 +11,7 @@ import PoolTableResources
 public final class Application {
     static let id = "io.github.pooltable.PoolTable"
     static let name = "PoolTable"
-    static let version = "0.1.0"
+    static let version = "0.3.0"
     static let resourcePath = "/io/github/pooltable/PoolTable"
 
     let app: UnsafeMutablePointer<GtkApplication>

@@ -1,7 +1,7 @@
 import CGtk
-import PoolTable
-import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
+@_spi(Diagnostics) import PoolTableDemoKit
+@_spi(Interop) @_spi(Diagnostics) import PoolTableGtk
 
 /// The bar at the bottom of the window while Debug is on: the prefetch distance (0 to 2
 /// viewport heights, live); the time controls (slow motion, pause, step one frame); the

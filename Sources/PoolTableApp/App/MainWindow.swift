@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The main window: a header bar (Edit/Done, Select All, the screen switcher, Debug, the
 /// primary menu, a title with a subtitle) over a stack holding one table per screen.

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// One of the app's demo screens: a title and an object that feeds a table.
 ///

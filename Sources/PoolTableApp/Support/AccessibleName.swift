@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// Names for controls whose default accessible name is their class ("GtkMenuButton").
 @MainActor

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// Small builders for the screens' header-bar controls.
 @MainActor

@@ -1,5 +1,5 @@
 /// One file being downloaded. Progress lives here, in the model, keyed by `id` — never in a
-/// cell (seeds/004_59afd2b6457af6ad.txt).
+/// cell (field note 004, DocC "The life of a row").
 public struct Download: Identifiable, Hashable, Sendable {
     public enum State: String, Sendable { case queued, downloading, paused, done, failed }
     public let id: Int

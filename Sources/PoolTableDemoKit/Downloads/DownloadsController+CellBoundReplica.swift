@@ -1,6 +1,6 @@
 import PoolTable
 
-/// The "cell-bound callbacks" bug replica (seeds/004_59afd2b6457af6ad.txt, the article's
+/// The "cell-bound callbacks" bug replica (field note 004, DocC "The life of a row", the article's
 /// first version): progress goes to the cell object that started a download, whichever
 /// row that cell shows after being recycled. Kept out of the controller's normal path
 /// (model → index path → `reconfigureRows`), which only branches here when the

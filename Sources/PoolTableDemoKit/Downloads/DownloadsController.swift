@@ -2,7 +2,7 @@ import PoolTable
 
 /// The Downloads screen's data source and delegate. Every change the store reports goes
 /// model → the item's current index path (if any) → `reconfigureRows`, so progress reaches
-/// whichever cell shows that item now, or none (seeds/004_59afd2b6457af6ad.txt).
+/// whichever cell shows that item now, or none (field note 004, DocC "The life of a row").
 @MainActor
 public final class DownloadsController: TableViewDataSource, TableViewDelegate {
     public let store: DownloadStore

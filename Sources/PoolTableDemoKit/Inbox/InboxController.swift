@@ -1,4 +1,4 @@
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// The Inbox screen's data source and delegate: date sections of generated mail, multiple
 /// selection in edit mode, deleting the selected rows with the collapse animation (one

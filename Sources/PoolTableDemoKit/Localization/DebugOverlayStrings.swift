@@ -1,4 +1,4 @@
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 extension DebugOverlay.Strings {
     /// The overlay's words in the user's language (the engine itself never calls gettext).

@@ -1,6 +1,6 @@
 import CGettext
 import Glibc
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// The app's gettext layer: every string the app shows goes through `tr` / `trn`, which look
 /// it up in the `pooltable` catalog with glibc's `gettext` / `ngettext`.

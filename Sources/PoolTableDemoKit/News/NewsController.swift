@@ -2,7 +2,7 @@ import PoolTable
 
 /// The News screen's data source and delegate: a feed of self-sizing stories into which
 /// third-party ads are inserted at rows 5, 12, 19, … (every 7th), as in
-/// seeds/002_9848c4aae18f326c.txt — with one animated batch update, and the table's scroll
+/// field note 002 (DocC "The life of a row") — with one animated batch update, and the table's scroll
 /// anchoring (`maintainsVisibleContentPosition`) keeping the story the reader is looking at
 /// where it is. Turn `keepsPosition` off to see the jump the anchoring prevents.
 @MainActor

@@ -13,7 +13,7 @@ public struct Story: Hashable, Sendable {
 }
 
 /// A third-party ad, loaded late and inserted between stories
-/// (seeds/002_9848c4aae18f326c.txt).
+/// (field note 002, DocC "The life of a row").
 public struct Ad: Hashable, Sendable {
     public let id: Int
     /// Which batch of ads it arrived with (1 = the first).

@@ -6,7 +6,7 @@ import CGtk
 /// these go through the `*_value` variants with `GValue`s that
 /// `gtk_accessible_*_init_value` initialises to the type GTK expects.
 @MainActor
-public enum Accessible {
+@_spi(Interop) public enum Accessible {
     /// `GTK_ACCESSIBLE_PROPERTY_LABEL`: the name a screen reader says. Nil resets it.
     public static func setLabel(_ widget: some GPointer, _ label: String?) {
         setString(widget, GTK_ACCESSIBLE_PROPERTY_LABEL, label)

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// One proxy widget (a row's LIST_ITEM or a header's LABEL, see `AccessibleRows`) and what
 /// GTK was last told about it: each setter sends only a real change, since every one is an

@@ -1,9 +1,9 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// What assistive technology sees of a table: one proxy widget (`AccessibleProxy`) per
 /// mounted row (LIST_ITEM) and titled header (LABEL), children of the view (LIST); GTK 4.8
-/// builds the AT-SPI tree from widgets only (`../shared/ACCESSIBILITY.md`).
+/// builds the AT-SPI tree from widgets only (docs/ACCESSIBILITY.md).
 ///
 /// A mapper: the engine says what changed (`MountChanges`, through the host's
 /// `tableViewMountedCellsDidChange`) and what each item is (`AccessibilityModel`: position,

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// The table as assistive technology sees it: a list (the view) of list items (one proxy
 /// widget per mounted row, see `AccessibleRows`), with a roving tab stop on the cursor row.

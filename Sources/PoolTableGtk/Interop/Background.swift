@@ -1,10 +1,10 @@
 import CGtk
 
 /// Work off the main thread whose result comes back through GLib's main loop (Swift
-/// concurrency's main actor is not drained while GTK's loop runs: GTK-NOTES.md).
-public enum Background {
+/// concurrency's main actor is not drained while GTK's loop runs).
+@_spi(Interop) public enum Background {
     /// Runs `work` on a thread of its own, then `done` with its result on the main thread.
-    public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
+    @_spi(Interop) public static func run<T: Sendable>(_ work: @escaping @Sendable () -> T, then done: @escaping @MainActor (T) -> Void) {
         let slot = ResultSlot<T>()
         let job = BackgroundJob(work: { slot.value = work() }, finish: { if let value = slot.value { done(value) } })
         let thread = g_thread_new("pooltable-background", backgroundThreadMain, Unmanaged.passRetained(job).toOpaque())

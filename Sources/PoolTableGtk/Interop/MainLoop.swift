@@ -2,12 +2,12 @@ import CGtk
 
 /// The one monotonic clock of the shell, the app and the bench: GLib's
 /// `g_get_monotonic_time`, the clock GDK's frame clock and GLib's timeouts use.
-public enum MonotonicClock {
+@_spi(Interop) public enum MonotonicClock {
     /// Microseconds since an arbitrary start (system boot on Linux).
-    public static var microseconds: Int { Int(g_get_monotonic_time()) }
+    @_spi(Interop) public static var microseconds: Int { Int(g_get_monotonic_time()) }
 
     /// The same time in seconds.
-    public static var seconds: Double { Double(g_get_monotonic_time()) / 1_000_000 }
+    @_spi(Interop) public static var seconds: Double { Double(g_get_monotonic_time()) / 1_000_000 }
 }
 
 /// Swift closures as GLib main-loop sources and GTK frame callbacks.
@@ -16,11 +16,11 @@ public enum MonotonicClock {
 /// source goes away: when they return false, or when the caller removes the source by the
 /// id they return (`g_source_remove`, `gtk_widget_remove_tick_callback`).
 @MainActor
-public enum MainLoop {
+@_spi(Interop) public enum MainLoop {
     /// `g_timeout_add_full`: runs `body` every `milliseconds` until it returns false.
     /// Returns the source id (for `g_source_remove`).
     @discardableResult
-    public static func addTimeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
+    @_spi(Interop) public static func addTimeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
         g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
@@ -34,7 +34,7 @@ public enum MainLoop {
     /// every frame until it returns false. Returns the callback id (for
     /// `gtk_widget_remove_tick_callback`).
     @discardableResult
-    public static func addTickCallback(_ widget: some GPointer,
+    @_spi(Interop) public static func addTickCallback(_ widget: some GPointer,
                                        _ body: @escaping @MainActor (OpaquePointer?) -> Bool) -> guint {
         gtk_widget_add_tick_callback(widget.widget, { _, clock, data in
             guard let data else { return GLibConstant.sourceRemove }
@@ -47,7 +47,7 @@ public enum MainLoop {
 
     /// `gtk_drawing_area_set_draw_func`: `body` draws with the `cairo_t` at the area's
     /// width and height (replacing any earlier draw function, which is released).
-    public static func setDrawFunction(_ area: some GPointer,
+    @_spi(Interop) public static func setDrawFunction(_ area: some GPointer,
                                        _ body: @escaping @MainActor (OpaquePointer, Int32, Int32) -> Void) {
         gtk_drawing_area_set_draw_func(area.cast(to: GtkDrawingArea.self), { _, cr, width, height, data in
             guard let data, let cr else { return }
@@ -61,19 +61,19 @@ public enum MainLoop {
 /// returns false or `stop()` is called; stopped when released. GLib timers, not Swift
 /// concurrency: tasks hopping to the main actor never run while GLib owns the main thread.
 @MainActor
-public final class GLibTimeout {
+@_spi(Interop) public final class GLibTimeout {
     private nonisolated(unsafe) var sourceID: guint = 0
     /// Bumped on every start, so a closure that stops its own source cannot clear a newer one.
     private var generation = 0
 
     /// A stopped timer.
-    public init() {}
+    @_spi(Interop) public init() {}
 
     /// Whether the timer is scheduled.
-    public var isRunning: Bool { sourceID != 0 }
+    @_spi(Interop) public var isRunning: Bool { sourceID != 0 }
 
     /// (Re)starts the timer: `body` runs every `milliseconds` until it returns false.
-    public func start(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
+    @_spi(Interop) public func start(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) {
         stop()
         generation += 1
         let mine = generation
@@ -85,12 +85,12 @@ public final class GLibTimeout {
     }
 
     /// Runs `body` once after `milliseconds`.
-    public func once(after milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
+    @_spi(Interop) public func once(after milliseconds: UInt32, _ body: @escaping @MainActor () -> Void) {
         start(milliseconds: milliseconds) { body(); return false }
     }
 
     /// Cancels the timer (nothing if it is not running).
-    public func stop() {
+    @_spi(Interop) public func stop() {
         guard sourceID != 0 else { return }
         g_source_remove(sourceID)
         sourceID = 0

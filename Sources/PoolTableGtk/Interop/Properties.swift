@@ -2,16 +2,16 @@ import CGtk
 
 /// Reading and writing GObject properties through `GValue`s (C's variadic
 /// `g_object_get` / `g_object_set` are not callable from Swift).
-public enum GObjectProperty {
+@_spi(Interop) public enum GObjectProperty {
     /// Fundamental types, looked up by name (`G_TYPE_STRING` and friends are macros).
-    public static var stringType: GType { g_type_from_name("gchararray") }
+    @_spi(Interop) public static var stringType: GType { g_type_from_name("gchararray") }
     /// `G_TYPE_BOOLEAN`.
-    public static var booleanType: GType { g_type_from_name("gboolean") }
+    @_spi(Interop) public static var booleanType: GType { g_type_from_name("gboolean") }
     /// `G_TYPE_INT`.
-    public static var intType: GType { g_type_from_name("gint") }
+    @_spi(Interop) public static var intType: GType { g_type_from_name("gint") }
 
     /// The string property `name` of `object` (nil when unset).
-    public static func string(_ object: some GPointer, _ name: String) -> String? {
+    @_spi(Interop) public static func string(_ object: some GPointer, _ name: String) -> String? {
         var value = GValue()
         g_value_init(&value, stringType)
         defer { g_value_unset(&value) }
@@ -20,7 +20,7 @@ public enum GObjectProperty {
     }
 
     /// The boolean property `name` of `object`.
-    public static func bool(_ object: some GPointer, _ name: String) -> Bool {
+    @_spi(Interop) public static func bool(_ object: some GPointer, _ name: String) -> Bool {
         var value = GValue()
         g_value_init(&value, booleanType)
         defer { g_value_unset(&value) }
@@ -29,7 +29,7 @@ public enum GObjectProperty {
     }
 
     /// Sets the boolean property `name` of `object`.
-    public static func set(_ object: some GPointer, _ name: String, bool: Bool) {
+    @_spi(Interop) public static func set(_ object: some GPointer, _ name: String, bool: Bool) {
         var value = GValue()
         g_value_init(&value, booleanType)
         defer { g_value_unset(&value) }
@@ -38,7 +38,7 @@ public enum GObjectProperty {
     }
 
     /// Sets the string property `name` of `object`.
-    public static func set(_ object: some GPointer, _ name: String, string: String) {
+    @_spi(Interop) public static func set(_ object: some GPointer, _ name: String, string: String) {
         var value = GValue()
         g_value_init(&value, stringType)
         defer { g_value_unset(&value) }
@@ -47,7 +47,7 @@ public enum GObjectProperty {
     }
 
     /// Sets the integer property `name` of `object`.
-    public static func set(_ object: some GPointer, _ name: String, int: Int32) {
+    @_spi(Interop) public static func set(_ object: some GPointer, _ name: String, int: Int32) {
         var value = GValue()
         g_value_init(&value, intType)
         defer { g_value_unset(&value) }

@@ -11,10 +11,10 @@ import CGtk
 /// `user_data`); pick the one the signal's documentation shows. `after: true` runs the
 /// handler after the default handler (`G_CONNECT_AFTER`).
 @MainActor
-public enum Signal {
+@_spi(Interop) public enum Signal {
     /// `void handler(instance, user_data)`: `clicked`, `value-changed`, `activate`, `enter`, …
     @discardableResult
-    public static func connect(_ instance: some GPointer, _ signal: String, after: Bool = false,
+    @_spi(Interop) public static func connect(_ instance: some GPointer, _ signal: String, after: Bool = false,
                                _ body: @escaping @MainActor () -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
@@ -26,7 +26,7 @@ public enum Signal {
 
     /// `gboolean handler(instance, user_data)`: `close-request`, …
     @discardableResult
-    public static func connectReturningBool(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectReturningBool(_ instance: some GPointer, _ signal: String,
                                             _ body: @escaping @MainActor () -> Bool) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
             guard let data else { return 0 }
@@ -39,7 +39,7 @@ public enum Signal {
     /// `void handler(instance, gpointer arg, user_data)`: `notify` (GParamSpec*), `cancel`
     /// (GdkEventSequence*), GAction's `activate` (GVariant*), …
     @discardableResult
-    public static func connectPointer(_ instance: some GPointer, _ signal: String, after: Bool = false,
+    @_spi(Interop) public static func connectPointer(_ instance: some GPointer, _ signal: String, after: Bool = false,
                                       _ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, arg, data in
             guard let data else { return }
@@ -52,7 +52,7 @@ public enum Signal {
     /// `gint handler(instance, gpointer arg, user_data)`: GApplication's `handle-local-options`
     /// (GVariantDict*), `command-line`, …
     @discardableResult
-    public static func connectPointerReturningInt(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectPointerReturningInt(_ instance: some GPointer, _ signal: String,
                                                   _ body: @escaping @MainActor (UnsafeMutableRawPointer?) -> Int32) -> gulong {
         let thunk: @convention(c) (gpointer?, gpointer?, gpointer?) -> gint = { _, arg, data in
             guard let data else { return -1 }
@@ -65,7 +65,7 @@ public enum Signal {
     /// `void handler(instance, double x, double y, user_data)`: GtkGestureDrag's
     /// `drag-begin` / `drag-update` / `drag-end`, GtkGestureLongPress's `pressed`, …
     @discardableResult
-    public static func connectPoint(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectPoint(_ instance: some GPointer, _ signal: String,
                                     _ body: @escaping @MainActor (Double, Double) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> Void = { _, x, y, data in
             guard let data else { return }
@@ -78,7 +78,7 @@ public enum Signal {
     /// `gboolean handler(instance, double dx, double dy, user_data)`: GtkEventControllerScroll's
     /// `scroll`. Return true to stop the event.
     @discardableResult
-    public static func connectScroll(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectScroll(_ instance: some GPointer, _ signal: String,
                                      _ body: @escaping @MainActor (Double, Double) -> Bool) -> gulong {
         let thunk: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, dx, dy, data in
             guard let data else { return 0 }
@@ -91,7 +91,7 @@ public enum Signal {
     /// `void handler(instance, int n_press, double x, double y, user_data)`: GtkGestureClick's
     /// `pressed` / `released`.
     @discardableResult
-    public static func connectPressCount(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectPressCount(_ instance: some GPointer, _ signal: String,
                                          _ body: @escaping @MainActor (Int32, Double, Double) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, n, x, y, data in
             guard let data else { return }
@@ -103,7 +103,7 @@ public enum Signal {
 
     /// `void handler(instance, int width, int height, user_data)`: GtkDrawingArea's `resize`.
     @discardableResult
-    public static func connectSize(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectSize(_ instance: some GPointer, _ signal: String,
                                    _ body: @escaping @MainActor (Int32, Int32) -> Void) -> gulong {
         let thunk: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { _, w, h, data in
             guard let data else { return }
@@ -116,7 +116,7 @@ public enum Signal {
     /// `gboolean handler(instance, guint keyval, guint keycode, GdkModifierType state,
     /// user_data)`: GtkEventControllerKey's `key-pressed`. Return true to stop the event.
     @discardableResult
-    public static func connectKey(_ instance: some GPointer, _ signal: String,
+    @_spi(Interop) public static func connectKey(_ instance: some GPointer, _ signal: String,
                                   _ body: @escaping @MainActor (UInt32, UInt32, GdkModifierType) -> Bool) -> gulong {
         let thunk: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
             guard let data else { return 0 }
@@ -129,7 +129,7 @@ public enum Signal {
     }
 
     /// Disconnects a handler returned by one of the `connect` functions.
-    public static func disconnect(_ instance: some GPointer, _ handler: gulong) {
+    @_spi(Interop) public static func disconnect(_ instance: some GPointer, _ handler: gulong) {
         if handler != 0 { g_signal_handler_disconnect(instance.rawPointer, handler) }
     }
 

@@ -2,11 +2,11 @@ import CGtk
 
 /// One line in GLib's log, in the "PoolTable" domain (GLib's variadic `g_log` is not
 /// callable from Swift; this goes through `g_log_structured_array`).
-public enum GLog {
+@_spi(Interop) public enum GLog {
     /// Logs `text` at message level: "PoolTable-Message: text" on stderr by default. For
     /// things about the user's input (a file that cannot be shown), not the program's faults,
     /// so `G_DEBUG=fatal-warnings` does not turn a bad file into a crash.
-    public static func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
+    @_spi(Interop) public static func message(_ text: String) { write(text, level: G_LOG_LEVEL_MESSAGE) }
 
     private static func write(_ text: String, level: GLogLevelFlags) {
         "GLIB_DOMAIN".withCString { domainKey in

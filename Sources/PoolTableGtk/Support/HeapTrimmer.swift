@@ -15,18 +15,18 @@ import CGtk
 /// The app starts one trimmer for its lifetime; `pooltable-bench soak` trims before each
 /// RSS sample (`--no-trim` to measure without).
 @MainActor
-public enum HeapTrimmer {
+@_spi(Interop) public enum HeapTrimmer {
     /// Seconds between trims once `start` has been called.
-    public static let defaultInterval: UInt32 = 30
+    @_spi(Interop) public static let defaultInterval: UInt32 = 30
     private static var source: UInt32 = 0
 
     /// Returns the free pages of every malloc arena to the system; true if any were.
     @discardableResult
-    public static func trim() -> Bool { malloc_trim(0) != 0 }
+    @_spi(Interop) public static func trim() -> Bool { malloc_trim(0) != 0 }
 
     /// Trims every `interval` seconds from now on (GLib's second-granular timer, so the
     /// wake-up is shared with others); calling it again changes nothing.
-    public static func start(interval: UInt32 = defaultInterval) {
+    @_spi(Interop) public static func start(interval: UInt32 = defaultInterval) {
         guard source == 0 else { return }
         source = g_timeout_add_seconds(max(1, interval), { _ in
             MainActor.assumeIsolated { _ = HeapTrimmer.trim() }

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// The shell's part of the column header row (the engine draws and hit-tests it, see
 /// `TableView` in Columns/ColumnHeader.swift): the column-resize cursor over a header's

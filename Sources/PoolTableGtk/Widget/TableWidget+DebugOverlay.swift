@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// Hosting the engine's `DebugOverlay`: drawing it instead of the table, feeding it the
 /// frame timings only the host can measure, mapping the pointer through its zoom, and

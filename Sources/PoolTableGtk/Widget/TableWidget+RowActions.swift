@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// Row actions in the shell: touchpad (and horizontal wheel) scrolls swipe a row open (a
 /// pointer drag does through the engine's pointer calls), and context menus open on a right

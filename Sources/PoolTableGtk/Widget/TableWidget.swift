@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 /// A GTK 4 widget showing a `TableView`.
 ///
@@ -50,7 +50,7 @@ public final class TableWidget {
     /// takes over `customRenderer` and `pointerTransform`), feeds it the measured frame work
     /// and rate, and redraws it a few times a second so its counters stay live. Nil: the
     /// table as usual. See `TableWidget+DebugOverlay.swift`.
-    public var debugOverlay: DebugOverlay? {
+    @_spi(Diagnostics) public var debugOverlay: DebugOverlay? {
         didSet { if debugOverlay !== oldValue { debugOverlayDidChange() } }
     }
 

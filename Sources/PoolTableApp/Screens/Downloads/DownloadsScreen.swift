@@ -1,9 +1,9 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
-/// 500 files with a simulated downloader (seeds/004_59afd2b6457af6ad.txt). Progress lives in
+/// 500 files with a simulated downloader (field note 004, DocC "The life of a row"). Progress lives in
 /// the model, keyed by file id; each tick goes model → the item's current row, if mounted →
 /// `reconfigureRows`, so a bar always shows on its own row however cells are recycled.
 /// The downloader ticks on a 100 ms GLib timer that runs only while something downloads.

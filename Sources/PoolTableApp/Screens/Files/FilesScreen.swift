@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// Files (issue 25): a folder tree in columns Name, Size, Kind and Modified, as Nautilus's
 /// list view. Folders are listed when first expanded, on a worker thread (`opendir`,

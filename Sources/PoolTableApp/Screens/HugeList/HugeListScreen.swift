@@ -1,5 +1,5 @@
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import PoolTableDemoKit
 
 /// One section of N uniform rows "Row 0" … "Row N-1". Nothing is stored per row: the

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The inbox: eight date sections of generated mail with rows of three heights, sticky
 /// section headers, and multiple selection in edit mode. In edit mode Delete (the key or

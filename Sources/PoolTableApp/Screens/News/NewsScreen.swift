@@ -1,11 +1,11 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// A news feed of 2,000 self-sizing stories. A second after the screen is first shown,
 /// third-party ads "arrive" and are inserted at rows 5, 12, 19, … in one animated batch
-/// update (seeds/002_9848c4aae18f326c.txt); "Insert Ads" inserts another batch. "Keep
+/// update (field note 002, DocC "The life of a row"); "Insert Ads" inserts another batch. "Keep
 /// position" is the table's scroll anchoring: switch it off, scroll into the feed, insert
 /// ads, and the story you were reading jumps away.
 @MainActor

@@ -1,6 +1,6 @@
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// The Photos screen's pictures: folder photos decoded by the shell's `PictureLoader` at the
 /// thumbnail's size in device pixels (through the desktop's thumbnail cache when the screen

@@ -1,7 +1,7 @@
 import CGtk
 import PoolTable
 import PoolTableDemoKit
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 
 /// Photos (seed 003): 100,000 generated photos in month sections with sticky headers, on a
 /// grid whose columns follow the window's width. Edit/Select shows check badges; a drag
