@@ -38,8 +38,14 @@ let package = Package(
             dependencies: [.product(name: "Logging", package: "swift-log")],
             swiftSettings: [.define("POOLTABLE_INTERNAL_CHECKS", .when(configuration: .debug))]
         ),
+        // libexif: the thumbnail a camera embeds in a JPEG (PoolTableGtk's Pictures/ExifThumbnail.swift).
+        .systemLibrary(
+            name: "CExif",
+            pkgConfig: "libexif",
+            providers: [.apt(["libexif-dev"])]
+        ),
         // The GTK 4 shell: hosts a TableView in a scrollable drawing area.
-        .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk"]),
+        .target(name: "PoolTableGtk", dependencies: ["PoolTable", "CGtk", "CExif"]),
         // The app's GTK-free half: demo models, simulations and cells, testable headless.
         // Its Localization/ folder is the app's gettext layer (tr, trn, locale-formatted numbers).
         .target(name: "PoolTableDemoKit", dependencies: ["PoolTable", "CGettext"]),
@@ -52,7 +58,7 @@ let package = Package(
         // … and its entry point.
         .executableTarget(name: "PoolTableDemo", dependencies: ["PoolTableApp"]),
         // Benchmarks: engine figures and the side-by-side run against GtkListView.
-        .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit"]),
+        .executableTarget(name: "PoolTableBench", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit"]),
         // Build tool: po/*.po → <plugin work dir>/locale/<lang>/LC_MESSAGES/pooltable.mo, and a
         // Swift file naming that directory.
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
@@ -60,7 +66,7 @@ let package = Package(
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         // UIKit-style source compiled through renames only (issue 22; docs/PORTING.md).
         .testTarget(name: "UIKitPortTests", dependencies: ["PoolTable"]),
-        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "PoolTableDemoKit", "PoolTableApp"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit", "PoolTableApp"]),
     ],
     swiftLanguageModes: [.v6]
 )

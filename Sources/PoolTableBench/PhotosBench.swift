@@ -12,6 +12,8 @@ import PoolTableDemoKit
 /// One toolkit's run.
 struct PhotosChildResult: Codable {
     var toolkit: String
+    /// "cold" or "warm" (the thumbnail cache, `--camera`); nil without it.
+    var variant: String?
     var photos: Int
     var renderer: String
     /// Frames painted while flinging.
@@ -50,20 +52,34 @@ final class PhotosBench {
 
     init(options: Options) { self.options = options }
 
-    var photoCount: Int { options.smoke ? 300 : 5_000 }
+    var photoCount: Int { options.smoke ? 300 : options.camera ? 2_000 : 5_000 }
 
     func run(command: String) {
         let env = ProcessInfo.processInfo.environment
         guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
             Options.fail("photos needs a display; run it under: xvfb-run -a -s \"-screen 0 1280x800x24\" ...")
         }
-        let folder = PhotosBenchFolder.path(count: photoCount)
-        let made = PhotosBenchFolder.ensure(count: photoCount)
-        if made > 0 { note("photos: generated \(made) JPEGs in \(folder)") }
+        let folder = options.camera ? PhotosCameraFolder.path(count: photoCount) : PhotosBenchFolder.path(count: photoCount)
+        let start = MonotonicClock.seconds
+        let made = options.camera ? PhotosCameraFolder.ensure(count: photoCount) : PhotosBenchFolder.ensure(count: photoCount)
+        if made > 0 { note("photos: generated \(made) JPEGs in \(folder) in \(Int(MonotonicClock.seconds - start)) s") }
         var results: [PhotosChildResult] = []
-        for toolkit in ["pooltable", "gridview"] {
-            note("photos: \(toolkit)")
-            if let r = child(toolkit) { results.append(r) }
+        if options.camera {
+            // A thumbnail cache of the bench's own, empty at first: the first run fills it (cold),
+            // the second reads it (warm).
+            var template = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
+            let cache = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
+            defer { try? FileManager.default.removeItem(atPath: String(cache.dropLast("/thumbnails".count))) }
+            for (toolkit, variant) in [("pooltable", "cold"), ("pooltable", "warm"), ("gridview-async", nil)] {
+                note("photos: \(toolkit) \(variant ?? "")")
+                let extra = ["--camera"] + (toolkit == "pooltable" ? ["--thumbnails", cache] : [])
+                if var r = child(toolkit, extra: extra) { r.variant = variant; results.append(r) }
+            }
+        } else {
+            for toolkit in ["pooltable", "gridview"] {
+                note("photos: \(toolkit)")
+                if let r = child(toolkit) { results.append(r) }
+            }
         }
         let machine = MachineInfo.current()
         print(table(results))
@@ -82,8 +98,8 @@ final class PhotosBench {
         return d
     }
 
-    func child(_ toolkit: String) -> PhotosChildResult? {
-        runBenchChild(["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : []),
+    func child(_ toolkit: String, extra: [String] = []) -> PhotosChildResult? {
+        runBenchChild(["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : []) + extra,
                       renderer: "cairo", what: toolkit, decoder: Self.decoder, notes: &notes)
     }
 
@@ -105,8 +121,15 @@ final class PhotosBench {
             ("RSS at first frame", { fmt($0.rssAtFirstFrameMiB, 1) + " MiB" }),
             ("peak RSS", { fmt($0.peakRSSMiB, 1) + " MiB" }),
         ]
-        let names = results.map { $0.toolkit == "pooltable" ? "PoolTable" : "GtkGridView+GtkPicture" }
-        return renderTable(header: ["photos, \(photoCount) JPEGs 1600x1200"] + names,
+        let names = results.map { r in
+            switch r.toolkit {
+            case "pooltable": "PoolTable" + (r.variant.map { ", \($0) cache" } ?? "")
+            case "gridview-async": "GtkGridView+GtkPicture, async"
+            default: "GtkGridView+GtkPicture"
+            }
+        }
+        let kind = options.camera ? "4000x3000 with detail, EXIF thumbnails on half" : "1600x1200"
+        return renderTable(header: ["photos, \(photoCount) JPEGs \(kind)"] + names,
                            rows: rows.map { row in [row.0] + results.map(row.1) },
                            rightAligned: [false] + names.map { _ in true })
             + "\n" + results.flatMap { r in r.notes.map { "note (\(r.toolkit)): " + $0 } }.joined(separator: "\n")
@@ -171,7 +194,8 @@ final class BenchPictureSource: PhotoPictureSource {
 @MainActor
 final class PhotosChild {
     let options: Options
-    let speed = 8.0               // px per ms
+    /// px per ms: 8, or 4 for camera JPEGs (issue 37's cold-cache target).
+    var speed: Double { options.camera ? 4 : 8 }
     var flingMs: Double { options.smoke ? 800 : 3_000 }
     let budget = 48 << 20
 
@@ -185,6 +209,9 @@ final class PhotosChild {
     // GtkGridView
     var gridView: UnsafeMutablePointer<GtkWidget>?
     var gridBinds = 0
+    /// GtkGridView, async: the loads in flight by list item, and those finished / cancelled.
+    var asyncLoads: [OpaquePointer: AsyncPictureLoad] = [:]
+    var asyncFinished = 0, asyncCancelled = 0
 
     var t0 = 0.0
     var firstFrame: Double?
@@ -206,14 +233,19 @@ final class PhotosChild {
         gtk_init()
         let count = options.rows
         benchWindow = BenchWindow(title: "pooltable-bench photos: \(options.toolkit)")
-        let files = (0..<count).map { PhotoFolder.File(path: PhotosBenchFolder.file($0, count: count), date: PhotoDate(secondsSince1970: 1_700_000_000 - $0 * 3_600)) }
+        let path: (Int) -> String = options.camera ? { PhotosCameraFolder.file($0, count: count) } : { PhotosBenchFolder.file($0, count: count) }
+        let files = (0..<count).map { PhotoFolder.File(path: path($0), date: PhotoDate(secondsSince1970: 1_700_000_000 - $0 * 3_600)) }
         if options.toolkit == "gridview" {
             makeGridView(files.map(\.path))
+        } else if options.toolkit == "gridview-async" {
+            makeAsyncGridView(files.map(\.path))
         } else {
             let widget = TableWidget(gridLayout: PhotosController.gridLayout())
             let grid = widget.collectionView!
             let controller = PhotosController(library: PhotoLibrary(files: files))
-            let source = BenchPictureSource(loader: PictureLoader(byteBudget: budget), side: Int(PhotosController.gridLayout().itemSize.width))
+            let loader = PictureLoader(byteBudget: budget)
+            loader.thumbnailCache = options.thumbnails.map { ThumbnailCache(root: $0, application: "pooltable", version: "bench") }
+            let source = BenchPictureSource(loader: loader, side: Int(PhotosController.gridLayout().itemSize.width))
             controller.pictures = source
             controller.attach(to: grid)
             self.controller = controller
@@ -336,8 +368,8 @@ final class PhotosChild {
             guard fullAt != nil || now - first > 5 else { return true }
             flingStart = now
             flingStartOffset = gtk_adjustment_get_value(adjustment)
-            decodedAtFlingStart = pictures?.loader.counters.decoded ?? gridBinds
-            cancelledAtFlingStart = pictures?.loader.counters.cancelledBeforeStart ?? 0
+            decodedAtFlingStart = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+            cancelledAtFlingStart = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             return true
         }
         if flingEnd == nil {
@@ -347,8 +379,8 @@ final class PhotosChild {
             gtk_adjustment_set_value(adjustment, value)
             if elapsed >= flingMs || value >= maxValue {
                 flingEnd = now
-                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? gridBinds
-                cancelledAtFlingEnd = pictures?.loader.counters.cancelledBeforeStart ?? 0
+                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+                cancelledAtFlingEnd = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             }
             return true
         }
@@ -363,11 +395,18 @@ final class PhotosChild {
         let work = flingFrames.map(\.work), blank = flingFrames.map(\.blank)
         let seconds = ((flingEnd ?? MonotonicClock.seconds) - (flingStart ?? MonotonicClock.seconds))
         let flung = gtk_adjustment_get_value(adjustment) - flingStartOffset
-        if pictures == nil {
+        if pictures == nil && options.toolkit == "gridview" {
             notes.append("GtkPicture loads its file at bind on the main thread: 'decodes' are binds")
         }
+        if options.toolkit == "gridview-async" {
+            notes.append("each bind decodes with gdk_pixbuf_new_from_stream_at_scale_async at 140 px high (GIO's thread pool), cancelled on unbind: 'decodes' are finished loads, 'cancelled' cancelled ones")
+        }
+        if let loader = pictures?.loader, loader.thumbnailCache != nil {
+            let c = loader.counters
+            notes.append("pictures: \(c.fromThumbnailCache) from the thumbnail cache, \(c.fromExifThumbnail) from EXIF thumbnails, \(c.scaledDecodes) scaled decodes, \(c.thumbnailsWritten) thumbnails written")
+        }
         return PhotosChildResult(
-            toolkit: options.toolkit, photos: options.rows, renderer: "cairo",
+            toolkit: options.toolkit, variant: nil, photos: options.rows, renderer: "cairo",
             flingFrames: flingFrames.count, flingSpeed: seconds > 0 ? flung / (seconds * 1000) : 0, flungPixels: flung,
             blankMean: Stats.mean(blank), blankMax: blank.max() ?? .nan, framesWithBlank: blank.filter { $0 > 0 }.count,
             timeToFullScreenMs: fullAt.map { ($0 - t0) * 1000 } ?? .nan,

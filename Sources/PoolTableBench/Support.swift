@@ -31,6 +31,11 @@ struct Options {
     var seconds = 600
     /// `soak`: sample RSS without trimming the heap first (`--no-trim`).
     var noTrim = false
+    /// `photos`: camera-sized JPEGs (4000x3000 with detail, EXIF thumbnails on half) instead
+    /// of flat 1600x1200 ones (`--camera`).
+    var camera = false
+    /// `photos-one`: the thumbnail cache's folder for PoolTable (`--thumbnails DIR`; none: off).
+    var thumbnails: String?
     /// `report`: the JSON files, and the command line to print in the report.
     var positional: [String] = []
     var command: String?
@@ -55,7 +60,10 @@ struct Options {
                     (needs a display)
       photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
                     folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
-                    blank area, time to a full screen, decodes/s, frame p99, peak RSS
+                    blank area, time to a full screen, decodes/s, frame p99, peak RSS;
+                    with --camera: 2,000 4000x3000 JPEGs with detail (EXIF thumbnails on half)
+                    at 4 px/ms, PoolTable with a cold then a warm thumbnail cache against
+                    GtkGridView + GtkPicture decoding asynchronously at the thumbnail's size
       outline       expanding and collapsing outline rows through the diffable data source
                     (engine only, no display; docs/bench/OUTLINE.md)
 
@@ -67,6 +75,7 @@ struct Options {
       --rounds N          gui: run each toolkit N times, alternating, frames pooled (default 3; smoke 1)
       --seconds N         soak: how long to run (default 600)
       --no-trim           soak: sample RSS without trimming the heap first (the app trims every 30 s)
+      --camera            photos: camera-sized JPEGs, the thumbnail cache, the asynchronous peer
 
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
@@ -76,7 +85,7 @@ struct Options {
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
-      photos-one --toolkit pooltable|gridview --rows PHOTOS    (photos runs each toolkit in its own process)
+      photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
     """
 
     static func parse(_ args: [String]) -> Options {
@@ -105,14 +114,16 @@ struct Options {
                 o.renderers.append(r)
             case "--toolkit":
                 o.toolkit = value(a)
-                guard ["pooltable", "listview", "baseline", "gridview", "columnview", "datatable"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, columnview or datatable")
+                guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview or datatable")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
             case "--downloads": o.downloads = int(a)
             case "--seconds": o.seconds = max(1, int(a))
             case "--no-trim": o.noTrim = true
+            case "--camera": o.camera = true
+            case "--thumbnails": o.thumbnails = value(a)
             case "--movement":
                 let m = value(a)
                 guard ["scroll", "move", "drag"].contains(m) else { fail("--movement: scroll, move or drag") }

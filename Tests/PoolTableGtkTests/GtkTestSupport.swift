@@ -16,10 +16,23 @@ enum GtkTestEnvironment {
 
     private static var initialised: Bool?
 
+    /// The XDG cache folder the tests use instead of the user's (made once per process,
+    /// before GTK starts, and removed at exit): the app's thumbnail cache writes under it,
+    /// never under ~/.cache.
+    nonisolated static let cacheHome: String = {
+        var template = Array("/tmp/pooltable-tests-cache-XXXXXX".utf8CString)
+        let path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
+        setenv("XDG_CACHE_HOME", path, 1)
+        atexit { TableWidgetTests.TemporaryTree.remove(GtkTestEnvironment.cacheHome) }
+        return path
+    }()
+
     /// Initialises GTK (once) and makes criticals fatal, like `G_DEBUG=fatal-criticals`.
-    /// False, with a message, when GTK cannot open the display.
+    /// False, with a message, when GTK cannot open the display. Points XDG_CACHE_HOME at
+    /// `cacheHome` first.
     static func start() -> Bool {
         if let initialised { return initialised }
+        _ = cacheHome
         let ok = gtk_init_check() != 0
         if ok {
             let fatal = g_log_set_always_fatal(G_LOG_LEVEL_CRITICAL)

@@ -57,9 +57,16 @@ extension TableWidgetTests {
         return (checked, wrong, image)
     }
 
-    @Test("Photos on a folder of 300 distinct-colour JPEGs: after a wheel fling every visible cell's centre is its own file's colour; the naive replica fails the same check",
-          arguments: [false, true])
-    func photosFolderFlingShowsEachCellsOwnPicture(naive: Bool) throws {
+    /// The thumbnail cache in the fling test: off, empty (every picture decoded and written) or
+    /// filled beforehand (every picture read from it).
+    enum ThumbnailCacheState: String, Sendable, CustomTestStringConvertible {
+        case off, cold, warm
+        var testDescription: String { "thumbnail cache \(rawValue)" }
+    }
+
+    @Test("Photos on a folder of 300 distinct-colour JPEGs: after a wheel fling every visible cell's centre is its own file's colour (thumbnail cache off, cold, warm); the naive replica fails the same check",
+          arguments: [(false, ThumbnailCacheState.off), (false, .cold), (false, .warm), (true, .off)])
+    func photosFolderFlingShowsEachCellsOwnPicture(naive: Bool, cache: ThumbnailCacheState) throws {
         try #require(GtkTestEnvironment.start())
         try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
         let folder = JPEGFolder()
@@ -71,13 +78,27 @@ extension TableWidgetTests {
             Self.setModificationTime(file, january2024 + i * 2 * 86_400)       // 300 photos over 20 months
             colours[file] = c
         }
+        // The cache lives in its own XDG_CACHE_HOME, as the app finds it.
+        let cacheHome = TemporaryTree("pooltable-fling-cache")
+        setenv("XDG_CACHE_HOME", cacheHome.path, 1)
+        defer { setenv("XDG_CACHE_HOME", GtkTestEnvironment.cacheHome, 1) }
+        if cache == .warm {
+            // Another launch filled it, at one and two device pixels a point.
+            let filler = Self.cachingLoader(ThumbnailCache(application: "pooltable", version: Application.version)) { _ in }
+            for file in colours.keys { filler.prefetch(Self.cellKey(file)); filler.prefetch(Self.cellKey(file, side: 280)) }
+            try #require(GtkTestEnvironment.iterate(timeout: 60) { filler.outstandingCount == 0 })
+            // (Where x-large was written first, the 140-pixel request read it instead of writing large.)
+            #expect(filler.counters.thumbnailsWritten >= 300 && filler.counters.thumbnailsWritten + filler.counters.fromThumbnailCache == 600)
+        }
         var options = LaunchOptions()
         options.photos = folder.path
+        options.usesThumbnailCache = cache != .off
         let harness = try #require(AppHarness(options: options))
         defer { harness.close() }
         let photos = try #require(harness.window.screens.lazy.compactMap { $0 as? PhotosScreen }.first)
         photos.controller.naivePictureLoading = naive
         let loader = photos.pictures.loader
+        #expect((loader.thumbnailCache?.root) == (cache == .off ? nil : cacheHome.path + "/thumbnails"))
         try #require(GtkTestEnvironment.iterate(timeout: 20) { photos.folder != nil && photos.controller.library.count == 300 },
                      "the folder's 300 pictures were found")
         let widget = harness.window.currentTable
@@ -126,6 +147,13 @@ extension TableWidgetTests {
             #expect(mismatched == 0)
             let cells = grid.indexPathsForVisibleItems.compactMap { grid.cellForItem(at: $0) as? PhotoCell }
             #expect(cells.allSatisfy { $0.picture != nil && !$0.pictureFailed }, "every visible cell has its picture")
+            let c = loader.counters
+            switch cache {
+            case .off: #expect(c.fromThumbnailCache == 0 && c.thumbnailsWritten == 0 && Self.tree(cacheHome.path).isEmpty)
+            case .cold: #expect(c.fromThumbnailCache == 0 && c.thumbnailsWritten == c.scaledDecodes && c.thumbnailsWritten > 0, "\(c)")
+            case .warm: #expect(c.fromThumbnailCache == c.decoded && c.scaledDecodes == 0 && c.thumbnailsWritten == 0, "\(c)")
+            }
+            print("thumbnail cache \(cache.rawValue): \(c.fromThumbnailCache) from the cache, \(c.scaledDecodes) decoded, \(c.thumbnailsWritten) written")
             print("photos fling: down to \(Int(furthest)), back to \(Int(grid.contentOffset.y)); \(result.checked) cells checked, decoded \(loader.counters.decoded), cancelled \(loader.counters.cancelledBeforeStart), unwanted \(loader.counters.finishedUnwanted)")
         }
     }
@@ -307,7 +335,11 @@ extension TableWidgetTests {
         // Bound again (a reload): no new log lines, the badges come back at once.
         grid.reloadData()
         GtkTestEnvironment.settle(0.2)
-        #expect(lines.count == bad.count, "one line per bad file, even after a reload: \(lines)")
+        // The test's cache folder is root's: read as nobody it cannot be opened, which the
+        // thumbnail cache says once for reading and once for writing.
+        let cacheLines = lines.filter { $0.hasPrefix("thumbnail cache:") }
+        #expect(cacheLines.count <= 2 && cacheLines.allSatisfy { $0.contains("Permission denied") }, "\(cacheLines)")
+        #expect(lines.count - cacheLines.count == bad.count, "one line per bad file, even after a reload: \(lines)")
         #expect(loader.outstandingCount == 0)
         // A decode on the main thread shows here (a 20000x20000 JPEG takes seconds of CPU; the file
         // here only claims that size: that it is refused by its header is checked by the loader's

@@ -23,6 +23,8 @@ struct LaunchOptions {
     var files: String?
     /// `--files-synthetic`: start on Files, showing a generated tree of 1,000,000 nodes.
     var filesSynthetic = false
+    /// Whether Photos reads and writes the desktop's thumbnail cache (no option: tests turn it off).
+    var usesThumbnailCache = true
 
     static let screenNames = ["inbox", "huge", "news", "downloads", "photos", "files"]
 

@@ -44,7 +44,7 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos), FilesScreen(options: options)]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos, usesThumbnailCache: options.usesThumbnailCache), FilesScreen(options: options)]
         tables = screens.map { $0.makeWidget() }
         let tools = DebugTools(tables: tables)
         debugTools = tools

@@ -18,6 +18,11 @@ import PoolTable
 ///   cache (the work is done) but delivers to nobody.
 /// - Pending requests start newest first (LIFO): while the user flings, the pictures for
 ///   where the list is now decode before those for where it was.
+/// - With a `thumbnailCache`, pictures come from the desktop's thumbnail cache when it holds a
+///   valid one and misses are written back to it (`PictureDecoder`); a bad thumbnail is
+///   decoded again with one log line; the first failed write (a read-only or full disk) is
+///   logged once and stops writing for the loader's life; a cache folder that cannot be read
+///   is logged once.
 /// - Bad input never reaches the decoder's full size: a file that cannot be read, is empty,
 ///   is not a picture gdk-pixbuf knows, or says in its header that it has more than
 ///   `maxPixels` pixels fails on the worker with a reason (`failure(for:)`), logged once per
@@ -53,6 +58,16 @@ public final class PictureLoader {
         public var cacheHits = 0
         /// Pictures dropped from the cache to stay within the budget.
         public var evicted = 0
+        /// Decodes answered by the thumbnail cache.
+        public var fromThumbnailCache = 0
+        /// Decodes answered by the EXIF thumbnail embedded in a JPEG.
+        public var fromExifThumbnail = 0
+        /// Decodes of the file itself, at a reduced size.
+        public var scaledDecodes = 0
+        /// Thumbnails written to the thumbnail cache.
+        public var thumbnailsWritten = 0
+        /// Files recorded as unreadable in the thumbnail cache's fail folder.
+        public var failuresRecorded = 0
     }
 
     /// Files with more pixels than this (as their header says) are refused, never decoded:
@@ -63,6 +78,15 @@ public final class PictureLoader {
     /// Where a file's failure is reported, once per file (default: a GLib message in the
     /// "PoolTable" domain, so one line on stderr). Tests count the lines.
     public var log: @MainActor (String) -> Void = { GLog.message($0) }
+    /// The desktop's thumbnail cache, read before decoding and written after (nil: not used).
+    /// Set it before the first `load`: decodes already asked for keep what they were given.
+    public var thumbnailCache: ThumbnailCache?
+    /// Why writing to the thumbnail cache failed, if it did; the loader writes no more after
+    /// the first failure (reading goes on).
+    public private(set) var thumbnailWriteFailure: String?
+    /// Why the thumbnail cache could not be read, the first time it could not (logged once;
+    /// the loader goes on trying it, and decodes meanwhile).
+    public private(set) var thumbnailReadFailure: String?
     /// Why `path` could not be shown, if it failed ("Permission denied", "not a picture"…).
     public func failure(for path: String) -> String? { failures[path] }
     /// Files that failed so far.
@@ -170,18 +194,17 @@ public final class PictureLoader {
 
     private struct CacheEntry { var image: Image; var bytes: Int; var lastUse: Int }
 
-    /// One decode: created and read on the main thread, except `key` and `result`, which the
-    /// worker reads and writes while the main thread leaves the job alone (between `start`
+    /// One decode: created and read on the main thread, except `key`, `decoder` and `outcome`,
+    /// which the worker reads and writes while the main thread leaves the job alone (between `start`
     /// and the delivery the worker schedules).
     private final class Job: @unchecked Sendable {
         let key: Key
         var waiters: [@MainActor (Key, Image?) -> Void] = []
         var isStarted = false
-        var result: Texture?
-        /// Why the decode failed (set by the worker with a nil `result`).
-        var failure: String?
-        /// The most pixels the file may have (copied from the loader at start).
-        var maxPixels = PictureLoader.defaultMaxPixels
+        /// What the decode gave (set by the worker).
+        var outcome: PictureDecoder.Outcome?
+        /// How to decode (copied from the loader at start).
+        var decoder = PictureDecoder(maxPixels: PictureLoader.defaultMaxPixels, thumbnails: nil, writesThumbnails: false)
         /// The loader to deliver to; gone if it was released while the decode ran.
         weak var owner: PictureLoader?
         init(key: Key) { self.key = key }
@@ -193,7 +216,7 @@ public final class PictureLoader {
             runningCount += 1
             if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 0, nil) }
             job.owner = self
-            job.maxPixels = maxPixels
+            job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil)
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
         }
     }
@@ -204,10 +227,7 @@ public final class PictureLoader {
     private static let decodeOnWorker: GFunc = { data, _ in
         guard let data else { return }
         let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
-        switch PictureLoader.decode(job.key, maxPixels: job.maxPixels) {
-        case .success(let texture): job.result = texture
-        case .failure(let failure): job.failure = failure.reason
-        }
+        job.outcome = job.decoder.decode(job.key)
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -220,7 +240,31 @@ public final class PictureLoader {
     private func finished(_ job: Job) {
         runningCount -= 1
         jobs[job.key] = nil
-        let image = job.result.map { Image(texture: $0) }
+        let outcome = job.outcome
+        for note in outcome?.notes ?? [] { log(note) }
+        if let problem = outcome?.readProblem, thumbnailReadFailure == nil {
+            thumbnailReadFailure = problem
+            log("thumbnail cache: \(problem); decoding the files")
+        }
+        if let problem = outcome?.writeProblem, thumbnailWriteFailure == nil {
+            thumbnailWriteFailure = problem
+            log("thumbnail cache: \(problem); not writing thumbnails from now on")
+        }
+        if outcome?.wrote != nil { counters.thumbnailsWritten += 1 }
+        if outcome?.recordedFailure == true { counters.failuresRecorded += 1 }
+        switch outcome?.origin {
+        case .thumbnailCache: counters.fromThumbnailCache += 1
+        case .exifThumbnail: counters.fromExifThumbnail += 1
+        case .scaledDecode: counters.scaledDecodes += 1
+        case nil: break
+        }
+        let image: Image?
+        var failure: String?
+        switch outcome?.result {
+        case .success(let texture)?: image = Image(texture: texture)
+        case .failure(let error)?: image = nil; failure = error.reason
+        case nil: image = nil
+        }
         if let image {
             counters.decoded += 1
             clock &+= 1
@@ -229,7 +273,7 @@ public final class PictureLoader {
             evictIfNeeded(keeping: job.key)
         } else {
             counters.failed += 1
-            let reason = job.failure ?? "could not be decoded"
+            let reason = failure ?? "could not be decoded"
             if failures[job.key.path] == nil { log("\(job.key.path): \(reason)") }
             failures[job.key.path] = reason
         }
@@ -256,44 +300,4 @@ public final class PictureLoader {
 
     /// Why a file could not be decoded.
     struct Failure: Error { var reason: String }
-
-    /// Reads `key`'s file at the size that covers its pixel size, upright, or says why not.
-    /// Runs on a worker. Only the header is read before the size is known: a file too large
-    /// is refused without decoding it.
-    nonisolated static func decode(_ key: Key, maxPixels: Int) -> Result<Texture, Failure> {
-        func fail(_ reason: String) -> Result<Texture, Failure> { .failure(Failure(reason: reason)) }
-        func errnoText() -> String { String(cString: strerror(errno)) }
-        var info = stat()
-        guard stat(key.path, &info) == 0 else { return fail(errnoText()) }
-        if info.st_mode & S_IFMT == S_IFDIR {
-            guard let dir = opendir(key.path) else { return fail("folder cannot be opened: " + errnoText()) }
-            closedir(dir)
-            return fail("is a folder")
-        }
-        let fd = open(key.path, O_RDONLY)
-        guard fd >= 0 else { return fail(errnoText()) }
-        close(fd)
-        guard info.st_size > 0 else { return fail("empty file") }
-        var width: Int32 = 0, height: Int32 = 0
-        guard gdk_pixbuf_get_file_info(key.path, &width, &height) != nil, width > 0, height > 0 else {
-            return fail("not a picture gdk-pixbuf can read")
-        }
-        guard Int(width) * Int(height) <= maxPixels else { return fail("too large: \(width) x \(height) pixels") }
-        // Cover the requested size whichever way the picture turns (EXIF may swap its sides).
-        let side = Double(max(key.pixelWidth, key.pixelHeight))
-        let scale = min(1, side / Double(min(width, height)))
-        let w = max(1, Int32((Double(width) * scale).rounded())), h = max(1, Int32((Double(height) * scale).rounded()))
-        var error: UnsafeMutablePointer<GError>?
-        guard let pixbuf = gdk_pixbuf_new_from_file_at_scale(key.path, w, h, 0, &error) else {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "could not be decoded"
-            if let error { g_error_free(error) }
-            return fail(message)
-        }
-        if let error { g_error_free(error) }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        guard let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return fail("could not be turned upright") }
-        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
-        guard let texture = gdk_texture_new_for_pixbuf(upright).map(Texture.init(adopting:)) else { return fail("no texture") }
-        return .success(texture)
-    }
 }

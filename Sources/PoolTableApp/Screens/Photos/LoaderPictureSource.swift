@@ -3,7 +3,8 @@ import PoolTableDemoKit
 @_spi(Interop) import PoolTableGtk
 
 /// The Photos screen's pictures: folder photos decoded by the shell's `PictureLoader` at the
-/// thumbnail's size in device pixels.
+/// thumbnail's size in device pixels (through the desktop's thumbnail cache when the screen
+/// gives the loader one).
 @MainActor
 final class LoaderPictureSource: PhotoPictureSource {
     let loader: PictureLoader

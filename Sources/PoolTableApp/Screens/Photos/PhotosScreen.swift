@@ -33,9 +33,14 @@ final class PhotosScreen: Screen {
     private(set) var folder: String?
     private weak var widget: TableWidget?
 
-    /// - Parameter folder: a folder to show instead of the generated photos (`--photos`).
-    init(folder: String? = nil) {
+    /// - Parameters:
+    ///   - folder: a folder to show instead of the generated photos (`--photos`).
+    ///   - usesThumbnailCache: whether pictures come from, and go to, the desktop's thumbnail cache.
+    init(folder: String? = nil, usesThumbnailCache: Bool = true) {
         pictures = LoaderPictureSource(pixelSide: Int(PhotosController.gridLayout().itemSize.width))
+        if usesThumbnailCache {
+            pictures.loader.thumbnailCache = ThumbnailCache(application: "pooltable", version: Application.version)
+        }
         deleteButton = HeaderWidgets.button(tr("Delete"), tooltip: tr("Delete the selected photos (Delete); undo with Ctrl+Z"),
                                             cssClass: "destructive-action")
         gtk_actionable_set_action_name(deleteButton.opaque, "win.delete")
@@ -61,6 +66,9 @@ final class PhotosScreen: Screen {
                                                          "waiting": "\(loader.outstandingCount - loader.runningCount)"]),
             tr("decoded {decoded}, failed {failed}", ["decoded": "\(c.decoded)", "failed": "\(c.failed)"]),
             tr("cancelled {cancelled}, unwanted {unwanted}", ["cancelled": "\(c.cancelledBeforeStart)", "unwanted": "\(c.finishedUnwanted)"]),
+            // Translators: where decoded pictures came from: the desktop's thumbnail cache, the camera's EXIF thumbnail, the file itself; and thumbnails written to the cache.
+            tr("thumbnail cache {cached}, EXIF {exif}, file {file}, written {written}",
+               ["cached": "\(c.fromThumbnailCache)", "exif": "\(c.fromExifThumbnail)", "file": "\(c.scaledDecodes)", "written": "\(c.thumbnailsWritten)"]),
             tr("cache {used} of {budget} MiB ({count})", ["used": mib(loader.cacheBytes), "budget": mib(loader.byteBudget),
                                                           "count": "\(loader.cachedCount)"]),
             tr("shown {shown}, unrouted {unrouted}, wrong cell {wrong}", ["shown": "\(d.shown)", "unrouted": "\(d.unrouted)",

@@ -1,0 +1,101 @@
+import CGtk
+@_spi(Interop) import PoolTableGtk
+
+/// One picture's load in the asynchronous peer: its GtkPicture, the list item it was bound
+/// for, and the cancellable that unbinding cancels.
+@MainActor
+final class AsyncPictureLoad {
+    let picture: UnsafeMutablePointer<GtkWidget>
+    let item: OpaquePointer
+    let cancellable: UnsafeMutablePointer<GCancellable>
+    weak var child: PhotosChild?
+    var cancelled = false
+
+    init(picture: UnsafeMutablePointer<GtkWidget>, item: OpaquePointer, child: PhotosChild) {
+        self.picture = picture
+        self.item = item
+        self.child = child
+        cancellable = g_cancellable_new()
+    }
+
+    isolated deinit { g_object_unref(UnsafeMutableRawPointer(cancellable)) }
+
+    /// The decoded picture (nil: cancelled or failed) lands in its GtkPicture as a texture.
+    func finish(_ pixbuf: OpaquePointer?) {
+        defer { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+        guard !cancelled, let child else { return }
+        if child.asyncLoads[item] === self { child.asyncLoads[item] = nil }
+        guard let pixbuf, let upright = gdk_pixbuf_apply_embedded_orientation(pixbuf) else { return }
+        defer { g_object_unref(UnsafeMutableRawPointer(upright)) }
+        guard let texture = gdk_texture_new_for_pixbuf(upright) else { return }
+        gtk_picture_set_paintable(OpaquePointer(picture), texture)
+        g_object_unref(UnsafeMutableRawPointer(texture))
+        child.asyncFinished += 1
+    }
+}
+
+extension PhotosChild {
+    /// The fair peer: GtkGridView (5 columns) of GtkPicture, each bind decoding its file off the
+    /// main thread at the thumbnail's size (`gdk_pixbuf_new_from_stream_at_scale_async`, 140
+    /// pixels high, in GIO's thread pool) into a GdkTexture; unbind cancels the load.
+    func makeAsyncGridView(_ paths: [String]) {
+        let list = gtk_string_list_new(nil)!
+        for p in paths { gtk_string_list_append(list, p) }
+        let selection = gtk_no_selection_new(list.opaque)!
+        let factory = gtk_signal_list_item_factory_new()!
+        let view = gtk_grid_view_new(selection.opaque, factory)!
+        gtk_grid_view_set_min_columns(OpaquePointer(view), 5)
+        gtk_grid_view_set_max_columns(OpaquePointer(view), 5)
+        Signal.connectPointer(factory, "setup") { item in
+            guard let item else { return }
+            let picture = gtk_picture_new()!
+            gtk_widget_set_size_request(picture, 140, 140)
+            gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
+            gtk_list_item_set_child(OpaquePointer(item), picture)
+        }
+        Signal.connectPointer(factory, "bind") { [unowned self] item in
+            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)),
+                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+            self.gridBinds += 1
+            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+            let file = g_file_new_for_path(gtk_string_object_get_string(OpaquePointer(object)))
+            defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+            // Opening is synchronous (a local file); reading and decoding are not.
+            guard let stream = g_file_read(file, nil, nil) else { return }
+            defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
+            let load = AsyncPictureLoad(picture: picture, item: OpaquePointer(item), child: self)
+            self.asyncLoads[OpaquePointer(item)] = load
+            gdk_pixbuf_new_from_stream_at_scale_async(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self),
+                                                       -1, 140, 1, load.cancellable, PhotosChild.asyncLoaded,
+                                                       Unmanaged.passRetained(load).toOpaque())
+        }
+        Signal.connectPointer(factory, "unbind") { [unowned self] item in
+            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)) else { return }
+            if let load = self.asyncLoads.removeValue(forKey: OpaquePointer(item)) {
+                load.cancelled = true
+                g_cancellable_cancel(load.cancellable)
+                self.asyncCancelled += 1
+            }
+            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+        }
+        let scrolled = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view)
+        gtk_widget_set_vexpand(scrolled, 1)
+        gridView = view
+        benchWindow.setChild(scrolled)
+        adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+    }
+
+    /// The async load's end, on the main thread: releases the retain taken at bind.
+    static let asyncLoaded: GAsyncReadyCallback = { _, result, data in
+        var error: UnsafeMutablePointer<GError>?
+        let pixbuf = gdk_pixbuf_new_from_stream_finish(result, &error)
+        if let error { g_error_free(error) }
+        nonisolated(unsafe) let made = pixbuf, box = data
+        MainActor.assumeIsolated {
+            let load = Unmanaged<AsyncPictureLoad>.fromOpaque(box!).takeRetainedValue()
+            load.finish(made)
+        }
+    }
+}
