@@ -54,7 +54,7 @@ extension TableView {
         case .right:
             next = current.map { min($0 + 1, n - 1) } ?? 0
         }
-        if tracked.focus == nil { tracked.focus = row }
+        tracked.focusIfNone(row)
         interaction.showsFocusRing = true
         focusedColumn = next
         scroll(to: row, at: .none, animated: false)

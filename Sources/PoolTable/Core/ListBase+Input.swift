@@ -401,7 +401,7 @@ extension ListBase {
             keepsGoal = true
             scroll(toOffset: offset + page, animated: false)
         case .space, .enter:
-            guard let ip = current else { tracked.focus = first; setNeedsDisplay(); return true }
+            guard let ip = current else { tracked.focus(on: first); setNeedsDisplay(); return true }
             if key == .enter && !isEditing { delegateAdapter.didActivate(ip); return true }
             click(ip, modifiers: isMultipleSelectionActive ? [.control] : [])
             return true
@@ -417,16 +417,15 @@ extension ListBase {
             return deleteKey(at: ip)
         }
         guard let target = next else { return true }
-        tracked.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil
-        tracked.focus = target
+        tracked.keyMoved(to: target, goal: keepsGoal ? goalX : nil)
         if modifiers.contains(.shift) && isMultipleSelectionActive {
             let anchor = tracked.rangeAnchor ?? current ?? target
-            tracked.rangeAnchor = anchor
+            tracked.anchorRanges(at: anchor)
             selectRange(from: anchor, to: target)
         } else if modifiers.contains(.control) {
             // Ctrl+arrow: the cursor moves, the selection stays.
         } else {
-            tracked.rangeAnchor = target
+            tracked.anchorRanges(at: target)
             if !isEditing { selectByUser(target) }
         }
         scroll(to: target, at: .none, animated: false)
@@ -437,13 +436,13 @@ extension ListBase {
     // MARK: Private
 
     private func click(_ ip: ItemPath, modifiers: InputModifiers) {
-        tracked.focus = ip
+        tracked.focus(on: ip)
         if isMultipleSelectionActive {
             if modifiers.contains(.shift), let anchor = tracked.rangeAnchor {
                 selectRange(from: anchor, to: ip)
                 return
             }
-            tracked.rangeAnchor = ip
+            tracked.anchorRanges(at: ip)
             if isEditing || modifiers.contains(.control) {
                 let selected = !isSelected(ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
@@ -452,7 +451,7 @@ extension ListBase {
                 return
             }
         }
-        tracked.rangeAnchor = ip
+        tracked.anchorRanges(at: ip)
         selectByUser(ip)
     }
 

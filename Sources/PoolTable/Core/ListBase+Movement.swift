@@ -404,9 +404,7 @@ extension ListBase {
             reloadData()
             return true
         }
-        tracked.focus = destination
-        tracked.rangeAnchor = destination
-        tracked.goal = nil
+        tracked.moveCursor(to: destination)
         scroll(to: destination, at: .none, animated: false)
         setNeedsDisplay()
         return true

@@ -33,6 +33,16 @@ final class RowActionState {
     var pressOnOpenRow: (action: Int?, start: Point)?
     /// The last error a row action or `commit` caused (nil after one that went well).
     var lastError: BatchUpdateError?
+
+    /// Forgets the swipe at once; false when there was none.
+    @discardableResult
+    func drop() -> Bool {
+        guard swipe != nil || settling != nil else { return false }
+        swipe = nil
+        settling = nil
+        pressOnOpenRow = nil
+        return true
+    }
 }
 
 extension ListBase {
@@ -145,11 +155,7 @@ extension ListBase {
 
     /// Forgets the swipe at once (an update, a reload, edit mode: the row may be gone).
     func dropSwipe() {
-        guard rowActions.swipe != nil || rowActions.settling != nil else { return }
-        rowActions.swipe = nil
-        rowActions.settling = nil
-        rowActions.pressOnOpenRow = nil
-        setNeedsDisplay()
+        if rowActions.drop() { setNeedsDisplay() }
     }
 
     /// Eases the drawn row from where it is to `target` over `swipeSettleDuration` (only with

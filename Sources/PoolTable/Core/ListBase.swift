@@ -61,6 +61,9 @@ public class ListBase {
     let liftShadowKey = LiftShadowKey()
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
+    /// Everything that follows items through updates (selection, the cursor, the open
+    /// swipe…), moved in one loop by a batch update or a reload (Updates/PositionTracking).
+    let trackers = PositionTrackers()
 
     private struct Options {
         var maintainsVisibleContentPosition = true
@@ -78,6 +81,9 @@ public class ListBase {
         self.presentation = presentation
         viewport.resize(to: Self.sanitized(frame))
         items.owner = self
+        for tracker: any PositionTracking in [selection, tracked, rowActions, prefetching, rowAnimations] {
+            trackers.register(tracker)
+        }
     }
 
     private static func sanitized(_ frame: Rect) -> Rect {
@@ -283,14 +289,11 @@ public class ListBase {
         abortMovement()
         items.unmountAll()
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
-        tracked.reset()
-        rowActions.swipe = nil
-        rowActions.settling = nil
         cancelInteraction()
         geometry.breadth = viewport.breadth
         geometry.load(from: dataAdapter)
         pass.didLoad()
-        selection.reset(sectionCount: geometry.numberOfSections)
+        trackers.reset(sectionCount: geometry.numberOfSections)
         counters.noteReload()
         setOffset(offset, reason: .clamp)
         pass.invalidateLayout()

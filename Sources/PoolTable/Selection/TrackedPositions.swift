@@ -4,12 +4,12 @@
 /// them all with one `remap(_:)`; an item that was deleted is forgotten.
 final class TrackedPositions {
     /// The keyboard cursor: where arrow keys move from (nil before any keyboard or click input).
-    var focus: ItemPath?
+    private(set) var focus: ItemPath?
     /// Where Shift ranges start.
-    var rangeAnchor: ItemPath?
+    private(set) var rangeAnchor: ItemPath?
     /// The x an up/down or page run keeps, in content coordinates, and the item the last such
     /// move reached: any other move leaves the cursor elsewhere, and the goal lapses.
-    var goal: (x: Double, reached: ItemPath)?
+    private(set) var goal: (x: Double, reached: ItemPath)?
     /// Items to re-bind into their own cells at the next layout pass (`reconfigureRows`).
     private(set) var pendingReconfigures = Set<ItemPath>()
     /// The row or item the user is moving by hand (`beginInteractiveMovement…`), if any.
@@ -23,6 +23,33 @@ final class TrackedPositions {
         focus = ip
         rangeAnchor = ip
     }
+
+    /// The cursor, the range anchor and nothing else at `ip`, the goal column lapsed (a
+    /// row moved by the keyboard, an outline key that moves to a parent or child).
+    func moveCursor(to ip: ItemPath) {
+        goal = nil
+        place(at: ip)
+    }
+
+    /// The cursor at `ip` (nil: none), the anchor and the goal where they were (a click,
+    /// Space before any row was focused, a disclosure triangle).
+    func focus(on ip: ItemPath?) { focus = ip }
+
+    /// The cursor moved by a key to `ip`, the anchor where it was; an up/down or page run
+    /// keeps `goal` (its x, in content coordinates), any other key lets it lapse.
+    func keyMoved(to ip: ItemPath, goal goalX: Double?) {
+        focus = ip
+        goal = goalX.map { (x: $0, reached: ip) }
+    }
+
+    /// The cursor at `ip` unless there is one (a key that acts on the focused row before
+    /// any row was focused: the cell focus's Tab).
+    func focusIfNone(_ ip: ItemPath) {
+        if focus == nil { focus = ip }
+    }
+
+    /// Shift ranges start at `ip` from now on.
+    func anchorRanges(at ip: ItemPath) { rangeAnchor = ip }
 
     /// Forgets everything (a reload).
     func reset() {

@@ -64,7 +64,6 @@ extension ListBase {
         pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
         if Self.animationsSuppressed > 0 { pending.animated = false }
         let mapping = try validate(pending)
-        dropSwipe()
         apply(pending, mapping: mapping)
         if let completion {
             if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
@@ -288,7 +287,8 @@ extension ListBase {
             forEachRun(of: mapping.removedOld[t], reversed: true) { geometry.removeItems($0, section: t) }
             forEachRun(of: mapping.arrivingNew[t]) { geometry.insertItems($0, section: t, from: dataAdapter) }
         }
-        selection.remap(mapping)
+        // Everything that follows items (selection, cursor, open swipe, …): one loop.
+        trackers.remap(mapping)
         // Titles (and so header and footer lengths) may depend on a section's index: ask again.
         for t in survivors.indices where survivors[t] != nil { geometry.refreshSection(t, from: dataAdapter) }
         for old in p.reloadedRows {
@@ -327,7 +327,7 @@ extension ListBase {
         for (ip, e) in next { items.relabel(e.cell, as: ip) }
         items.replaceAll(with: order.map { next[$0].1 }, visible: 0..<0)
         items.markVisible(order.map { nextVisible[$0] })
-        remapTransientState(mapping)
+        if interaction.drag != nil { cancelInteraction() }
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
         if let anchor, maintainsVisibleContentPosition, keepsAnchor {
@@ -414,15 +414,6 @@ extension ListBase {
             if let m = mapping.map(ip), geometry.contains(m) { return m }
         }
         return nil
-    }
-
-    /// The cursor, anchors, pending reconfigures and running appear animations follow rows
-    /// (the selection followed in step 1).
-    private func remapTransientState(_ mapping: UpdateMapping) {
-        tracked.remap(mapping)
-        prefetching.range.remap(mapping.map)
-        rowAnimations.remapAppearances(mapping)
-        if interaction.drag != nil { cancelInteraction() }
     }
 
     /// The changes the open batch has collected so far.
