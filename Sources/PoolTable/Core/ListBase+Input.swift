@@ -1,98 +1,5 @@
 /// Pointer and keyboard input, in viewport coordinates. The host translates its events into
 /// these calls and holds no table logic of its own.
-public struct InputModifiers: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Shift: extends the selection from the anchor.
-    public static let shift = InputModifiers(rawValue: 1)
-    /// Control: toggles one item, or moves the cursor without selecting.
-    public static let control = InputModifiers(rawValue: 2)
-    /// Alt: with an arrow, moves the focused row or item one place (when it can move).
-    public static let alt = InputModifiers(rawValue: 4)
-}
-
-/// Keys the view handles itself (GtkListView 4.8's map: arrows move the cursor and select,
-/// Ctrl+arrows move the cursor only, Shift extends from the anchor; `selectAll` is Ctrl+A,
-/// `deselectAll` Ctrl+Shift+A or Ctrl+\\; Space toggles, Enter activates).
-public enum TableKey: Sendable {
-    /// The previous row; in a grid, the item above.
-    case up
-    /// The next row; in a grid, the item below.
-    case down
-    /// In a grid, the previous item of the line.
-    case left
-    /// In a grid, the next item of the line.
-    case right
-    /// A viewport up.
-    case pageUp
-    /// A viewport down.
-    case pageDown
-    /// The first row or item.
-    case home
-    /// The last row or item.
-    case end
-    /// Toggles the focused row's selection.
-    case space
-    /// Activates the focused row (outside edit mode) or toggles it.
-    case enter
-    /// Selects everything (multiple selection only).
-    case selectAll
-    /// Deselects everything.
-    case deselectAll
-    /// Delete: commits `.delete` on the focused row when it can be edited and its editing
-    /// style is `.delete` (`commit editingStyle:forRowAt:`).
-    case delete
-}
-
-/// The mode and the user's gestures in progress: edit mode, which multiple selection is
-/// allowed, press, drag-select, auto-scroll and the focus ring.
-@MainActor
-final class InteractionState {
-    /// Edit mode (checkboxes shown).
-    var isEditing = false
-    var allowsMultipleSelection = false
-    var allowsMultipleSelectionDuringEditing = false
-    var showsFocusRing = false
-    var press: Press?
-    var drag: DragSelection?
-    /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
-    var autoScrollVelocity = 0.0
-    var lastAutoScrollTime: Double?
-    /// Seconds a movement by hand has held auto-scroll going: it speeds up (issue 23).
-    var autoScrollHeld = 0.0
-    var fallbackCanvas: Canvas?
-
-    struct Press {
-        var indexPath: ItemPath
-        var start: Point
-        var target: String?
-        var onCheckbox: Bool
-        var modifiers: InputModifiers
-        var moved = false
-        /// The press landed on the row's edit-mode delete or insert control.
-        var editingControl: TableViewCell.EditingStyle?
-        /// The press began a swipe of its row (a horizontal drag outside edit mode).
-        var swiping = false
-        /// On a movable row's grip in edit mode (or a long press on a movable item in edit
-        /// mode): dragging moves the item by hand.
-        var onGrip = false
-    }
-
-    /// A drag across the checkbox column: one provisional range over the selection as it
-    /// was when the drag began (`SelectionModel.beginDrag`), committed on release.
-    struct DragSelection {
-        var anchor: ItemPath
-        var current: ItemPath
-        var selecting: Bool
-        var pointer: Point
-    }
-
-    /// True from a drag that began multiple selection outside edit mode (seed 003) until it ends.
-    var multipleSelectionInteraction = false
-
-    func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
-}
-
 extension ListBase {
     /// Height of the zones at the top and bottom edge where a drag-select auto-scrolls.
     public static let autoScrollEdge = 56.0
@@ -147,8 +54,9 @@ extension ListBase {
         // A press on an open row performs the action under it on release; anywhere else it
         // just closes the row.
         if hasOpenSwipe {
-            rowActions.pressOnOpenRow = (swipeActionIndex(atViewportPoint: p), p)
-            if rowActions.pressOnOpenRow?.action == nil { closeSwipe() }
+            let action = swipeActionIndex(atViewportPoint: p)
+            rowActions.pressOpenRow(action: action, at: p)
+            if action == nil { closeSwipe() }
             return
         }
         guard let ip = itemPath(atViewportPoint: p) else { return }
@@ -247,14 +155,13 @@ extension ListBase {
         defer { checkInvariantsAfterMutation() }
         defer { interaction.press = nil }
         if let table = self as? TableView, table.columnHeaderPointerUp(at: p) { return }
-        if let open = rowActions.pressOnOpenRow {
-            rowActions.pressOnOpenRow = nil
+        if let open = rowActions.takePressOnOpenRow() {
             if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
             return
         }
         guard let press = interaction.press else { return }
         if press.onGrip {
-            if tracked.movement?.grab != nil { endInteractiveMovement() }
+            if movement.state?.grab != nil { endInteractiveMovement() }
             return
         }
         if press.swiping { endSwipe(); return }
@@ -286,10 +193,10 @@ extension ListBase {
     public func pointerCancelled() {
         defer { checkInvariantsAfterMutation() }
         (self as? TableView)?.columnHeaderPointerCancelled()
-        if interaction.press?.onGrip == true, tracked.movement?.grab != nil { cancelInteractiveMovement() }
+        if interaction.press?.onGrip == true, movement.state?.grab != nil { cancelInteractiveMovement() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.press?.swiping == true { endSwipe() }
-        rowActions.pressOnOpenRow = nil
+        rowActions.takePressOnOpenRow()
         if interaction.drag != nil { delegateAdapter.selectionDidChange() }
         interaction.cancelDrag()
         selection.endDrag()
@@ -312,7 +219,7 @@ extension ListBase {
     @discardableResult
     public func longPress(at p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
-        if isEditing, tracked.movement == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
+        if isEditing, movement.state == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
             // In edit mode a long press lifts a movable item: dragging on moves it (a grid's photos).
             if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
             if let drag = interaction.drag, drag.anchor == ip, drag.current == ip {
@@ -540,7 +447,7 @@ extension ListBase {
     ///
     /// While a row is moved by hand its target moves with the content (the pointer stays).
     func advanceAutoScroll(to t: Double) -> Bool {
-        guard interaction.autoScrollVelocity != 0, interaction.drag != nil || tracked.movement != nil else { return false }
+        guard interaction.autoScrollVelocity != 0, interaction.drag != nil || movement.state != nil else { return false }
         let last = interaction.lastAutoScrollTime ?? t
         interaction.lastAutoScrollTime = t
         let dt = min(0.1, max(0, t - last))
@@ -556,30 +463,10 @@ extension ListBase {
         setOffset(offset + velocity * dt, reason: .engine)
         if let drag = interaction.drag {
             extendDrag(to: drag.pointer)
-        } else if let m = tracked.movement, m.pointer == nil, offset != before {
+        } else if let m = movement.state, m.pointer == nil, offset != before {
             let axis = viewport.axis
             moveTarget(to: axis.point(along: axis.along(m.target) + offset - before, across: axis.across(m.target)))
         }
         return true
-    }
-
-    /// A drag from a grip (or after a long press on a movable item in edit mode): the first
-    /// move lifts the item, then its centre follows the pointer (keeping where it was
-    /// grabbed) and auto-scroll runs near the edges.
-    func dragMovement(_ press: InteractionState.Press, to p: Point) {
-        if tracked.movement == nil {
-            guard beginMovement(at: press.indexPath), var m = tracked.movement else { interaction.press = nil; return }
-            let grabbed = contentPoint(press.start)
-            m.grab = Point(x: grabbed.x - m.home.midX, y: grabbed.y - m.home.midY)
-            tracked.movement = m
-        }
-        guard var m = tracked.movement, let grab = m.grab else { return }
-        m.pointer = p
-        tracked.movement = m
-        let c = contentPoint(p)
-        let axis = viewport.axis
-        moveTarget(to: m.isGrid ? Point(x: c.x - grab.x, y: c.y - grab.y)
-                                : axis.point(along: axis.along(c) - axis.along(grab), across: axis.across(m.target)))
-        updateAutoScroll(for: viewportPoint(ofContent: tracked.movement?.target ?? c), moving: true)
     }
 }

@@ -57,8 +57,8 @@ public class ListBase {
     let prefetching = DataPrefetching()
     /// The bug replicas switched on (`Diagnostics/`); all off by default.
     let replicas = BugReplicas()
-    /// The key of the lifted item's shadow as one cached drawing unit (ListBase+Movement).
-    let liftShadowKey = LiftShadowKey()
+    /// The item moved by hand, if any, and its shadow's cache key (Movement/).
+    let movement = MovementController()
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
     /// Everything that follows items through updates (selection, the cursor, the open
@@ -81,7 +81,7 @@ public class ListBase {
         self.presentation = presentation
         viewport.resize(to: Self.sanitized(frame))
         items.owner = self
-        for tracker: any PositionTracking in [selection, tracked, rowActions, prefetching, rowAnimations] {
+        for tracker: any PositionTracking in [selection, tracked, movement, rowActions, prefetching, rowAnimations] {
             trackers.register(tracker)
         }
     }
@@ -323,7 +323,7 @@ public class ListBase {
         pass.invalidateLayout()
         if reason != .external { host?.tableViewDidChangeScrollGeometry(self) }
         if !pass.isLayingOut { layoutIfNeeded() }
-        if tracked.movement?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
+        if movement.state?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
         setNeedsDisplay()
     }
 

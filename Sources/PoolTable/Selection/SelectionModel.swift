@@ -137,3 +137,5 @@ final class SelectionModel {
         dragBase = nil
     }
 }
+
+extension SelectionModel: PositionTracking {}

@@ -50,9 +50,7 @@ extension ListBase {
     /// without running `updates`, and nothing changes.
     public func performBatchUpdatesThrowing(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) throws {
         defer { checkInvariantsAfterMutation() }
-        if let m = tracked.movement, !openBatch.isOpen {
-            throw BatchUpdateError(kind: .interactiveMovementInProgress, detail: "row \(m.source) is being moved by hand")
-        }
+        if !openBatch.isOpen { try refuseUpdatesWhileMoving() }
         reloadIfNeeded()
         flushReconfigures()
         openBatch.open()

@@ -35,36 +35,3 @@ final class PositionTrackers {
         for t in trackers { t.reset(sectionCount: sectionCount) }
     }
 }
-
-// MARK: The shared trackers
-
-extension SelectionModel: PositionTracking {}
-
-extension TrackedPositions: PositionTracking {
-    func reset(sectionCount: Int) { reset() }
-}
-
-extension RowActionState: PositionTracking {
-    /// An update closes the open row at once (its row may be gone).
-    func remap(_ mapping: UpdateMapping) { drop() }
-    /// A reload forgets the swipe.
-    func reset(sectionCount: Int) {
-        swipe = nil
-        settling = nil
-    }
-}
-
-extension DataPrefetching: PositionTracking {
-    /// Outstanding rows follow their items; deleted ones owe a cancel.
-    func remap(_ mapping: UpdateMapping) { range.remap(mapping.map) }
-    /// Nothing: `reloadData` cancels what is outstanding with the data source itself
-    /// (`cancelAllPrefetching`) before the reload runs.
-    func reset(sectionCount: Int) {}
-}
-
-extension RowAnimationState: PositionTracking {
-    func remap(_ mapping: UpdateMapping) { remapAppearances(mapping) }
-    /// Nothing: a reload ends the animations first, recycling the ghosts' cells
-    /// (`ListBase.reloadIfNeeded`).
-    func reset(sectionCount: Int) {}
-}
