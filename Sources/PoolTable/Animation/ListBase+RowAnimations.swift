@@ -120,31 +120,10 @@ extension ListBase {
     /// Advances row animations; finished ghosts go back to the pool and completions run.
     func advanceRowAnimations(to t: Double) -> Bool {
         guard rowAnimations.isRunning || !rowAnimations.completions.isEmpty else { return false }
-        for (ip, var tr) in rowAnimations.offsets { tr.pin(at: t); rowAnimations.offsets[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (ip, var tr) in rowAnimations.xOffsets { tr.pin(at: t); rowAnimations.xOffsets[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (ip, var tr) in rowAnimations.appear { tr.pin(at: t); rowAnimations.appear[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.headerOffsets { tr.pin(at: t); rowAnimations.headerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.footerOffsets { tr.pin(at: t); rowAnimations.footerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.sectionAppear { tr.pin(at: t); rowAnimations.sectionAppear[s] = tr.isFinished(at: t) ? nil : tr }
-        var alive: [RowAnimationState.Ghost] = []
-        for var g in rowAnimations.ghosts {
-            g.offset.pin(at: t); g.fade.pin(at: t)
-            if g.fade.isFinished(at: t) {
-                items.recycle(g.cell, from: nil)
-            } else {
-                alive.append(g)
-            }
-        }
-        rowAnimations.ghosts = alive
-        var sectionGhosts = rowAnimations.sectionGhosts
-        for i in sectionGhosts.indices { sectionGhosts[i].fade.pin(at: t) }
-        for g in sectionGhosts where g.fade.isFinished(at: t) { items.recycleSectionView(g.view) }
-        rowAnimations.sectionGhosts = sectionGhosts.filter { !$0.fade.isFinished(at: t) }
-        if !rowAnimations.isRunning {
-            let done = rowAnimations.completions
-            rowAnimations.completions = []
-            for c in done { c(true) }
-        }
+        let finished = rowAnimations.advance(to: t)
+        for cell in finished.cells { items.recycle(cell, from: nil) }
+        for view in finished.sectionViews { items.recycleSectionView(view) }
+        for c in rowAnimations.takeCompletionsIfDone() { c(true) }
         return true
     }
 }

@@ -28,20 +28,20 @@ final class RowAnimationState {
     }
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
-    @exclusivity(unchecked) var offsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var offsets: [ItemPath: Transition] = [:]
     /// Across displacement of grid items that change column, easing to zero.
-    @exclusivity(unchecked) var xOffsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var xOffsets: [ItemPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
-    @exclusivity(unchecked) var appear: [ItemPath: Transition] = [:]
-    @exclusivity(unchecked) var ghosts: [Ghost] = []
+    @exclusivity(unchecked) private(set) var appear: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var ghosts: [Ghost] = []
     /// Section headers and footers glide like rows (screen-space offsets by new section);
     /// those of inserted sections fade in.
-    @exclusivity(unchecked) var headerOffsets: [Int: Transition] = [:]
-    @exclusivity(unchecked) var footerOffsets: [Int: Transition] = [:]
-    @exclusivity(unchecked) var sectionAppear: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var headerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var footerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var sectionAppear: [Int: Transition] = [:]
     /// Headers and footers of deleted sections, fading out where they were drawn.
-    @exclusivity(unchecked) var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
-    @exclusivity(unchecked) var completions: [(Bool) -> Void] = []
+    @exclusivity(unchecked) private(set) var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
+    @exclusivity(unchecked) private(set) var completions: [(Bool) -> Void] = []
 
     /// Ends everything at once (a reload), handing back the ghosts' cells to recycle.
     func reset() -> [ReusableCell] {
@@ -67,6 +67,77 @@ final class RowAnimationState {
         sectionAppear = movedSections
     }
     var hasGhosts: Bool { !ghosts.isEmpty }
+
+    // MARK: Starting
+
+    /// `ip` is drawn `along` from its place, easing to it.
+    func glide(_ ip: ItemPath, from along: Double) {
+        offsets[ip] = Transition(from: along, to: 0, duration: Self.duration)
+    }
+    /// `ip` is drawn `across` from its place across (0: not displaced), easing to it.
+    func glideAcross(_ ip: ItemPath, from across: Double) {
+        xOffsets[ip] = across == 0 ? nil : Transition(from: across, to: 0, duration: Self.duration)
+    }
+    /// `ip` grows and fades in.
+    func appearItem(_ ip: ItemPath) { appear[ip] = Transition(from: 0, to: 1, duration: Self.duration) }
+    /// `ip` is drawn whole at once (its fade-in, if any, ends).
+    func endAppearance(of ip: ItemPath) { appear[ip] = nil }
+    /// Section `s`'s header and footer fade in.
+    func appearSection(_ s: Int) { sectionAppear[s] = Transition(from: 0, to: 1, duration: Self.duration) }
+    /// Section `s`'s header (or footer) is drawn `along` from its place, easing to it.
+    func glideSectionView(_ s: Int, header: Bool, from along: Double) {
+        let t = Transition(from: along, to: 0, duration: Self.duration)
+        if header { headerOffsets[s] = t } else { footerOffsets[s] = t }
+    }
+    /// A deleted item's cell stays drawn while it collapses and fades.
+    func addGhost(_ ghost: Ghost) { ghosts.append(ghost) }
+    /// The ghosts' places move along by `delta` (the offset changed under them).
+    func shiftGhosts(by delta: Double) {
+        for i in ghosts.indices { ghosts[i].modelStart += delta }
+    }
+    /// A deleted section's header or footer fades out where it was drawn (`frame`, in
+    /// viewport space).
+    func fadeOut(_ view: TableViewHeaderFooterView, frame: Rect) {
+        sectionGhosts.append((view, frame, Transition(from: 1, to: 0, duration: Self.duration)))
+    }
+    /// Items and section views start a new update from their places (what is drawn was
+    /// captured before).
+    func clearGlides() {
+        offsets = [:]; xOffsets = [:]; headerOffsets = [:]; footerOffsets = [:]
+    }
+    /// No item glides along any more.
+    func clearItemGlides() { offsets = [:] }
+    /// `completion` runs when the animations end.
+    func addCompletion(_ completion: @escaping (Bool) -> Void) { completions.append(completion) }
+
+    // MARK: Advancing
+
+    /// Advances every transition to `t`, dropping finished ones; hands back the ghosts'
+    /// cells and the section views that finished fading, to recycle.
+    func advance(to t: Double) -> (cells: [ReusableCell], sectionViews: [TableViewHeaderFooterView]) {
+        func step<K>(_ d: inout [K: Transition]) {
+            for (k, var tr) in d { tr.pin(at: t); d[k] = tr.isFinished(at: t) ? nil : tr }
+        }
+        step(&offsets); step(&xOffsets); step(&appear); step(&headerOffsets); step(&footerOffsets); step(&sectionAppear)
+        var finished: [ReusableCell] = []
+        var alive: [Ghost] = []
+        for var g in ghosts {
+            g.offset.pin(at: t); g.fade.pin(at: t)
+            if g.fade.isFinished(at: t) { finished.append(g.cell) } else { alive.append(g) }
+        }
+        ghosts = alive
+        var views = sectionGhosts
+        for i in views.indices { views[i].fade.pin(at: t) }
+        sectionGhosts = views.filter { !$0.fade.isFinished(at: t) }
+        return (finished, views.filter { $0.fade.isFinished(at: t) }.map(\.view))
+    }
+
+    /// The completions to run now that nothing runs (none while something does), handed over.
+    func takeCompletionsIfDone() -> [(Bool) -> Void] {
+        guard !isRunning else { return [] }
+        defer { completions = [] }
+        return completions
+    }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 
     func alpha(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }

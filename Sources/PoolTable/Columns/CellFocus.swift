@@ -55,7 +55,7 @@ extension TableView {
             next = current.map { min($0 + 1, n - 1) } ?? 0
         }
         tracked.focusIfNone(row)
-        interaction.showsFocusRing = true
+        interaction.showFocusRing()
         focusedColumn = next
         scroll(to: row, at: .none, animated: false)
         setNeedsDisplay()

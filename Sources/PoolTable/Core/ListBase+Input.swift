@@ -73,11 +73,11 @@ extension ListBase {
         // The grip is drawn over the cell's trailing edge in edit mode: it wins over hit targets there.
         if isEditing, let cell = cell as? TableViewCell, cell.showsReorderControl,
            cell.reorderControlRect(in: Rect(origin: .zero, size: cell.frame.size), progress: 1).contains(local) {
-            interaction.press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true)
+            interaction.track(InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true))
             return
         }
-        interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
-        if target == nil, let cell { interaction.press?.editingControl = editingControlStyle(of: cell, at: local) }
+        interaction.track(InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers))
+        if target == nil, let cell { interaction.pressOnEditingControl(editingControlStyle(of: cell, at: local)) }
         if target == nil && !isEditing, let cell { cell.isHighlighted = true; setNeedsDisplay() }
         if startsDrag && modifiers.isEmpty { beginDrag(at: ip, pointer: p) }
     }
@@ -87,7 +87,7 @@ extension ListBase {
     private func beginDrag(at ip: ItemPath, pointer p: Point) {
         let selecting = !isSelected(ip)
         selection.beginDrag()
-        interaction.drag = InteractionState.DragSelection(anchor: ip, current: ip, selecting: selecting, pointer: p)
+        interaction.beginDrag(InteractionState.DragSelection(anchor: ip, current: ip, selecting: selecting, pointer: p))
         applyDrag()
     }
 
@@ -103,7 +103,7 @@ extension ListBase {
         }
         if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
-            interaction.press = press
+            interaction.track(press)
             // A drag mostly across the rows, outside edit mode, swipes the row (row actions).
             let across = abs(viewport.axis.across(p) - viewport.axis.across(press.start))
             let along = abs(viewport.axis.along(p) - viewport.axis.along(press.start))
@@ -111,7 +111,7 @@ extension ListBase {
                beginSwipe(atViewportPoint: press.start) {
                 if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false }
                 press.swiping = true
-                interaction.press = press
+                interaction.track(press)
                 updateSwipe(translation: viewport.axis.across(p) - viewport.axis.across(press.start))
                 return
             }
@@ -122,14 +122,14 @@ extension ListBase {
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
                !isEditing, allowsMultipleSelectionDuringEditing, delegateAdapter.shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
                 setEditing(true, animated: true)
-                interaction.press = press           // setEditing cancels any press; this one goes on as the drag
-                interaction.multipleSelectionInteraction = true
+                interaction.track(press)           // setEditing cancels any press; this one goes on as the drag
+                interaction.beginMultipleSelectionInteraction()
                 delegateAdapter.didBeginMultipleSelectionInteraction(at: press.indexPath)
                 beginDrag(at: press.indexPath, pointer: press.start)
             }
         }
         guard interaction.drag != nil else { return }
-        interaction.drag!.pointer = p
+        interaction.moveDragPointer(to: p)
         updateAutoScroll(for: p)
         extendDrag(to: p)
     }
@@ -145,15 +145,14 @@ extension ListBase {
 
     /// Tells the delegate a multiple-selection interaction (seed 003) ended.
     private func endMultipleSelectionInteraction() {
-        guard interaction.multipleSelectionInteraction else { return }
-        interaction.multipleSelectionInteraction = false
+        guard interaction.endMultipleSelectionInteraction() else { return }
         delegateAdapter.didEndMultipleSelectionInteraction()
     }
 
     /// The button was released.
     public func pointerUp(at p: Point) {
         defer { checkInvariantsAfterMutation() }
-        defer { interaction.press = nil }
+        defer { interaction.endPress() }
         if let table = self as? TableView, table.columnHeaderPointerUp(at: p) { return }
         if let open = rowActions.takePressOnOpenRow() {
             if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
@@ -167,9 +166,7 @@ extension ListBase {
         if press.swiping { endSwipe(); return }
         if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
         if interaction.drag != nil {
-            interaction.drag = nil
-            interaction.autoScrollVelocity = 0
-            interaction.lastAutoScrollTime = nil
+            interaction.endDrag()
             selection.endDrag()
             tracked.place(at: press.indexPath)
             delegateAdapter.selectionDidChange()
@@ -230,7 +227,7 @@ extension ListBase {
             }
             cancelInteraction()
             let press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [], onGrip: true)
-            interaction.press = press
+            interaction.track(press)
             dragMovement(press, to: p)
             return true
         }
@@ -269,12 +266,12 @@ extension ListBase {
         if modifiers.contains(.alt) {
             // Alt+arrow moves the focused item a place (issue 23); other Alt keys are not the view's.
             guard [.up, .down, .left, .right].contains(key) else { return false }
-            interaction.showsFocusRing = true
+            interaction.showFocusRing()
             return moveFocusedItem(key)
         }
         if let table = self as? TableView, table.handleCellFocusArrow(key, modifiers: modifiers) { return true }
         let current = keyboardFocus
-        interaction.showsFocusRing = true
+        interaction.showFocusRing()
         var next: ItemPath?
         // Moving along (up/down, page) keeps the column the cursor set out in, like a text
         // editor's goal column, even across short last lines of a grid's sections.
@@ -396,7 +393,7 @@ extension ListBase {
         let across = axis(p).across.clamped(0, max(0, viewport.breadth - 1))
         let ip = geometry.itemForDrag(at: viewport.axis.point(along: along, across: across))
         if let ip, ip != interaction.drag!.current {
-            interaction.drag!.current = ip
+            interaction.dragReached(ip)
             applyDrag()
         }
     }
@@ -436,10 +433,7 @@ extension ListBase {
             let depth = min(1, (at - (length - edge)) / edge)
             v = Self.autoScrollMaxSpeed * depth * depth
         }
-        let wasScrolling = interaction.autoScrollVelocity != 0
-        interaction.autoScrollVelocity = v
-        if v == 0 { interaction.lastAutoScrollTime = nil; interaction.autoScrollHeld = 0 }
-        if v != 0 && !wasScrolling { host?.tableViewNeedsAnimationTicks(self) }
+        if interaction.setAutoScrollVelocity(v) { host?.tableViewNeedsAnimationTicks(self) }
     }
 
     /// Moves the viewport while a drag-select holds the pointer in an edge zone, and keeps
@@ -448,17 +442,15 @@ extension ListBase {
     /// While a row is moved by hand its target moves with the content (the pointer stays).
     func advanceAutoScroll(to t: Double) -> Bool {
         guard interaction.autoScrollVelocity != 0, interaction.drag != nil || movement.state != nil else { return false }
-        let last = interaction.lastAutoScrollTime ?? t
-        interaction.lastAutoScrollTime = t
-        let dt = min(0.1, max(0, t - last))
+        let dt = interaction.autoScrollTick(at: t)
         guard dt > 0 else { return true }
         let before = offset
         var velocity = interaction.autoScrollVelocity
         if interaction.drag == nil {
             // A row moved by hand speeds up the longer it is held at the edge, so it can
             // cross a long list (a million rows) in minutes, not hours.
-            interaction.autoScrollHeld += dt
-            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + interaction.autoScrollHeld * interaction.autoScrollHeld)
+            let held = interaction.holdAutoScroll(for: dt)
+            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + held * held)
         }
         setOffset(offset + velocity * dt, reason: .engine)
         if let drag = interaction.drag {

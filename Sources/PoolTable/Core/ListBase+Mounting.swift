@@ -130,10 +130,7 @@ extension ListBase {
     }
 
     private var fallbackMeasuringCanvas: Canvas {
-        if let c = interaction.fallbackCanvas { return c }
-        let c = RecordingCanvas()
-        interaction.fallbackCanvas = c
-        return c
+        interaction.fallbackCanvas { RecordingCanvas() }
     }
 }
 

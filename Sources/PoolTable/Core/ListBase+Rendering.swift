@@ -115,6 +115,6 @@ extension ListBase {
     /// Whether the host has keyboard focus and the focused row should show a ring.
     public var showsFocusRing: Bool {
         get { interaction.showsFocusRing }
-        set { if interaction.showsFocusRing != newValue { interaction.showsFocusRing = newValue; setNeedsDisplay() } }
+        set { if interaction.showFocusRing(newValue) { setNeedsDisplay() } }
     }
 }

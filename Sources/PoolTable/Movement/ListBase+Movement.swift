@@ -213,10 +213,9 @@ extension ListBase {
             // It glides from where it was lifted to its new place.
             let f = items[k].cell.frame
             let was = axis.start(of: lifted) - oldOffset, now = axis.start(of: f) - offset
-            rowAnimations.appear[m.destination] = nil
-            rowAnimations.offsets[m.destination] = Transition(from: was - now, to: 0, duration: RowAnimationState.duration)
-            let across = axis.acrossStart(of: lifted) - axis.acrossStart(of: f)
-            rowAnimations.xOffsets[m.destination] = across == 0 ? nil : Transition(from: across, to: 0, duration: RowAnimationState.duration)
+            rowAnimations.endAppearance(of: m.destination)
+            rowAnimations.glide(m.destination, from: was - now)
+            rowAnimations.glideAcross(m.destination, from: axis.acrossStart(of: lifted) - axis.acrossStart(of: f))
             host?.tableViewNeedsAnimationTicks(self)
         }
         setNeedsDisplay()
@@ -231,16 +230,15 @@ extension ListBase {
         movement.state = nil
         items.retained = nil
         if m.cell.mountedIndexPath == nil { items.recycle(m.cell, from: nil) }
-        let d = RowAnimationState.duration
         var moved = false
         for k in items.indices {
             let ip = items[k].indexPath, f = items[k].cell.frame
             let along = axis.start(of: drawn[k]) - axis.start(of: f), across = axis.acrossStart(of: drawn[k]) - axis.acrossStart(of: f)
             if along != 0 || across != 0 { moved = true }
-            rowAnimations.offsets[ip] = Transition(from: along, to: 0, duration: d)
-            rowAnimations.xOffsets[ip] = across == 0 ? nil : Transition(from: across, to: 0, duration: d)
+            rowAnimations.glide(ip, from: along)
+            rowAnimations.glideAcross(ip, from: across)
         }
-        if !moved && !rowAnimations.hasGhosts && rowAnimations.appear.isEmpty { rowAnimations.offsets = [:] }
+        if !moved && !rowAnimations.hasGhosts && rowAnimations.appear.isEmpty { rowAnimations.clearItemGlides() }
         if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         setNeedsDisplay()
     }
@@ -256,9 +254,7 @@ extension ListBase {
 
     private func stopMovementAutoScroll() {
         guard interaction.drag == nil else { return }
-        interaction.autoScrollVelocity = 0
-        interaction.lastAutoScrollTime = nil
-        interaction.autoScrollHeld = 0
+        interaction.stopAutoScroll()
     }
 
     /// The view scrolled under a held pointer (auto-scroll, the wheel, the scrollbar): the
@@ -321,7 +317,7 @@ extension ListBase {
     /// grabbed) and auto-scroll runs near the edges.
     func dragMovement(_ press: InteractionState.Press, to p: Point) {
         if movement.state == nil {
-            guard beginMovement(at: press.indexPath), var m = movement.state else { interaction.press = nil; return }
+            guard beginMovement(at: press.indexPath), var m = movement.state else { interaction.endPress(); return }
             let grabbed = contentPoint(press.start)
             m.grab = Point(x: grabbed.x - m.home.midX, y: grabbed.y - m.home.midY)
             movement.state = m

@@ -139,7 +139,7 @@ extension TableView {
         // Plain Left/Right belong to the cell focus while a cell other than the outline
         // column's is focused (COLUMNS contract; GtkColumnView moves between cells there).
         if key == .left || key == .right, let focused = focusedColumn, focused != outlineColumnIndex { return false }
-        interaction.showsFocusRing = true
+        interaction.showFocusRing()
         switch key {
         case .right:
             if state.isExpandable && !state.isExpanded { return expandRow(at: ip.indexPath) }

@@ -56,7 +56,7 @@ extension ListBase {
         openBatch.open()
         updates()
         guard var pending = openBatch.close() else {
-            if let completion { rowAnimations.completions.append(completion) }
+            if let completion { rowAnimations.addCompletion(completion) }
             return
         }
         pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
@@ -64,7 +64,7 @@ extension ListBase {
         let mapping = try validate(pending)
         apply(pending, mapping: mapping)
         if let completion {
-            if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
+            if rowAnimations.isRunning { rowAnimations.addCompletion(completion) } else { completion(true) }
         }
     }
 
@@ -271,7 +271,7 @@ extension ListBase {
                 for view in items.takeSectionViews(of: s) {
                     let f = axis.offset(presentationFrame(of: view), by: -offset)   // kept in viewport space
                     view.section = nil
-                    rowAnimations.sectionGhosts.append((view, f, Transition(from: 1, to: 0, duration: RowAnimationState.duration)))
+                    rowAnimations.fadeOut(view, frame: f)
                 }
             }
         }
@@ -313,7 +313,7 @@ extension ListBase {
                 let cell = items.detach(k)
                 let collapses = newIP == nil
                 let section = newIP?.section ?? mapping.sectionMap[safe: oldIP.section].flatMap { $0 } ?? oldIP.section
-                rowAnimations.ghosts.append(RowAnimationState.Ghost(
+                rowAnimations.addGhost(RowAnimationState.Ghost(
                     cell: cell, frame: cell.frame, section: section, modelStart: screen + oldOffset, length: axis.length(of: cell.frame),
                     offset: Transition(from: 0, to: 0, duration: RowAnimationState.duration),
                     fade: Transition(from: 1, to: 0, duration: RowAnimationState.duration), collapses: collapses))
@@ -333,14 +333,11 @@ extension ListBase {
             if let target { restoreAnchor(Anchor(indexPath: target, screenOffset: anchor.screenOffset)) }
         }
         setOffset(offset, reason: .clamp)
-        for i in rowAnimations.ghosts.indices { rowAnimations.ghosts[i].modelStart += offset - oldOffset }
+        rowAnimations.shiftGhosts(by: offset - oldOffset)
         host?.tableViewDidChangeScrollGeometry(self)
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
-        rowAnimations.offsets = [:]
-        rowAnimations.xOffsets = [:]
-        rowAnimations.headerOffsets = [:]
-        rowAnimations.footerOffsets = [:]
+        rowAnimations.clearGlides()
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
         items.invalidateLaidOutGeometry()
@@ -353,16 +350,15 @@ extension ListBase {
                 let newScreen = axis.start(of: m.cell.frame) - offset
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
                 if let oldIP, let was = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
-                    if was != newScreen { rowAnimations.offsets[ip] = Transition(from: was - newScreen, to: 0, duration: RowAnimationState.duration) }
-                    else { rowAnimations.offsets[ip] = Transition(from: 0, to: 0, duration: RowAnimationState.duration) }
+                    rowAnimations.glide(ip, from: was != newScreen ? was - newScreen : 0)
                     let across = axis.acrossStart(of: m.cell.frame)
                     if let x = oldAcross[oldIP], x != across {
-                        rowAnimations.xOffsets[ip] = Transition(from: x - across, to: 0, duration: RowAnimationState.duration)
+                        rowAnimations.glideAcross(ip, from: x - across)
                     }
                     movedTargets.remove(ip)
                 } else if p.isInserted(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
                             || p.insertedSections.contains(ip.section) {
-                    rowAnimations.appear[ip] = Transition(from: 0, to: 1, duration: RowAnimationState.duration)
+                    rowAnimations.appearItem(ip)
                 }
             }
             startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
@@ -375,20 +371,19 @@ extension ListBase {
 
     /// Headers and footers glide from where they were drawn; those of new sections fade in.
     private func startSectionAnimations(_ mapping: UpdateMapping, _ oldHeaders: [Int: Double], _ oldFooters: [Int: Double]) {
-        let d = RowAnimationState.duration
         let axis = viewport.axis
         for (t, view) in items.headers where !view.isFloating {
-            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.appearSection(t); continue }
             let now = axis.start(of: view.frame) - offset
             if let was = oldHeaders[s], was != now {
-                rowAnimations.headerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
+                rowAnimations.glideSectionView(t, header: true, from: was - now)
             }
         }
         for (t, view) in items.footers {
-            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.appearSection(t); continue }
             let now = axis.start(of: view.frame) - offset
             if let was = oldFooters[s], was != now {
-                rowAnimations.footerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
+                rowAnimations.glideSectionView(t, header: false, from: was - now)
             }
         }
     }
