@@ -39,11 +39,11 @@ public class ListBase {
     /// The cursor, the range anchor, the goal column and pending reconfigures: items that
     /// follow their rows through updates.
     let tracked = TrackedPositions()
-    /// Edit mode, the multiple-selection switches and gestures in progress (ListBase+Input).
+    /// Edit mode, the multiple-selection switches and gestures in progress (Core/InteractionState).
     let interaction = InteractionState()
     /// Item animations of batch updates (ListBase+Updates).
     let rowAnimations = RowAnimationState()
-    /// The swiped (open) row and the last row-action error (ListBase+RowActions).
+    /// The swiped (open) row and the last row-action error (RowActions/).
     let rowActions = RowActionState()
     /// The engine's time, the edit-mode transition, an animated scroll, cells' frame requests.
     let clock = AnimationClock()

@@ -1,4 +1,4 @@
-/// Row actions in the engine (declared in Table/RowActions.swift): the edit-mode delete and insert
+/// Row actions in the engine (declared in RowActions/RowActions.swift): the edit-mode delete and insert
 /// controls and `commit`, the Delete key, swipe actions (an open row, its revealed actions,
 /// full swipes) and what completing an action does to the table. The host translates its
 /// events into these calls; the subclass's delegate adapter asks the data source and
