@@ -28,20 +28,20 @@ final class RowAnimationState {
     }
 
     /// Screen-space displacement of rows, easing to zero, by new index path.
-    @exclusivity(unchecked) var offsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var offsets: [ItemPath: Transition] = [:]
     /// Across displacement of grid items that change column, easing to zero.
-    @exclusivity(unchecked) var xOffsets: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var xOffsets: [ItemPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
-    @exclusivity(unchecked) var appear: [ItemPath: Transition] = [:]
-    @exclusivity(unchecked) var ghosts: [Ghost] = []
+    @exclusivity(unchecked) private(set) var appear: [ItemPath: Transition] = [:]
+    @exclusivity(unchecked) private(set) var ghosts: [Ghost] = []
     /// Section headers and footers glide like rows (screen-space offsets by new section);
     /// those of inserted sections fade in.
-    @exclusivity(unchecked) var headerOffsets: [Int: Transition] = [:]
-    @exclusivity(unchecked) var footerOffsets: [Int: Transition] = [:]
-    @exclusivity(unchecked) var sectionAppear: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var headerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var footerOffsets: [Int: Transition] = [:]
+    @exclusivity(unchecked) private(set) var sectionAppear: [Int: Transition] = [:]
     /// Headers and footers of deleted sections, fading out where they were drawn.
-    @exclusivity(unchecked) var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
-    @exclusivity(unchecked) var completions: [(Bool) -> Void] = []
+    @exclusivity(unchecked) private(set) var sectionGhosts: [(view: TableViewHeaderFooterView, frame: Rect, fade: Transition)] = []
+    @exclusivity(unchecked) private(set) var completions: [(Bool) -> Void] = []
 
     /// Ends everything at once (a reload), handing back the ghosts' cells to recycle.
     func reset() -> [ReusableCell] {
@@ -67,171 +67,86 @@ final class RowAnimationState {
         sectionAppear = movedSections
     }
     var hasGhosts: Bool { !ghosts.isEmpty }
+
+    // MARK: Starting
+
+    /// `ip` is drawn `along` from its place, easing to it.
+    func glide(_ ip: ItemPath, from along: Double) {
+        offsets[ip] = Transition(from: along, to: 0, duration: Self.duration)
+    }
+    /// `ip` is drawn `across` from its place across (0: not displaced), easing to it.
+    func glideAcross(_ ip: ItemPath, from across: Double) {
+        xOffsets[ip] = across == 0 ? nil : Transition(from: across, to: 0, duration: Self.duration)
+    }
+    /// `ip` grows and fades in.
+    func appearItem(_ ip: ItemPath) { appear[ip] = Transition(from: 0, to: 1, duration: Self.duration) }
+    /// `ip` is drawn whole at once (its fade-in, if any, ends).
+    func endAppearance(of ip: ItemPath) { appear[ip] = nil }
+    /// Section `s`'s header and footer fade in.
+    func appearSection(_ s: Int) { sectionAppear[s] = Transition(from: 0, to: 1, duration: Self.duration) }
+    /// Section `s`'s header (or footer) is drawn `along` from its place, easing to it.
+    func glideSectionView(_ s: Int, header: Bool, from along: Double) {
+        let t = Transition(from: along, to: 0, duration: Self.duration)
+        if header { headerOffsets[s] = t } else { footerOffsets[s] = t }
+    }
+    /// A deleted item's cell stays drawn while it collapses and fades.
+    func addGhost(_ ghost: Ghost) { ghosts.append(ghost) }
+    /// The ghosts' places move along by `delta` (the offset changed under them).
+    func shiftGhosts(by delta: Double) {
+        for i in ghosts.indices { ghosts[i].modelStart += delta }
+    }
+    /// A deleted section's header or footer fades out where it was drawn (`frame`, in
+    /// viewport space).
+    func fadeOut(_ view: TableViewHeaderFooterView, frame: Rect) {
+        sectionGhosts.append((view, frame, Transition(from: 1, to: 0, duration: Self.duration)))
+    }
+    /// Items and section views start a new update from their places (what is drawn was
+    /// captured before).
+    func clearGlides() {
+        offsets = [:]; xOffsets = [:]; headerOffsets = [:]; footerOffsets = [:]
+    }
+    /// No item glides along any more.
+    func clearItemGlides() { offsets = [:] }
+    /// `completion` runs when the animations end.
+    func addCompletion(_ completion: @escaping (Bool) -> Void) { completions.append(completion) }
+
+    // MARK: Advancing
+
+    /// Advances every transition to `t`, dropping finished ones; hands back the ghosts'
+    /// cells and the section views that finished fading, to recycle.
+    func advance(to t: Double) -> (cells: [ReusableCell], sectionViews: [TableViewHeaderFooterView]) {
+        func step<K>(_ d: inout [K: Transition]) {
+            for (k, var tr) in d { tr.pin(at: t); d[k] = tr.isFinished(at: t) ? nil : tr }
+        }
+        step(&offsets); step(&xOffsets); step(&appear); step(&headerOffsets); step(&footerOffsets); step(&sectionAppear)
+        var finished: [ReusableCell] = []
+        var alive: [Ghost] = []
+        for var g in ghosts {
+            g.offset.pin(at: t); g.fade.pin(at: t)
+            if g.fade.isFinished(at: t) { finished.append(g.cell) } else { alive.append(g) }
+        }
+        ghosts = alive
+        var views = sectionGhosts
+        for i in views.indices { views[i].fade.pin(at: t) }
+        sectionGhosts = views.filter { !$0.fade.isFinished(at: t) }
+        return (finished, views.filter { $0.fade.isFinished(at: t) }.map(\.view))
+    }
+
+    /// The completions to run now that nothing runs (none while something does), handed over.
+    func takeCompletionsIfDone() -> [(Bool) -> Void] {
+        guard !isRunning else { return [] }
+        defer { completions = [] }
+        return completions
+    }
     var ghostSections: Set<Int> { Set(ghosts.map(\.section)) }
 
     func alpha(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
     func lengthFraction(for ip: ItemPath, at now: Double?) -> Double { appear[ip]?.value(at: now) ?? 1 }
 }
 
-extension ListBase {
-    /// Where the mounted item in slot `k` is drawn now (its layout frame while nothing animates).
-    func presentationFrame(ofSlot k: Int) -> Rect {
-        let f = items[k].cell.frame
-        guard isPresentationDisplaced else { return f }
-        return presentedFrames()[k]
-    }
-
-    /// The drawn start and length (along) of every mounted item; see `presentedFrames()`.
-    func presentedExtents() -> [(start: Double, length: Double)] {
-        let axis = viewport.axis
-        return presentedFrames().map { (axis.start(of: $0), axis.length(of: $0)) }
-    }
-
-    /// The drawn frame of every mounted item, in one running pass: an item that was on
-    /// screen before the update is where its own transition puts it; an inserted item, or
-    /// one that mounted since, follows the presented end of the item before it (keeping the
-    /// layout's gap, e.g. a header), so consecutive items stay stacked while they grow; a
-    /// grid item changing column is shifted across; during a movement by hand the moving
-    /// item is where the target is and the others are displaced (gliding).
-    func presentedFrames() -> [Rect] {
-        var out: [Rect] = []
-        fillPresentedFrames(&out, visibleOnly: false)
-        return out
-    }
-
-    /// `presentedFrames()` into `out` (its storage reused). With `visibleOnly` (no row
-    /// animation runs, so no running pass is needed) only the visible slots are computed,
-    /// the others keep their layout frames: what `render` draws.
-    func fillPresentedFrames(_ out: inout [Rect], visibleOnly: Bool) {
-        out.removeAll(keepingCapacity: true)
-        let entries = items.entries
-        out.reserveCapacity(entries.count)
-        let axis = viewport.axis
-        let animating = rowAnimations.isRunning
-        let span = visibleOnly && !animating ? items.visibleSpan : entries.indices
-        var cursor: Double?
-        var previousModelEnd = 0.0
-        /// Where row animations put slot `k` (its layout place when none runs).
-        func animated(_ k: Int) -> (frame: Rect, start: Double, length: Double, across: Double) {
-            let m = entries[k]
-            let f = m.cell.frame
-            var start = axis.start(of: f), length = axis.length(of: f), across = 0.0
-            guard animating else { return (f, start, length, across) }
-            let end = axis.end(of: f)
-            length *= rowAnimations.lengthFraction(for: m.indexPath, at: now)
-            if let t = rowAnimations.offsets[m.indexPath] {
-                start += t.value(at: now)
-            } else if let cursor {
-                start = cursor + (start - previousModelEnd)
-            }
-            cursor = start + length
-            previousModelEnd = end
-            if !rowAnimations.xOffsets.isEmpty { across = rowAnimations.xOffsets[m.indexPath]?.value(at: now) ?? 0 }
-            return (f, start, length, across)
-        }
-        func frame(_ f: Rect, _ start: Double, _ length: Double, _ across: Double) -> Rect {
-            let r = axis.with(f, start: start, length: length)
-            return across == 0 ? r : axis.rect(along: start, length: length, across: axis.acrossStart(of: r) + across, breadth: axis.breadth(of: r))
-        }
-        guard let movement = tracked.movement else {
-            for k in entries.indices {
-                guard span.contains(k) else { out.append(entries[k].cell.frame); continue }
-                let a = animated(k)
-                out.append(frame(a.frame, a.start, a.length, a.across))
-            }
-            return
-        }
-        // A movement by hand: the moving item where the target is, the others displaced.
-        let lifted = movingFrame(movement)
-        let gliding = !movement.glides.isEmpty
-        for k in entries.indices {
-            guard span.contains(k) else { out.append(entries[k].cell.frame); continue }
-            var a = animated(k)
-            if entries[k].cell === movement.cell {
-                a.start = axis.start(of: lifted)
-                a.across += axis.acrossStart(of: lifted) - axis.acrossStart(of: a.frame)
-            } else {
-                let ip = entries[k].indexPath
-                let d = gliding ? displacement(of: ip, in: movement) : staticDisplacement(of: ip, in: movement)
-                a.start += d.along
-                a.across += d.across
-            }
-            out.append(frame(a.frame, a.start, a.length, a.across))
-        }
-    }
-
-    /// Where a mounted header or footer is drawn now: its layout place plus its animated
-    /// offset (a floating header stays pinned to the start).
-    func presentationFrame(of view: TableViewHeaderFooterView) -> Rect {
-        let f = view.frame
-        guard isPresentationDisplaced, let s = view.section, !view.isFloating else { return f }
-        let offsets = view.kind == .header ? rowAnimations.headerOffsets : rowAnimations.footerOffsets
-        let moved = tracked.movement == nil ? 0 : sectionDisplacement(s, header: view.kind == .header)
-        guard let t = offsets[s] else { return moved == 0 ? f : viewport.axis.offset(f, by: moved) }
-        return viewport.axis.offset(f, by: t.value(at: now) + moved)
-    }
-
-    /// Where each ghost is drawn: at its old place, except that ghosts of items that were
-    /// adjacent collapse as a stack (each follows the shrinking one before it).
-    func ghostExtents() -> [(ghost: RowAnimationState.Ghost, start: Double, length: Double)] {
-        let ghosts = rowAnimations.ghosts.sorted { $0.modelStart < $1.modelStart }
-        var out: [(ghost: RowAnimationState.Ghost, start: Double, length: Double)] = []
-        var previous: (modelEnd: Double, drawnEnd: Double)?
-        for g in ghosts {
-            let fade = g.fade.value(at: now)                 // 1 → 0
-            let length = g.collapses ? g.length * fade : g.length
-            var start = g.modelStart + g.offset.value(at: now)
-            if let previous, abs(previous.modelEnd - g.modelStart) < 0.5 { start = previous.drawnEnd }
-            out.append((g, start, length))
-            previous = (g.modelStart + g.length, start + length)
-        }
-        return out
-    }
-
-    /// Draws the collapsing ghosts of deleted items (of one section, or all), beneath the
-    /// live items gliding over their place.
-    func drawGhosts(in canvas: Canvas, section: Int?) {
-        let axis = viewport.axis
-        for (g, start, length) in ghostExtents() where section == nil || g.section == section {
-            guard length > 0.01 else { continue }
-            let f = axis.with(g.frame, start: start, length: length)
-            let full = axis.with(g.frame, start: start, length: g.length)
-            canvas.save()
-            canvas.translate(x: f.minX, y: f.minY)
-            canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
-            canvas.multiplyAlpha(g.fade.value(at: now))
-            g.cell.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: full.width, height: full.height))
-            canvas.restore()
-        }
-    }
-    /// Advances row animations; finished ghosts go back to the pool and completions run.
-    func advanceRowAnimations(to t: Double) -> Bool {
-        guard rowAnimations.isRunning || !rowAnimations.completions.isEmpty else { return false }
-        for (ip, var tr) in rowAnimations.offsets { tr.pin(at: t); rowAnimations.offsets[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (ip, var tr) in rowAnimations.xOffsets { tr.pin(at: t); rowAnimations.xOffsets[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (ip, var tr) in rowAnimations.appear { tr.pin(at: t); rowAnimations.appear[ip] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.headerOffsets { tr.pin(at: t); rowAnimations.headerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.footerOffsets { tr.pin(at: t); rowAnimations.footerOffsets[s] = tr.isFinished(at: t) ? nil : tr }
-        for (s, var tr) in rowAnimations.sectionAppear { tr.pin(at: t); rowAnimations.sectionAppear[s] = tr.isFinished(at: t) ? nil : tr }
-        var alive: [RowAnimationState.Ghost] = []
-        for var g in rowAnimations.ghosts {
-            g.offset.pin(at: t); g.fade.pin(at: t)
-            if g.fade.isFinished(at: t) {
-                items.recycle(g.cell, from: nil)
-            } else {
-                alive.append(g)
-            }
-        }
-        rowAnimations.ghosts = alive
-        var sectionGhosts = rowAnimations.sectionGhosts
-        for i in sectionGhosts.indices { sectionGhosts[i].fade.pin(at: t) }
-        for g in sectionGhosts where g.fade.isFinished(at: t) { items.recycleSectionView(g.view) }
-        rowAnimations.sectionGhosts = sectionGhosts.filter { !$0.fade.isFinished(at: t) }
-        if !rowAnimations.isRunning {
-            let done = rowAnimations.completions
-            rowAnimations.completions = []
-            for c in done { c(true) }
-        }
-        return true
-    }
+extension RowAnimationState: PositionTracking {
+    func remap(_ mapping: UpdateMapping) { remapAppearances(mapping) }
+    /// Nothing: a reload ends the animations first, recycling the ghosts' cells
+    /// (`ListBase.reloadIfNeeded`).
+    func reset(sectionCount: Int) {}
 }

@@ -54,8 +54,8 @@ extension TableView {
         case .right:
             next = current.map { min($0 + 1, n - 1) } ?? 0
         }
-        if tracked.focus == nil { tracked.focus = row }
-        interaction.showsFocusRing = true
+        tracked.focusIfNone(row)
+        interaction.showFocusRing()
         focusedColumn = next
         scroll(to: row, at: .none, animated: false)
         setNeedsDisplay()

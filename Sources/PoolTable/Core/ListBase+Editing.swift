@@ -20,7 +20,7 @@ extension ListBase {
         reloadIfNeeded()
         guard editing != isEditing else { return }
         let from = editingProgress
-        interaction.isEditing = editing
+        interaction.setEditing(editing)
         // Self-sizing rows measure at the content width, which the checkbox column changes.
         if dataAdapter.remeasuresOnEditingChange {
             let anchor = captureAnchor()
@@ -50,12 +50,12 @@ extension ListBase {
     /// Allows selecting several rows outside edit mode. Default false.
     public var allowsMultipleSelection: Bool {
         get { interaction.allowsMultipleSelection }
-        set { interaction.allowsMultipleSelection = newValue }
+        set { interaction.setAllowsMultipleSelection(newValue) }
     }
     /// Allows selecting several rows in edit mode (checkboxes). Default false, as in UIKit.
     public var allowsMultipleSelectionDuringEditing: Bool {
         get { interaction.allowsMultipleSelectionDuringEditing }
-        set { interaction.allowsMultipleSelectionDuringEditing = newValue }
+        set { interaction.setAllowsMultipleSelectionDuringEditing(newValue) }
     }
     /// Whether several rows may be selected in the current mode.
     public var isMultipleSelectionActive: Bool { isEditing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection }

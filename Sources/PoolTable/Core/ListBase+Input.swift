@@ -1,98 +1,5 @@
 /// Pointer and keyboard input, in viewport coordinates. The host translates its events into
 /// these calls and holds no table logic of its own.
-public struct InputModifiers: OptionSet, Sendable {
-    public let rawValue: Int
-    public init(rawValue: Int) { self.rawValue = rawValue }
-    /// Shift: extends the selection from the anchor.
-    public static let shift = InputModifiers(rawValue: 1)
-    /// Control: toggles one item, or moves the cursor without selecting.
-    public static let control = InputModifiers(rawValue: 2)
-    /// Alt: with an arrow, moves the focused row or item one place (when it can move).
-    public static let alt = InputModifiers(rawValue: 4)
-}
-
-/// Keys the view handles itself (GtkListView 4.8's map: arrows move the cursor and select,
-/// Ctrl+arrows move the cursor only, Shift extends from the anchor; `selectAll` is Ctrl+A,
-/// `deselectAll` Ctrl+Shift+A or Ctrl+\\; Space toggles, Enter activates).
-public enum TableKey: Sendable {
-    /// The previous row; in a grid, the item above.
-    case up
-    /// The next row; in a grid, the item below.
-    case down
-    /// In a grid, the previous item of the line.
-    case left
-    /// In a grid, the next item of the line.
-    case right
-    /// A viewport up.
-    case pageUp
-    /// A viewport down.
-    case pageDown
-    /// The first row or item.
-    case home
-    /// The last row or item.
-    case end
-    /// Toggles the focused row's selection.
-    case space
-    /// Activates the focused row (outside edit mode) or toggles it.
-    case enter
-    /// Selects everything (multiple selection only).
-    case selectAll
-    /// Deselects everything.
-    case deselectAll
-    /// Delete: commits `.delete` on the focused row when it can be edited and its editing
-    /// style is `.delete` (`commit editingStyle:forRowAt:`).
-    case delete
-}
-
-/// The mode and the user's gestures in progress: edit mode, which multiple selection is
-/// allowed, press, drag-select, auto-scroll and the focus ring.
-@MainActor
-final class InteractionState {
-    /// Edit mode (checkboxes shown).
-    var isEditing = false
-    var allowsMultipleSelection = false
-    var allowsMultipleSelectionDuringEditing = false
-    var showsFocusRing = false
-    var press: Press?
-    var drag: DragSelection?
-    /// Pixels per second, negative upwards; non-zero while a drag-select auto-scrolls.
-    var autoScrollVelocity = 0.0
-    var lastAutoScrollTime: Double?
-    /// Seconds a movement by hand has held auto-scroll going: it speeds up (issue 23).
-    var autoScrollHeld = 0.0
-    var fallbackCanvas: Canvas?
-
-    struct Press {
-        var indexPath: ItemPath
-        var start: Point
-        var target: String?
-        var onCheckbox: Bool
-        var modifiers: InputModifiers
-        var moved = false
-        /// The press landed on the row's edit-mode delete or insert control.
-        var editingControl: TableViewCell.EditingStyle?
-        /// The press began a swipe of its row (a horizontal drag outside edit mode).
-        var swiping = false
-        /// On a movable row's grip in edit mode (or a long press on a movable item in edit
-        /// mode): dragging moves the item by hand.
-        var onGrip = false
-    }
-
-    /// A drag across the checkbox column: one provisional range over the selection as it
-    /// was when the drag began (`SelectionModel.beginDrag`), committed on release.
-    struct DragSelection {
-        var anchor: ItemPath
-        var current: ItemPath
-        var selecting: Bool
-        var pointer: Point
-    }
-
-    /// True from a drag that began multiple selection outside edit mode (seed 003) until it ends.
-    var multipleSelectionInteraction = false
-
-    func cancelDrag() { drag = nil; press = nil; autoScrollVelocity = 0; lastAutoScrollTime = nil }
-}
-
 extension ListBase {
     /// Height of the zones at the top and bottom edge where a drag-select auto-scrolls.
     public static let autoScrollEdge = 56.0
@@ -147,8 +54,9 @@ extension ListBase {
         // A press on an open row performs the action under it on release; anywhere else it
         // just closes the row.
         if hasOpenSwipe {
-            rowActions.pressOnOpenRow = (swipeActionIndex(atViewportPoint: p), p)
-            if rowActions.pressOnOpenRow?.action == nil { closeSwipe() }
+            let action = swipeActionIndex(atViewportPoint: p)
+            rowActions.pressOpenRow(action: action, at: p)
+            if action == nil { closeSwipe() }
             return
         }
         guard let ip = itemPath(atViewportPoint: p) else { return }
@@ -165,11 +73,11 @@ extension ListBase {
         // The grip is drawn over the cell's trailing edge in edit mode: it wins over hit targets there.
         if isEditing, let cell = cell as? TableViewCell, cell.showsReorderControl,
            cell.reorderControlRect(in: Rect(origin: .zero, size: cell.frame.size), progress: 1).contains(local) {
-            interaction.press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true)
+            interaction.track(InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: modifiers, onGrip: true))
             return
         }
-        interaction.press = InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers)
-        if target == nil, let cell { interaction.press?.editingControl = editingControlStyle(of: cell, at: local) }
+        interaction.track(InteractionState.Press(indexPath: ip, start: p, target: target, onCheckbox: startsDrag, modifiers: modifiers))
+        if target == nil, let cell { interaction.pressOnEditingControl(editingControlStyle(of: cell, at: local)) }
         if target == nil && !isEditing, let cell { cell.isHighlighted = true; setNeedsDisplay() }
         if startsDrag && modifiers.isEmpty { beginDrag(at: ip, pointer: p) }
     }
@@ -179,7 +87,7 @@ extension ListBase {
     private func beginDrag(at ip: ItemPath, pointer p: Point) {
         let selecting = !isSelected(ip)
         selection.beginDrag()
-        interaction.drag = InteractionState.DragSelection(anchor: ip, current: ip, selecting: selecting, pointer: p)
+        interaction.beginDrag(InteractionState.DragSelection(anchor: ip, current: ip, selecting: selecting, pointer: p))
         applyDrag()
     }
 
@@ -195,7 +103,7 @@ extension ListBase {
         }
         if Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold && !press.moved {
             press.moved = true
-            interaction.press = press
+            interaction.track(press)
             // A drag mostly across the rows, outside edit mode, swipes the row (row actions).
             let across = abs(viewport.axis.across(p) - viewport.axis.across(press.start))
             let along = abs(viewport.axis.along(p) - viewport.axis.along(press.start))
@@ -203,7 +111,7 @@ extension ListBase {
                beginSwipe(atViewportPoint: press.start) {
                 if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false }
                 press.swiping = true
-                interaction.press = press
+                interaction.track(press)
                 updateSwipe(translation: viewport.axis.across(p) - viewport.axis.across(press.start))
                 return
             }
@@ -214,14 +122,14 @@ extension ListBase {
             if interaction.drag == nil, press.target == nil, press.modifiers.isEmpty,
                !isEditing, allowsMultipleSelectionDuringEditing, delegateAdapter.shouldBeginMultipleSelectionInteraction(at: press.indexPath) {
                 setEditing(true, animated: true)
-                interaction.press = press           // setEditing cancels any press; this one goes on as the drag
-                interaction.multipleSelectionInteraction = true
+                interaction.track(press)           // setEditing cancels any press; this one goes on as the drag
+                interaction.beginMultipleSelectionInteraction()
                 delegateAdapter.didBeginMultipleSelectionInteraction(at: press.indexPath)
                 beginDrag(at: press.indexPath, pointer: press.start)
             }
         }
         guard interaction.drag != nil else { return }
-        interaction.drag!.pointer = p
+        interaction.moveDragPointer(to: p)
         updateAutoScroll(for: p)
         extendDrag(to: p)
     }
@@ -237,32 +145,28 @@ extension ListBase {
 
     /// Tells the delegate a multiple-selection interaction (seed 003) ended.
     private func endMultipleSelectionInteraction() {
-        guard interaction.multipleSelectionInteraction else { return }
-        interaction.multipleSelectionInteraction = false
+        guard interaction.endMultipleSelectionInteraction() else { return }
         delegateAdapter.didEndMultipleSelectionInteraction()
     }
 
     /// The button was released.
     public func pointerUp(at p: Point) {
         defer { checkInvariantsAfterMutation() }
-        defer { interaction.press = nil }
+        defer { interaction.endPress() }
         if let table = self as? TableView, table.columnHeaderPointerUp(at: p) { return }
-        if let open = rowActions.pressOnOpenRow {
-            rowActions.pressOnOpenRow = nil
+        if let open = rowActions.takePressOnOpenRow() {
             if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
             return
         }
         guard let press = interaction.press else { return }
         if press.onGrip {
-            if tracked.movement?.grab != nil { endInteractiveMovement() }
+            if movement.state?.grab != nil { endInteractiveMovement() }
             return
         }
         if press.swiping { endSwipe(); return }
         if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false; setNeedsDisplay() }
         if interaction.drag != nil {
-            interaction.drag = nil
-            interaction.autoScrollVelocity = 0
-            interaction.lastAutoScrollTime = nil
+            interaction.endDrag()
             selection.endDrag()
             tracked.place(at: press.indexPath)
             delegateAdapter.selectionDidChange()
@@ -286,10 +190,10 @@ extension ListBase {
     public func pointerCancelled() {
         defer { checkInvariantsAfterMutation() }
         (self as? TableView)?.columnHeaderPointerCancelled()
-        if interaction.press?.onGrip == true, tracked.movement?.grab != nil { cancelInteractiveMovement() }
+        if interaction.press?.onGrip == true, movement.state?.grab != nil { cancelInteractiveMovement() }
         if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
         if interaction.press?.swiping == true { endSwipe() }
-        rowActions.pressOnOpenRow = nil
+        rowActions.takePressOnOpenRow()
         if interaction.drag != nil { delegateAdapter.selectionDidChange() }
         interaction.cancelDrag()
         selection.endDrag()
@@ -312,7 +216,7 @@ extension ListBase {
     @discardableResult
     public func longPress(at p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
-        if isEditing, tracked.movement == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
+        if isEditing, movement.state == nil, let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip) {
             // In edit mode a long press lifts a movable item: dragging on moves it (a grid's photos).
             if let press = interaction.press, let c = mountedCell(at: press.indexPath) { c.isHighlighted = false }
             if let drag = interaction.drag, drag.anchor == ip, drag.current == ip {
@@ -323,7 +227,7 @@ extension ListBase {
             }
             cancelInteraction()
             let press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [], onGrip: true)
-            interaction.press = press
+            interaction.track(press)
             dragMovement(press, to: p)
             return true
         }
@@ -362,12 +266,12 @@ extension ListBase {
         if modifiers.contains(.alt) {
             // Alt+arrow moves the focused item a place (issue 23); other Alt keys are not the view's.
             guard [.up, .down, .left, .right].contains(key) else { return false }
-            interaction.showsFocusRing = true
+            interaction.showFocusRing()
             return moveFocusedItem(key)
         }
         if let table = self as? TableView, table.handleCellFocusArrow(key, modifiers: modifiers) { return true }
         let current = keyboardFocus
-        interaction.showsFocusRing = true
+        interaction.showFocusRing()
         var next: ItemPath?
         // Moving along (up/down, page) keeps the column the cursor set out in, like a text
         // editor's goal column, even across short last lines of a grid's sections.
@@ -401,7 +305,7 @@ extension ListBase {
             keepsGoal = true
             scroll(toOffset: offset + page, animated: false)
         case .space, .enter:
-            guard let ip = current else { tracked.focus = first; setNeedsDisplay(); return true }
+            guard let ip = current else { tracked.focus(on: first); setNeedsDisplay(); return true }
             if key == .enter && !isEditing { delegateAdapter.didActivate(ip); return true }
             click(ip, modifiers: isMultipleSelectionActive ? [.control] : [])
             return true
@@ -417,16 +321,15 @@ extension ListBase {
             return deleteKey(at: ip)
         }
         guard let target = next else { return true }
-        tracked.goal = keepsGoal ? goalX.map { (x: $0, reached: target) } : nil
-        tracked.focus = target
+        tracked.keyMoved(to: target, goal: keepsGoal ? goalX : nil)
         if modifiers.contains(.shift) && isMultipleSelectionActive {
             let anchor = tracked.rangeAnchor ?? current ?? target
-            tracked.rangeAnchor = anchor
+            tracked.anchorRanges(at: anchor)
             selectRange(from: anchor, to: target)
         } else if modifiers.contains(.control) {
             // Ctrl+arrow: the cursor moves, the selection stays.
         } else {
-            tracked.rangeAnchor = target
+            tracked.anchorRanges(at: target)
             if !isEditing { selectByUser(target) }
         }
         scroll(to: target, at: .none, animated: false)
@@ -437,13 +340,13 @@ extension ListBase {
     // MARK: Private
 
     private func click(_ ip: ItemPath, modifiers: InputModifiers) {
-        tracked.focus = ip
+        tracked.focus(on: ip)
         if isMultipleSelectionActive {
             if modifiers.contains(.shift), let anchor = tracked.rangeAnchor {
                 selectRange(from: anchor, to: ip)
                 return
             }
-            tracked.rangeAnchor = ip
+            tracked.anchorRanges(at: ip)
             if isEditing || modifiers.contains(.control) {
                 let selected = !isSelected(ip)
                 setSelected(selected, rows: ip.row..<(ip.row + 1), section: ip.section, animated: true, notify: false)
@@ -452,7 +355,7 @@ extension ListBase {
                 return
             }
         }
-        tracked.rangeAnchor = ip
+        tracked.anchorRanges(at: ip)
         selectByUser(ip)
     }
 
@@ -490,7 +393,7 @@ extension ListBase {
         let across = axis(p).across.clamped(0, max(0, viewport.breadth - 1))
         let ip = geometry.itemForDrag(at: viewport.axis.point(along: along, across: across))
         if let ip, ip != interaction.drag!.current {
-            interaction.drag!.current = ip
+            interaction.dragReached(ip)
             applyDrag()
         }
     }
@@ -530,10 +433,7 @@ extension ListBase {
             let depth = min(1, (at - (length - edge)) / edge)
             v = Self.autoScrollMaxSpeed * depth * depth
         }
-        let wasScrolling = interaction.autoScrollVelocity != 0
-        interaction.autoScrollVelocity = v
-        if v == 0 { interaction.lastAutoScrollTime = nil; interaction.autoScrollHeld = 0 }
-        if v != 0 && !wasScrolling { host?.tableViewNeedsAnimationTicks(self) }
+        if interaction.setAutoScrollVelocity(v) { host?.tableViewNeedsAnimationTicks(self) }
     }
 
     /// Moves the viewport while a drag-select holds the pointer in an edge zone, and keeps
@@ -541,46 +441,24 @@ extension ListBase {
     ///
     /// While a row is moved by hand its target moves with the content (the pointer stays).
     func advanceAutoScroll(to t: Double) -> Bool {
-        guard interaction.autoScrollVelocity != 0, interaction.drag != nil || tracked.movement != nil else { return false }
-        let last = interaction.lastAutoScrollTime ?? t
-        interaction.lastAutoScrollTime = t
-        let dt = min(0.1, max(0, t - last))
+        guard interaction.autoScrollVelocity != 0, interaction.drag != nil || movement.state != nil else { return false }
+        let dt = interaction.autoScrollTick(at: t)
         guard dt > 0 else { return true }
         let before = offset
         var velocity = interaction.autoScrollVelocity
         if interaction.drag == nil {
             // A row moved by hand speeds up the longer it is held at the edge, so it can
             // cross a long list (a million rows) in minutes, not hours.
-            interaction.autoScrollHeld += dt
-            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + interaction.autoScrollHeld * interaction.autoScrollHeld)
+            let held = interaction.holdAutoScroll(for: dt)
+            velocity *= min(Self.movementAutoScrollMaxBoost, 1 + held * held)
         }
         setOffset(offset + velocity * dt, reason: .engine)
         if let drag = interaction.drag {
             extendDrag(to: drag.pointer)
-        } else if let m = tracked.movement, m.pointer == nil, offset != before {
+        } else if let m = movement.state, m.pointer == nil, offset != before {
             let axis = viewport.axis
             moveTarget(to: axis.point(along: axis.along(m.target) + offset - before, across: axis.across(m.target)))
         }
         return true
-    }
-
-    /// A drag from a grip (or after a long press on a movable item in edit mode): the first
-    /// move lifts the item, then its centre follows the pointer (keeping where it was
-    /// grabbed) and auto-scroll runs near the edges.
-    func dragMovement(_ press: InteractionState.Press, to p: Point) {
-        if tracked.movement == nil {
-            guard beginMovement(at: press.indexPath), var m = tracked.movement else { interaction.press = nil; return }
-            let grabbed = contentPoint(press.start)
-            m.grab = Point(x: grabbed.x - m.home.midX, y: grabbed.y - m.home.midY)
-            tracked.movement = m
-        }
-        guard var m = tracked.movement, let grab = m.grab else { return }
-        m.pointer = p
-        tracked.movement = m
-        let c = contentPoint(p)
-        let axis = viewport.axis
-        moveTarget(to: m.isGrid ? Point(x: c.x - grab.x, y: c.y - grab.y)
-                                : axis.point(along: axis.along(c) - axis.along(grab), across: axis.across(m.target)))
-        updateAutoScroll(for: viewportPoint(ofContent: tracked.movement?.target ?? c), moving: true)
     }
 }

@@ -40,7 +40,7 @@ extension ListBase {
             if e.cell.isSelected != selection.contains(ip) { return "\(ip): the cell's isSelected disagrees with the selection" }
         }
         if items.visibleSpan.upperBound > items.count { return "the visible run ends past the mounted items" }
-        if let m = tracked.movement {
+        if let m = movement.state {
             // (While it is committed, claim is the destination and the geometry is the new order.)
             if m.claim == m.source && !geometry.contains(m.source) { return "the moving item \(m.source) is out of range" }
             if m.claim == m.source && !isValidDestination(m.destination, from: m.source) {

@@ -85,7 +85,7 @@ extension ListBase {
 
     /// Asks the data source for the item's cell and applies the view's state to it.
     func bind(_ ip: ItemPath) -> ReusableCell {
-        if tracked.movement != nil, let cell = claimMovingCell(for: ip) { return cell }
+        if movement.state != nil, let cell = claimMovingCell(for: ip) { return cell }
         counters.noteBind()
         binding.beginBind(ip)
         if !binding.isReconfiguring { tracked.removeReconfigure(ip) }
@@ -130,10 +130,7 @@ extension ListBase {
     }
 
     private var fallbackMeasuringCanvas: Canvas {
-        if let c = interaction.fallbackCanvas { return c }
-        let c = RecordingCanvas()
-        interaction.fallbackCanvas = c
-        return c
+        interaction.fallbackCanvas { RecordingCanvas() }
     }
 }
 

@@ -73,7 +73,7 @@ extension ListBase {
         let f = drawnFrame(ofSlot: k)
         guard isOnScreen(f) else { return }
         let m = items[k]
-        if let moving = tracked.movement, m.cell === moving.cell { return }   // drawn on top, lifted
+        if let moving = movement.state, m.cell === moving.cell { return }   // drawn on top, lifted
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
@@ -115,6 +115,6 @@ extension ListBase {
     /// Whether the host has keyboard focus and the focused row should show a ring.
     public var showsFocusRing: Bool {
         get { interaction.showsFocusRing }
-        set { if interaction.showsFocusRing != newValue { interaction.showsFocusRing = newValue; setNeedsDisplay() } }
+        set { if interaction.showFocusRing(newValue) { setNeedsDisplay() } }
     }
 }

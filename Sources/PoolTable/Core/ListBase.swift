@@ -39,11 +39,11 @@ public class ListBase {
     /// The cursor, the range anchor, the goal column and pending reconfigures: items that
     /// follow their rows through updates.
     let tracked = TrackedPositions()
-    /// Edit mode, the multiple-selection switches and gestures in progress (ListBase+Input).
+    /// Edit mode, the multiple-selection switches and gestures in progress (Core/InteractionState).
     let interaction = InteractionState()
     /// Item animations of batch updates (ListBase+Updates).
     let rowAnimations = RowAnimationState()
-    /// The swiped (open) row and the last row-action error (ListBase+RowActions).
+    /// The swiped (open) row and the last row-action error (RowActions/).
     let rowActions = RowActionState()
     /// The engine's time, the edit-mode transition, an animated scroll, cells' frame requests.
     let clock = AnimationClock()
@@ -57,10 +57,13 @@ public class ListBase {
     let prefetching = DataPrefetching()
     /// The bug replicas switched on (`Diagnostics/`); all off by default.
     let replicas = BugReplicas()
-    /// The key of the lifted item's shadow as one cached drawing unit (ListBase+Movement).
-    let liftShadowKey = LiftShadowKey()
+    /// The item moved by hand, if any, and its shadow's cache key (Movement/).
+    let movement = MovementController()
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
+    /// Everything that follows items through updates (selection, the cursor, the open
+    /// swipe…), moved in one loop by a batch update or a reload (Updates/PositionTracking).
+    let trackers = PositionTrackers()
 
     private struct Options {
         var maintainsVisibleContentPosition = true
@@ -78,6 +81,9 @@ public class ListBase {
         self.presentation = presentation
         viewport.resize(to: Self.sanitized(frame))
         items.owner = self
+        for tracker: any PositionTracking in [selection, tracked, movement, rowActions, prefetching, rowAnimations] {
+            trackers.register(tracker)
+        }
     }
 
     private static func sanitized(_ frame: Rect) -> Rect {
@@ -283,14 +289,11 @@ public class ListBase {
         abortMovement()
         items.unmountAll()
         for cell in rowAnimations.reset() { items.recycle(cell, from: nil) }
-        tracked.reset()
-        rowActions.swipe = nil
-        rowActions.settling = nil
         cancelInteraction()
         geometry.breadth = viewport.breadth
         geometry.load(from: dataAdapter)
         pass.didLoad()
-        selection.reset(sectionCount: geometry.numberOfSections)
+        trackers.reset(sectionCount: geometry.numberOfSections)
         counters.noteReload()
         setOffset(offset, reason: .clamp)
         pass.invalidateLayout()
@@ -320,7 +323,7 @@ public class ListBase {
         pass.invalidateLayout()
         if reason != .external { host?.tableViewDidChangeScrollGeometry(self) }
         if !pass.isLayingOut { layoutIfNeeded() }
-        if tracked.movement?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
+        if movement.state?.pointer != nil && !pass.isLayingOut { movingItemFollowsPointer() }
         setNeedsDisplay()
     }
 

@@ -18,30 +18,3 @@ extension ListBase {
     /// `BatchUpdateError` of kind `.contentTooTall` and changes nothing.
     public nonisolated static let maximumContentHeight: Double = 70_368_744_177_664
 }
-
-extension TableView {
-    /// The most rows of `rowHeight` points a table lays out in one section with no header
-    /// or footer: `maximumContentHeight / rowHeight` rounded down (`Int.max` for rows of
-    /// no height).
-    public nonisolated static func maximumNumberOfRows(rowHeight: Double) -> Int {
-        guard rowHeight.isFinite, rowHeight > 0 else { return Int.max }
-        return rowCount(fitting: maximumContentHeight, rowHeight: rowHeight, upTo: Int.max)
-    }
-
-    /// How many of `count` rows of `rowHeight` fit in `budget` points.
-    nonisolated static func rowCount(fitting budget: Double, rowHeight: Double, upTo count: Int) -> Int {
-        guard rowHeight > 0 else { return count }
-        let fit = (max(0, budget) / rowHeight).rounded(.down)
-        // Int(fit) traps past Int.max; Double(count) rounds up to 2^63 at worst.
-        return fit < Double(count) ? Int(fit) : count
-    }
-}
-
-extension CollectionView {
-    /// The most items a grid with `layout` lays out in one section (with no other section):
-    /// as many as fit in `maximumContentHeight` in one column, so the content stays exact at
-    /// every width (about 6.4e11 items of the default 100 x 100 with 10-point spacing).
-    public nonisolated static func maximumNumberOfItems(layout: GridLayout) -> Int {
-        GridGeometry.itemCount(fitting: maximumContentHeight, count: Int.max, parameters: layout)
-    }
-}

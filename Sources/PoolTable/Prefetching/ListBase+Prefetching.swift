@@ -102,3 +102,11 @@ extension ListBase {
         if !cancel.isEmpty { dataAdapter.cancelPrefetching(cancel) }
     }
 }
+
+extension DataPrefetching: PositionTracking {
+    /// Outstanding rows follow their items; deleted ones owe a cancel.
+    func remap(_ mapping: UpdateMapping) { range.remap(mapping.map) }
+    /// Nothing: `reloadData` cancels what is outstanding with the data source itself
+    /// (`cancelAllPrefetching`) before the reload runs.
+    func reset(sectionCount: Int) {}
+}

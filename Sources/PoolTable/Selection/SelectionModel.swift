@@ -157,3 +157,5 @@ final class SelectionModel {
         for token in observers.keys.sorted() { observers[token]?() }
     }
 }
+
+extension SelectionModel: PositionTracking {}

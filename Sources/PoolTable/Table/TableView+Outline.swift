@@ -118,7 +118,7 @@ extension TableView {
         let width = (mountedCell(at: ip) as? TableViewCell)?.indentationWidth ?? 16
         let box = disclosureRect(level: state.level, indentationWidth: width, rowSize: row.size, editShift: 0)
         guard box.contains(Point(x: c.x - row.minX, y: c.y - row.minY)) else { return false }
-        tracked.focus = ip
+        tracked.focus(on: ip)
         if state.isExpanded { collapseRow(at: ip.indexPath) } else { expandRow(at: ip.indexPath) }
         return true
     }
@@ -139,7 +139,7 @@ extension TableView {
         // Plain Left/Right belong to the cell focus while a cell other than the outline
         // column's is focused (COLUMNS contract; GtkColumnView moves between cells there).
         if key == .left || key == .right, let focused = focusedColumn, focused != outlineColumnIndex { return false }
-        interaction.showsFocusRing = true
+        interaction.showFocusRing()
         switch key {
         case .right:
             if state.isExpandable && !state.isExpanded { return expandRow(at: ip.indexPath) }
@@ -166,9 +166,7 @@ extension TableView {
 
     /// Moves the cursor (and, outside edit mode, the selection) to `target`, as an arrow key does.
     private func moveOutlineFocus(to target: ItemPath) {
-        tracked.goal = nil
-        tracked.focus = target
-        tracked.rangeAnchor = target
+        tracked.moveCursor(to: target)
         if !isEditing { selectByUser(target) }
         scroll(to: target, at: .none, animated: false)
         setNeedsDisplay()
@@ -254,6 +252,20 @@ final class OutlineInteraction {
     var column: TableColumn?
     /// Triangles turning after a toggle, by row.
     var rotations: [IndexPath: Transition] = [:]
+}
+
+extension OutlineInteraction: PositionTracking {
+    /// A turning triangle follows its row; a deleted row's turn ends.
+    func remap(_ mapping: UpdateMapping) {
+        guard !rotations.isEmpty else { return }
+        var moved: [IndexPath: Transition] = [:]
+        for (ip, t) in rotations { if let n = mapping.map(ItemPath(ip)) { moved[n.indexPath] = t } }
+        rotations = moved
+    }
+    /// Nothing: a data source that reloads as it expands a row has its triangle start
+    /// turning before the reload runs, and the turn must not be cut short (a finished turn
+    /// is dropped when it is next drawn).
+    func reset(sectionCount: Int) {}
 }
 
 extension ItemPath {

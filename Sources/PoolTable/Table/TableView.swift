@@ -64,6 +64,7 @@ public final class TableView: ListBase {
         presentation.itemBackdrop = { theme in theme.cellBackground }
         super.init(frame: frame, layout: listLayout, presentation: presentation, data: adapter, delegate: adapter)
         adapter.table = self
+        trackers.register(outline)
     }
 
     // MARK: Cells

@@ -50,24 +50,21 @@ extension ListBase {
     /// without running `updates`, and nothing changes.
     public func performBatchUpdatesThrowing(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) throws {
         defer { checkInvariantsAfterMutation() }
-        if let m = tracked.movement, !openBatch.isOpen {
-            throw BatchUpdateError(kind: .interactiveMovementInProgress, detail: "row \(m.source) is being moved by hand")
-        }
+        if !openBatch.isOpen { try refuseUpdatesWhileMoving() }
         reloadIfNeeded()
         flushReconfigures()
         openBatch.open()
         updates()
         guard var pending = openBatch.close() else {
-            if let completion { rowAnimations.completions.append(completion) }
+            if let completion { rowAnimations.addCompletion(completion) }
             return
         }
         pending = pending.resolvingReloadedSections(oldSectionCount: geometry.numberOfSections)
         if Self.animationsSuppressed > 0 { pending.animated = false }
         let mapping = try validate(pending)
-        dropSwipe()
         apply(pending, mapping: mapping)
         if let completion {
-            if rowAnimations.isRunning { rowAnimations.completions.append(completion) } else { completion(true) }
+            if rowAnimations.isRunning { rowAnimations.addCompletion(completion) } else { completion(true) }
         }
     }
 
@@ -274,7 +271,7 @@ extension ListBase {
                 for view in items.takeSectionViews(of: s) {
                     let f = axis.offset(presentationFrame(of: view), by: -offset)   // kept in viewport space
                     view.section = nil
-                    rowAnimations.sectionGhosts.append((view, f, Transition(from: 1, to: 0, duration: RowAnimationState.duration)))
+                    rowAnimations.fadeOut(view, frame: f)
                 }
             }
         }
@@ -288,7 +285,8 @@ extension ListBase {
             forEachRun(of: mapping.removedOld[t], reversed: true) { geometry.removeItems($0, section: t) }
             forEachRun(of: mapping.arrivingNew[t]) { geometry.insertItems($0, section: t, from: dataAdapter) }
         }
-        selection.remap(mapping)
+        // Everything that follows items (selection, cursor, open swipe, …): one loop.
+        trackers.remap(mapping)
         // Titles (and so header and footer lengths) may depend on a section's index: ask again.
         for t in survivors.indices where survivors[t] != nil { geometry.refreshSection(t, from: dataAdapter) }
         for old in p.reloadedRows {
@@ -315,7 +313,7 @@ extension ListBase {
                 let cell = items.detach(k)
                 let collapses = newIP == nil
                 let section = newIP?.section ?? mapping.sectionMap[safe: oldIP.section].flatMap { $0 } ?? oldIP.section
-                rowAnimations.ghosts.append(RowAnimationState.Ghost(
+                rowAnimations.addGhost(RowAnimationState.Ghost(
                     cell: cell, frame: cell.frame, section: section, modelStart: screen + oldOffset, length: axis.length(of: cell.frame),
                     offset: Transition(from: 0, to: 0, duration: RowAnimationState.duration),
                     fade: Transition(from: 1, to: 0, duration: RowAnimationState.duration), collapses: collapses))
@@ -327,7 +325,7 @@ extension ListBase {
         for (ip, e) in next { items.relabel(e.cell, as: ip) }
         items.replaceAll(with: order.map { next[$0].1 }, visible: 0..<0)
         items.markVisible(order.map { nextVisible[$0] })
-        remapTransientState(mapping)
+        if interaction.drag != nil { cancelInteraction() }
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
         if let anchor, maintainsVisibleContentPosition, keepsAnchor {
@@ -335,14 +333,11 @@ extension ListBase {
             if let target { restoreAnchor(Anchor(indexPath: target, screenOffset: anchor.screenOffset)) }
         }
         setOffset(offset, reason: .clamp)
-        for i in rowAnimations.ghosts.indices { rowAnimations.ghosts[i].modelStart += offset - oldOffset }
+        rowAnimations.shiftGhosts(by: offset - oldOffset)
         host?.tableViewDidChangeScrollGeometry(self)
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
-        rowAnimations.offsets = [:]
-        rowAnimations.xOffsets = [:]
-        rowAnimations.headerOffsets = [:]
-        rowAnimations.footerOffsets = [:]
+        rowAnimations.clearGlides()
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
         items.invalidateLaidOutGeometry()
@@ -355,16 +350,15 @@ extension ListBase {
                 let newScreen = axis.start(of: m.cell.frame) - offset
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
                 if let oldIP, let was = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
-                    if was != newScreen { rowAnimations.offsets[ip] = Transition(from: was - newScreen, to: 0, duration: RowAnimationState.duration) }
-                    else { rowAnimations.offsets[ip] = Transition(from: 0, to: 0, duration: RowAnimationState.duration) }
+                    rowAnimations.glide(ip, from: was != newScreen ? was - newScreen : 0)
                     let across = axis.acrossStart(of: m.cell.frame)
                     if let x = oldAcross[oldIP], x != across {
-                        rowAnimations.xOffsets[ip] = Transition(from: x - across, to: 0, duration: RowAnimationState.duration)
+                        rowAnimations.glideAcross(ip, from: x - across)
                     }
                     movedTargets.remove(ip)
                 } else if p.isInserted(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
                             || p.insertedSections.contains(ip.section) {
-                    rowAnimations.appear[ip] = Transition(from: 0, to: 1, duration: RowAnimationState.duration)
+                    rowAnimations.appearItem(ip)
                 }
             }
             startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
@@ -377,20 +371,19 @@ extension ListBase {
 
     /// Headers and footers glide from where they were drawn; those of new sections fade in.
     private func startSectionAnimations(_ mapping: UpdateMapping, _ oldHeaders: [Int: Double], _ oldFooters: [Int: Double]) {
-        let d = RowAnimationState.duration
         let axis = viewport.axis
         for (t, view) in items.headers where !view.isFloating {
-            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.appearSection(t); continue }
             let now = axis.start(of: view.frame) - offset
             if let was = oldHeaders[s], was != now {
-                rowAnimations.headerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
+                rowAnimations.glideSectionView(t, header: true, from: was - now)
             }
         }
         for (t, view) in items.footers {
-            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.sectionAppear[t] = Transition(from: 0, to: 1, duration: d); continue }
+            guard let s = mapping.newSectionSource[safe: t] ?? nil else { rowAnimations.appearSection(t); continue }
             let now = axis.start(of: view.frame) - offset
             if let was = oldFooters[s], was != now {
-                rowAnimations.footerOffsets[t] = Transition(from: was - now, to: 0, duration: d)
+                rowAnimations.glideSectionView(t, header: false, from: was - now)
             }
         }
     }
@@ -414,15 +407,6 @@ extension ListBase {
             if let m = mapping.map(ip), geometry.contains(m) { return m }
         }
         return nil
-    }
-
-    /// The cursor, anchors, pending reconfigures and running appear animations follow rows
-    /// (the selection followed in step 1).
-    private func remapTransientState(_ mapping: UpdateMapping) {
-        tracked.remap(mapping)
-        prefetching.range.remap(mapping.map)
-        rowAnimations.remapAppearances(mapping)
-        if interaction.drag != nil { cancelInteraction() }
     }
 
     /// The changes the open batch has collected so far.

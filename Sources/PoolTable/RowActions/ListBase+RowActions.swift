@@ -1,39 +1,8 @@
-/// Row actions in the engine (declared in Table/RowActions.swift): the edit-mode delete and insert
+/// Row actions in the engine (declared in RowActions/RowActions.swift): the edit-mode delete and insert
 /// controls and `commit`, the Delete key, swipe actions (an open row, its revealed actions,
 /// full swipes) and what completing an action does to the table. The host translates its
 /// events into these calls; the subclass's delegate adapter asks the data source and
 /// delegate in UIKit's names.
-
-/// The swipe in progress or the open row, and the last error an action caused.
-@MainActor
-final class RowActionState {
-    struct Swipe {
-        /// The row swiped.
-        var indexPath: ItemPath
-        /// The cell showing it when the swipe began (a swipe never follows a rebind).
-        var cell: ObjectIdentifier
-        /// How far the row's content is moved across: > 0 reveals the leading actions, < 0
-        /// the trailing ones.
-        var offset: Double
-        /// The offset when the current tracking began (a swipe may resume an open row).
-        var startOffset: Double
-        var leading: SwipeActionsConfiguration?
-        var trailing: SwipeActionsConfiguration?
-        /// True while the user's finger or pointer (or a touchpad scroll) moves it.
-        var isTracking: Bool
-
-        /// The configuration on the side `offset` reveals.
-        var revealed: SwipeActionsConfiguration? { offset > 0 ? leading : offset < 0 ? trailing : nil }
-    }
-    var swipe: Swipe?
-    /// What is drawn while a released row eases to where it settles (open or closed): the
-    /// swipe as it was and its offset's transition. Drawing only; `swipe` is the state.
-    var settling: (swipe: Swipe, offset: Transition)?
-    /// A press on an open row: the action under it (nil: the press closes the row).
-    var pressOnOpenRow: (action: Int?, start: Point)?
-    /// The last error a row action or `commit` caused (nil after one that went well).
-    var lastError: BatchUpdateError?
-}
 
 extension ListBase {
     /// The width of one swipe action's button when the row is open.
@@ -71,10 +40,9 @@ extension ListBase {
             return false
         }
         if var s = rowActions.swipe, s.indexPath == ip, s.cell == ObjectIdentifier(cell) {
-            rowActions.settling = nil
             s.isTracking = true
             s.startOffset = s.offset
-            rowActions.swipe = s
+            rowActions.hold(s, resumed: true)
             return true
         }
         closeSwipe()
@@ -82,8 +50,8 @@ extension ListBase {
         let leading = delegateAdapter.swipeActions(at: ip, leading: true).flatMap { $0.actions.isEmpty ? nil : $0 }
         let trailing = delegateAdapter.swipeActions(at: ip, leading: false).flatMap { $0.actions.isEmpty ? nil : $0 }
         guard leading != nil || trailing != nil else { return false }
-        rowActions.swipe = RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: 0, startOffset: 0,
-                                                leading: leading, trailing: trailing, isTracking: true)
+        rowActions.hold(RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: 0, startOffset: 0,
+                                             leading: leading, trailing: trailing, isTracking: true))
         return true
     }
 
@@ -103,7 +71,7 @@ extension ListBase {
         }
         let breadth = viewport.breadth
         s.offset = o.clamped(-breadth, breadth)
-        rowActions.swipe = s
+        rowActions.hold(s)
         setNeedsDisplay()
     }
 
@@ -119,7 +87,7 @@ extension ListBase {
         let sign = s.offset > 0 ? 1.0 : -1.0
         if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w) {
             s.offset = sign * viewport.breadth
-            rowActions.swipe = s
+            rowActions.hold(s)
             setNeedsDisplay()
             performSwipeAction(at: 0)
             return
@@ -127,7 +95,7 @@ extension ListBase {
         if abs(s.offset) > w / 2 {
             startSettling(s, to: sign * w)
             s.offset = sign * w
-            rowActions.swipe = s
+            rowActions.hold(s)
             setNeedsDisplay()
         } else {
             closeSwipe()
@@ -138,28 +106,23 @@ extension ListBase {
     public func closeSwipe() {
         guard let s = rowActions.swipe else { return }
         startSettling(s, to: 0)
-        rowActions.swipe = nil
-        rowActions.pressOnOpenRow = nil
+        rowActions.close()
         setNeedsDisplay()
     }
 
     /// Forgets the swipe at once (an update, a reload, edit mode: the row may be gone).
     func dropSwipe() {
-        guard rowActions.swipe != nil || rowActions.settling != nil else { return }
-        rowActions.swipe = nil
-        rowActions.settling = nil
-        rowActions.pressOnOpenRow = nil
-        setNeedsDisplay()
+        if rowActions.drop() { setNeedsDisplay() }
     }
 
     /// Eases the drawn row from where it is to `target` over `swipeSettleDuration` (only with
     /// a running clock: without one the row is drawn where it settles).
     private func startSettling(_ s: RowActionState.Swipe, to target: Double) {
-        guard let now, s.offset != target else { rowActions.settling = nil; return }
+        guard let now, s.offset != target else { rowActions.stopSettling(); return }
         let from = rowActions.settling.map { $0.swipe.indexPath == s.indexPath ? $0.offset.value(at: now) : s.offset } ?? s.offset
         var t = Transition(from: from, to: target, duration: Self.swipeSettleDuration)
         t.pin(at: now)
-        rowActions.settling = (s, t)
+        rowActions.settle(s, along: t)
         keepAnimating(for: Self.swipeSettleDuration)
     }
 
@@ -231,9 +194,9 @@ extension ListBase {
             try performBatchUpdatesThrowing({
                 if deleting { batchDelete([ip], .automatic) } else { batchInsert([ip], .automatic) }
             }, completion: nil)
-            rowActions.lastError = nil
+            rowActions.record(nil)
         } catch let error as BatchUpdateError {
-            rowActions.lastError = error
+            rowActions.record(error)
             Self.logger.error("PoolTable: a row action \(deleting ? "deleting" : "inserting") row \(ip.row) in section \(ip.section) was refused: \(error)")
         } catch {
             Self.logger.error("PoolTable: a row action failed: \(error)")
@@ -285,7 +248,7 @@ extension ListBase {
 
     /// The swipe drawn on the mounted item in slot `k`, if it is the swiped one.
     func drawnSwipe(ofSlot k: Int) -> RowActionState.Swipe? {
-        if let settling = rowActions.settling, settling.offset.isFinished(at: now) { rowActions.settling = nil }
+        rowActions.dropFinishedSettling(at: now)
         var drawn = rowActions.swipe
         if let settling = rowActions.settling, !(rowActions.swipe?.isTracking ?? false) {
             drawn = settling.swipe
