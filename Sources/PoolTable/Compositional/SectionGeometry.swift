@@ -178,8 +178,8 @@ struct SectionGeometry {
         groupLengths = FenwickTree(lengths)
     }
 
-    /// Rows `rows` inserted (`delta` > 0) or removed (`delta` < 0, `rows` the old rows): the
-    /// count changes and measured heights follow their rows.
+    /// `delta` rows inserted at `start` (`delta` > 0), or the old rows `start..<start - delta`
+    /// removed (`delta` < 0): the count changes and measured heights follow their rows.
     mutating func shiftRows(at start: Int, by delta: Int) {
         count = max(0, count + delta)
         if selfSizing {
