@@ -200,16 +200,22 @@ struct CompositionalGeometryTests {
 
     @Test("fractional heights are of the view's height; flexible spacing shares the spare room; repeating subitems share the group")
     func fractionalAbsoluteFlexible() {
-        let item = CollectionLayoutItem(layoutSize: size(.absolute(50), .fractionalHeight(1)))
+        let item = CollectionLayoutItem(layoutSize: size(.absolute(80), .fractionalHeight(1)))
         let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .fractionalHeight(0.25)), subitems: [item, item, item])
         group.interItemSpacing = .flexible(10)
         let g = compositionalGeometry(CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: group)), counts: [3], width: 300, height: 800)
         #expect((0..<3).map { g.itemFrame(ItemPath(row: $0, section: 0)) }
-                == [0.0, 125, 250].map { Rect(x: $0, y: 0, width: 50, height: 200) })
-        let fixed = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(30)), subitems: [item, item, item])
-        fixed.interItemSpacing = .fixed(10)
-        let f = compositionalGeometry(CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: fixed)), counts: [3], width: 300)
-        #expect((0..<3).map { f.itemFrame(ItemPath(row: $0, section: 0)).minX } == [0, 60, 120])
+                == [0.0, 110, 220].map { Rect(x: $0, y: 0, width: 80, height: 200) })
+        // One subitem a fifth of the group fills it: five columns (UIKit repeats subitems while they fit).
+        let fifth = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.2), .fractionalHeight(1)))
+        let fixed = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(30)), subitems: [fifth])
+        let f = compositionalGeometry(CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: fixed)), counts: [7], width: 300)
+        #expect(f.sections[0].itemsPerGroup == 5)
+        #expect((0..<7).map { f.itemFrame(ItemPath(row: $0, section: 0)).origin } == [0.0, 60, 120, 180, 240, 0, 60].enumerated().map { Point(x: $1, y: $0 < 5 ? 0 : 30) })
+        let spaced = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(30)), subitems: [CollectionLayoutItem(layoutSize: size(.absolute(50), .absolute(30)))])
+        spaced.interItemSpacing = .fixed(10)
+        #expect(compositionalGeometry(CollectionViewCompositionalLayout(section: CollectionLayoutSection(group: spaced)), counts: [9], width: 300)
+            .sections[0].itemsPerGroup == 5, "5 × 50 + 4 × 10 fits 300; a sixth does not")
     }
 
     @Test("estimated heights: a per-group extent index corrected as cells are measured matches a naive sum (rule 7)")

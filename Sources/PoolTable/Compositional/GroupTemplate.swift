@@ -71,6 +71,35 @@ struct GroupResolver {
         try check(d.dimension, "a \(what) of \(d)")
     }
 
+    /// The subitems a group lays out in order: `count` copies of a repeating subitem; else its
+    /// subitems, repeated in turn while the next one still fits along the group (as UIKit
+    /// fills a group: one item a quarter of the group's width makes four columns). A group
+    /// whose length along its direction is estimated lays its subitems out once.
+    private static func sequence(of group: CollectionLayoutGroup, in inner: Size, spacing: Double) throws(CompositionalLayoutProblem) -> [CollectionLayoutItem] {
+        if let count = group.repeatCount {
+            guard count > 0, let item = group.subitems.first else { throw .noSubitems }
+            return Array(repeating: item, count: count)
+        }
+        let subitems = group.subitems
+        guard !subitems.isEmpty else { throw .noSubitems }
+        let horizontal = group.direction == .horizontal
+        guard !(horizontal ? group.layoutSize.widthDimension : group.layoutSize.heightDimension).isEstimated else { return subitems }
+        func length(_ item: CollectionLayoutItem) -> Double {
+            horizontal ? item.layoutSize.widthDimension.resolved(in: inner) : item.layoutSize.heightDimension.resolved(in: inner)
+        }
+        let available = horizontal ? inner.width : inner.height
+        var used = subitems.reduce(0.0) { $0 + length($1) } + Double(subitems.count - 1) * spacing
+        var sequence = subitems
+        // Bounded: a group never holds more than 10,000 items.
+        while sequence.count < 10_000 {
+            let next = length(subitems[sequence.count % subitems.count])
+            guard next > 0, used + spacing + next <= available * (1 + 1e-12) + 1e-9 else { break }
+            used += spacing + next
+            sequence.append(subitems[sequence.count % subitems.count])
+        }
+        return sequence
+    }
+
     /// Lays out `item` (a leaf or a group) at `origin`, appending its leaf frames; returns its
     /// slot size. `forcedSize` is a repeating group's share, which replaces the item's own size.
     private mutating func resolve(_ item: CollectionLayoutItem, in container: Size, insideEstimated: Bool,
@@ -88,13 +117,12 @@ struct GroupResolver {
             return size
         }
 
-        let subitems = group.repeatCount.map { Array(repeating: group.subitems.first, count: max(0, $0)).compactMap { $0 } } ?? group.subitems
-        guard !subitems.isEmpty else { throw .noSubitems }
         let spacing = group.interItemSpacing?.points ?? 0
         try Self.check(spacing, "an inter-item spacing")
         let estimatedHeight = ls.heightDimension.isEstimated
         let inner = group.contentInsets.inset(Rect(origin: origin, size: size))
         let horizontal = group.direction == .horizontal
+        let subitems = try Self.sequence(of: group, in: inner.size, spacing: spacing)
         let n = Double(subitems.count)
         // A repeating group shares its length along its direction out equally.
         var share: Size?
