@@ -168,6 +168,56 @@ struct CompositionalViewTests {
         #expect(gridStateProblems(view, source) == [])
     }
 
+    @Test("batch updates on a compositional layout: random inserts, deletes and section changes keep cells, frames and the engine's invariants right")
+    func batchUpdates() throws {
+        let source = GridSource(counts: [300, 40, 0, 120])
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 408, height: 500), collectionViewLayout: fourAcross())
+        source.attach(to: view)
+        var rng = SeededRandom(seed: 3838)
+        var next = 100_000, t = 0.0
+        for round in 0..<60 {
+            view.contentOffset = Point(x: 0, y: Double.random(in: 0...max(0, view.contentSize.height - 500), using: &rng))
+            try view.performBatchUpdatesThrowing({
+                let s = Int.random(in: 0..<source.sections.count, using: &rng)
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0:
+                    let at = Int.random(in: 0...source.sections[s].count, using: &rng), n = Int.random(in: 1...6, using: &rng)
+                    source.sections[s].insert(contentsOf: (next..<(next + n)), at: at)
+                    next += n
+                    view.insertItems(at: (at..<(at + n)).map { IndexPath(item: $0, section: s) })
+                case 1 where !source.sections[s].isEmpty:
+                    let at = Int.random(in: 0..<source.sections[s].count, using: &rng)
+                    let n = min(Int.random(in: 1...6, using: &rng), source.sections[s].count - at)
+                    source.sections[s].removeSubrange(at..<(at + n))
+                    view.deleteItems(at: (at..<(at + n)).map { IndexPath(item: $0, section: s) })
+                case 2:
+                    source.sections.insert(Array(next..<(next + 9)), at: s)
+                    next += 9
+                    view.insertSections([s])
+                default:
+                    if source.sections.count > 1 {
+                        source.sections.remove(at: s)
+                        view.deleteSections([s])
+                    }
+                }
+            }, completion: nil)
+            for _ in 0..<40 where view.hasRunningAnimations { t += 1.0 / 30; view.advanceAnimations(to: t) }
+            view.layoutIfNeeded()
+            for (ip, cell) in zip(view.indexPathsForMountedItems, view.mountedCells) {
+                #expect((cell as? GridProbeCell)?.item == source.id(at: ip), "round \(round): \(ip)")
+                #expect(cell.frame == view.rectForItem(at: ip), "round \(round): \(ip)")
+            }
+            #expect(view.numberOfSections == source.sections.count)
+            #expect((0..<source.sections.count).allSatisfy { view.numberOfItems(inSection: $0) == source.sections[$0].count })
+            let sectionLengths = source.sections.map { n -> Double in
+                let groups = Double((n.count + 3) / 4)
+                return 24 + 8 + (groups > 0 ? groups * 100 + (groups - 1) * 10 : 0) + 8
+            }
+            #expect(abs(view.contentSize.height - sectionLengths.reduce(0, +)) < 1e-6, "round \(round)")
+            #expect(view.invariantViolation() == nil, "round \(round)")
+        }
+    }
+
     @Test("init(frame:collectionViewLayout:) takes a grid or a strip as the older initialisers do")
     func initialisers() {
         var strip = StripLayout()
