@@ -30,8 +30,13 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
         collectionView.flatMap { v in v.dataSource?.collectionView(v, cellForItemAt: ip.indexPath) }
     }
     func placeholderCell() -> ReusableCell { CollectionViewCell(reuseIdentifier: nil) }
-    /// Items have the layout's size: nothing is measured.
-    func measuringBreadth(of cell: ReusableCell) -> Double { collectionView?.frame.width ?? 0 }
+    /// A compositional layout's estimated items are measured at their frame's width; a grid's
+    /// items have the layout's size and are never measured.
+    func measuringBreadth(of cell: ReusableCell) -> Double {
+        if let view = collectionView, let compositional = view.geometry as? CompositionalGeometry,
+           let ip = cell.mountedIndexPath, let width = compositional.measuringWidth(at: ip) { return width }
+        return collectionView?.frame.width ?? 0
+    }
     func breadthDidChange() {}
     var remeasuresOnEditingChange: Bool { false }
     var prefetchesData: Bool { collectionView?.prefetchDataSource != nil }

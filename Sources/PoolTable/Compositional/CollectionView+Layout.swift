@@ -1,0 +1,104 @@
+/// Swappable layouts (UIKit's `collectionViewLayout`): a grid, a strip or a compositional
+/// layout behind the same view. The view's machinery (mounting, prepared items, selection,
+/// keyboard, updates) is the same for all three: each is an `ItemLayout`.
+extension CollectionView {
+    /// A collection view of `frame`'s size laid out by `collectionViewLayout`: a ``GridLayout``,
+    /// a ``StripLayout`` (the view then scrolls along x) or a ``CollectionViewCompositionalLayout``.
+    /// Another kind of layout is logged as an error and replaced by the default grid.
+    public convenience init(frame: Rect, collectionViewLayout: any CollectionViewLayout) {
+        if let strip = collectionViewLayout as? StripLayout {
+            self.init(frame: frame, stripLayout: strip)
+            return
+        }
+        self.init(frame: frame, layout: collectionViewLayout as? GridLayout ?? GridLayout())
+        if let compositional = collectionViewLayout as? CollectionViewCompositionalLayout {
+            replaceLayout(makeGeometry(compositional))
+        } else if !(collectionViewLayout is GridLayout) {
+            Self.logger.error("PoolTable: \(type(of: collectionViewLayout)) is not a layout a CollectionView knows; using a GridLayout")
+        }
+    }
+
+    /// The layout the view lays its items out with now.
+    public var collectionViewLayout: any CollectionViewLayout {
+        if let compositional = geometry as? CompositionalGeometry { return compositional.layout }
+        if let strip = geometry as? StripGeometry { return strip.parameters }
+        return grid.parameters
+    }
+
+    /// Lays the items out with `layout` from now on, keeping the first visible item where it
+    /// was, the selection and the data (no reload). A grid and a compositional layout swap
+    /// freely; a strip scrolls along the other axis, so only a view made with a strip takes a
+    /// strip (anything else is logged as an error and ignored). `animated` is not animated
+    /// yet: the switch is immediate.
+    public func setCollectionViewLayout(_ layout: any CollectionViewLayout, animated: Bool) {
+        let next: any ItemLayout
+        switch layout {
+        case let gridLayout as GridLayout:
+            if geometry === grid { self.layout = gridLayout; return }
+            grid.setParameters(Self.sanitized(gridLayout) { self.warn("gridLayout", $0) })
+            next = grid
+        case let compositional as CollectionViewCompositionalLayout:
+            if let current = geometry as? CompositionalGeometry, current.layout === compositional { return }
+            next = makeGeometry(compositional)
+        case let stripLayout as StripLayout:
+            guard let strip = geometry as? StripGeometry else {
+                Self.logger.error("PoolTable: setCollectionViewLayout: a StripLayout scrolls along x and this view scrolls along y; make the view with init(frame:stripLayout:). Keeping the current layout")
+                return
+            }
+            var clean = stripLayout
+            func atLeast(_ minimum: Double, _ v: Double) -> Double { v.isFinite && v >= minimum ? v : minimum }
+            clean.itemWidth = atLeast(1, clean.itemWidth)
+            clean.itemSpacing = atLeast(0, clean.itemSpacing)
+            clean.horizontalInset = atLeast(0, clean.horizontalInset)
+            clean.verticalInset = atLeast(0, clean.verticalInset)
+            strip.setParameters(clean)
+            next = strip
+        default:
+            Self.logger.error("PoolTable: setCollectionViewLayout: \(type(of: layout)) is not a layout a CollectionView knows; keeping the current layout")
+            return
+        }
+        guard next.axis == viewport.axis else {
+            Self.logger.error("PoolTable: setCollectionViewLayout: the new layout scrolls along another axis; keeping the current layout")
+            return
+        }
+        let anchor = pass.needsReload ? nil : captureAnchor()
+        if !pass.needsReload {
+            next.breadth = viewport.breadth
+            next.load(from: dataAdapter)
+        }
+        replaceLayout(next)
+        if let anchor { restoreAnchor(anchor) }
+        setOffset(offset, reason: .clamp)
+        host?.tableViewDidChangeScrollGeometry(self)
+    }
+
+    /// A compositional geometry reading this view's height.
+    private func makeGeometry(_ layout: CollectionViewCompositionalLayout) -> CompositionalGeometry {
+        let geometry = CompositionalGeometry(layout: layout)
+        geometry.viewportLength = { [unowned self] in self.frame.height }
+        return geometry
+    }
+
+    /// Where the layout puts the item's cell; nil for an item that does not exist.
+    public func layoutAttributesForItem(at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        reloadIfNeeded()
+        let ip = ItemPath(indexPath)
+        guard geometry.contains(ip) else { return nil }
+        return CollectionViewLayoutAttributes(frame: geometry.itemFrame(ip), indexPath: indexPath)
+    }
+
+    /// Where the layout puts a section's header or footer of `kind` (`indexPath` names the
+    /// section); nil when the section has none of that kind. A grid's headers are of kind
+    /// ``elementKindSectionHeader``.
+    public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        reloadIfNeeded()
+        let s = indexPath.section
+        if let compositional = geometry as? CompositionalGeometry {
+            guard let frame = compositional.boundaryFrame(ofKind: kind, section: s) else { return nil }
+            let zIndex = compositional.sections[s].section.boundarySupplementaryItems.first { $0.elementKind == kind }?.zIndex ?? 1
+            return CollectionViewLayoutAttributes(frame: frame, indexPath: indexPath, representedElementKind: kind, zIndex: zIndex)
+        }
+        guard kind == Self.elementKindSectionHeader, s >= 0, s < geometry.numberOfSections, geometry.headerLength(ofSection: s) > 0 else { return nil }
+        return CollectionViewLayoutAttributes(frame: headerRect(s), indexPath: indexPath, representedElementKind: kind, zIndex: 1)
+    }
+}

@@ -1,0 +1,37 @@
+/// A layout built from sections of groups of items (UIKit's
+/// `UICollectionViewCompositionalLayout`): one section for all, or a provider asked for each
+/// section with the layout environment (again when the view's width changes).
+///
+/// A section provider that returns nil, or a section the layout cannot honour (a group with
+/// no subitems, an item wider than its group, a fractional height inside an estimated group,
+/// a size that is not a finite non-negative number), is logged once as an error; that section
+/// keeps its last good layout (a plain list row before it ever had one).
+@MainActor
+open class CollectionViewCompositionalLayout: CollectionViewLayout {
+    /// Answers the section at an index in an environment.
+    let sectionProvider: @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?
+    /// The list configuration of a ``list(using:)`` layout.
+    let listConfiguration: CollectionLayoutListConfiguration?
+
+    /// Every section laid out as `section`.
+    public init(section: CollectionLayoutSection) {
+        sectionProvider = { _, _ in section }
+        listConfiguration = section.listConfiguration
+    }
+
+    /// Each section laid out as `sectionProvider` answers for its index and environment.
+    public init(sectionProvider: @escaping @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?) {
+        self.sectionProvider = sectionProvider
+        listConfiguration = nil
+    }
+
+    init(listConfiguration: CollectionLayoutListConfiguration) {
+        sectionProvider = { _, environment in CollectionLayoutSection.list(using: listConfiguration, layoutEnvironment: environment) }
+        self.listConfiguration = listConfiguration
+    }
+
+    /// A list: every section a ``CollectionLayoutSection/list(using:layoutEnvironment:)`` section.
+    public static func list(using configuration: CollectionLayoutListConfiguration) -> CollectionViewCompositionalLayout {
+        CollectionViewCompositionalLayout(listConfiguration: configuration)
+    }
+}
