@@ -79,32 +79,6 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
         ListBase.logger.error("PoolTable: \(error)")
     }
 
-    /// Makes `snapshot` the table's content at once, diffing on the main thread (the
-    /// synchronous path; `apply` diffs large snapshots off it). Throws for duplicate
-    /// identifiers (nothing changes then, and a pending apply stays pending). Supersedes a
-    /// pending apply: its completion runs just before this one's. Animated unless
-    /// `animatingDifferences` is false.
-    @inlinable   // specialized for the caller's identifier types (see DiffableSnapshot.changes)
-    public func applyThrowing(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
-        if let dup = snapshot.firstDuplicate() { throw DiffableDataSourceError.duplicateIdentifier(dup) }
-        pipeline.supersedeAll()   // their completions stay owed, and run before this one's
-        let ticket = completions.enqueue(completion)
-        let completions = completions
-        guard let tableView, tableView.hasLoadedData else {
-            setCurrent(snapshot)
-            tableView?.reloadData()
-            completions.finish(ticket)
-            return
-        }
-        do {
-            try performBatch(current.changes(to: snapshot), to: snapshot, on: tableView,
-                             animatingDifferences: animatingDifferences, completion: { completions.finish(ticket) })
-        } catch {
-            completions.cancel(ticket)
-            throw error
-        }
-    }
-
     /// Re-binds the items' cells where they are mounted (the article-004 way: by identity).
     public func reconfigureItems(_ ids: [ItemID]) {
         tableView?.reconfigureRows(at: ids.compactMap { indexPath(for: $0) })
