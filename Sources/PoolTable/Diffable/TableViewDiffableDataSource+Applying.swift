@@ -180,7 +180,8 @@ extension TableViewDiffableDataSource {
         if newest.generation == generation, baseVersion == pipeline.contentVersion {
             commitNewest(outcome)
         }
-        if !pipeline.entries.isEmpty { startDiff() }
+        // (A completion run by the commit may have applied again and started its diff.)
+        if !pipeline.entries.isEmpty && !pipeline.diffInFlight { startDiff() }
     }
 
     /// Commits what is pending now, on the main thread (diffing here): an outline apply,
