@@ -58,6 +58,9 @@ struct Options {
                     over the scrolling list (its target moved, the others gliding), once without;
                     and the list still with the lifted row dragged across it; taking turns
                     (needs a display)
+      apply         the snapshot rows of engine only (issue 36): diffing two 100k-item
+                    snapshots with 1 % changed, the synchronous apply, and apply off the main
+                    thread (main-thread time in any frame, total latency) (no display needed)
       photos        PoolTable's Photos grid against GtkGridView + GtkPicture on a generated
                     folder of 5,000 JPEGs (1600x1200, cached in /tmp), flung at 8 px/ms:
                     blank area, time to a full screen, decodes/s, frame p99, peak RSS;

@@ -53,6 +53,12 @@ case "profile-move":
     let bench = EngineBench(smoke: false)
     bench.measureMovement(rows: options.rows)
     print(bench.table())
+case "apply":
+    // The snapshot diff and apply rows of `engine` only (issue 36): the diff, the synchronous
+    // apply, and apply off the main thread (main-thread time per frame, latency).
+    let bench = EngineBench(smoke: options.smoke)
+    bench.measureDiff()
+    print("PoolTable apply benchmark (release; medians; viewport 800x600)\n\n" + bench.table() + bench.notes.map { "note: " + $0 }.joined(separator: "\n"))
 case "profile-diff":
     // Internal: snapshot diffs only, to run under perf or callgrind.
     if let r = DiffBench.run(items: options.rows, runs: options.frames) { print("median diff \(fmt(r.median, 3)) ms") }

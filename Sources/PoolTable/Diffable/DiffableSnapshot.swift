@@ -138,6 +138,23 @@ extension DiffableSnapshot {
     /// displaced item is one move, not a cascade.
     @inlinable   // specialized in the caller's module: generic dictionaries cost 3× otherwise
     public func changes(to new: DiffableSnapshot) -> SnapshotChanges {
+        difference(to: new, stoppingAtDuplicate: false).changes
+    }
+
+    /// `changes(to:)`, or, when `new` names an item or a section twice, that duplicate
+    /// (found while the items are hashed anyway: no pass of its own) and no changes.
+    @inlinable
+    func checkedChanges(to new: DiffableSnapshot) -> (changes: SnapshotChanges, duplicate: String?) {
+        var sections = Set<SectionID>()
+        for s in new.sectionIdentifiers where !sections.insert(s).inserted { return (SnapshotChanges(), "section \(s)") }
+        let found = difference(to: new, stoppingAtDuplicate: true)
+        return (found.changes, found.duplicate.map { "item \($0)" })
+    }
+
+    /// The difference. Places are packed in one Int (section << 32 | row) and the new side
+    /// keeps only each item's section: hashing and copying IndexPaths cost half the diff.
+    @inlinable
+    func difference(to new: DiffableSnapshot, stoppingAtDuplicate: Bool) -> (changes: SnapshotChanges, duplicate: ItemID?) {
         var out = SnapshotChanges()
         // Sections.
         var oldSection: [SectionID: Int] = [:]
@@ -152,42 +169,48 @@ extension DiffableSnapshot {
             if keptSections.contains(s) { sectionMap[i] = newSection[s] } else { out.deletedSections.append(i) }
         }
         for (i, s) in new.sectionIdentifiers.enumerated() where !keptSections.contains(s) { out.insertedSections.append(i) }
+        let newSectionKept = new.sectionIdentifiers.map { keptSections.contains($0) }
 
-        // Items: where each one was.
-        var oldPlace: [ItemID: IndexPath] = [:]
+        // Items: where each one was (packed), and which section it is in now.
+        var oldPlace: [ItemID: Int] = [:]
         oldPlace.reserveCapacity(numberOfItems)
-        for (s, list) in items.enumerated() { for (r, id) in list.enumerated() { oldPlace[id] = IndexPath(row: r, section: s) } }
-        var newPlace: [ItemID: IndexPath] = [:]
-        newPlace.reserveCapacity(new.numberOfItems)
-        for (s, list) in new.items.enumerated() { for (r, id) in list.enumerated() { newPlace[id] = IndexPath(row: r, section: s) } }
+        for (s, list) in items.enumerated() { for (r, id) in list.enumerated() { oldPlace[id] = s << 32 | r } }
+        var newSectionOf: [ItemID: Int] = [:]
+        newSectionOf.reserveCapacity(new.numberOfItems)
+        for (t, list) in new.items.enumerated() {
+            for id in list where newSectionOf.updateValue(t, forKey: id) != nil && stoppingAtDuplicate {
+                return (SnapshotChanges(), id)
+            }
+        }
 
         // Deleted: items of kept sections that are gone, or now live in an inserted section.
         for (s, list) in items.enumerated() where sectionMap[s] != nil {
             for (r, id) in list.enumerated() {
-                let to = newPlace[id]
-                if to == nil || !keptSections.contains(new.sectionIdentifiers[to!.section]) {
-                    out.deletedRows.append(IndexPath(row: r, section: s))
-                }
+                if let t = newSectionOf[id], newSectionKept[t] { continue }
+                out.deletedRows.append(IndexPath(row: r, section: s))
             }
         }
-        for (t, list) in new.items.enumerated() where keptSections.contains(new.sectionIdentifiers[t]) {
+        let rowMask = (1 << 32) - 1
+        for (t, list) in new.items.enumerated() where newSectionKept[t] {
             // Kept items arriving in this section, in new order, with their old places.
-            var kept: [(row: Int, from: IndexPath)] = []
+            var kept: [(row: Int, from: Int)] = []
+            kept.reserveCapacity(list.count)
             for (r, id) in list.enumerated() {
-                if let from = oldPlace[id], sectionMap[from.section] != nil {
+                if let from = oldPlace[id], sectionMap[from >> 32] != nil {
                     kept.append((r, from))
                 } else {
                     out.insertedRows.append(IndexPath(row: r, section: t))
                 }
             }
             // Items that stayed in their section keep their order if on the LIS.
-            let sameSection = kept.indices.filter { sectionMap[kept[$0].from.section] == t }
-            let stay = Set(Self.longestIncreasingSubsequence(sameSection.map { kept[$0].from.row }).map { sameSection[$0] })
-            for (k, item) in kept.enumerated() where !stay.contains(k) {
-                out.moves.append((from: item.from, to: IndexPath(row: item.row, section: t)))
+            let sameSection = kept.indices.filter { sectionMap[kept[$0].from >> 32] == t }
+            var stays = [Bool](repeating: false, count: kept.count)
+            for i in Self.longestIncreasingSubsequence(sameSection.map { kept[$0].from & rowMask }) { stays[sameSection[i]] = true }
+            for (k, item) in kept.enumerated() where !stays[k] {
+                out.moves.append((from: IndexPath(row: item.from & rowMask, section: item.from >> 32), to: IndexPath(row: item.row, section: t)))
             }
         }
-        return out
+        return (out, nil)
     }
 
     /// Indices (into `values`) of one longest strictly increasing subsequence. O(n log n).

@@ -21,6 +21,10 @@ extension TableViewDiffableDataSource {
     public func applyThrowing(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
                               animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         if let error = snapshot.errors.first { throw DiffableDataSourceError.invalidSectionSnapshot(error) }
+        commitPendingApplyNow()   // an outline applies onto the newest snapshot, in call order
+        let ticket = completions.enqueue(completion)   // completions run in call order
+        let completions = completions
+        let completion: () -> Void = { completions.finish(ticket) }
         defer { tableView?.refreshOutlineCells() }
         let old: SectionSnapshot<ItemID>? = outlines.snapshot(for: section)
         // The new outline is in place while the rows change, so every cell bound during the
@@ -44,6 +48,7 @@ extension TableViewDiffableDataSource {
             whole.appendItems(snapshot.visibleItems, toSection: section)
             try applyThrowing(whole, animatingDifferences: animatingDifferences, completion: completion)
         } catch {
+            completions.cancel(ticket)
             if let old { outlines.set(old, for: section) } else { outlines.remove(section) }
             throw error
         }

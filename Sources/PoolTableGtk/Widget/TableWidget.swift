@@ -132,6 +132,8 @@ public final class TableWidget {
 
         listView.host = self
         listView.measuringCanvas = measuringCanvas
+        MainLoopApplyScheduler.installAsDefault()   // diffable applies come back through GLib
+
         installScrolling()
         installDrawing()
         installInput()
