@@ -1,6 +1,6 @@
 import CGtk
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Synchronization
 
 /// A small deterministic generator (SplitMix64), so every run diffs the same snapshots.

@@ -1,7 +1,7 @@
 import CGtk
 import Dispatch
 import PoolTable
-import PoolTableGtk
+@_spi(Interop) import PoolTableGtk
 import Testing
 
 /// `apply` off the main thread in the app's setting (issue 36): GLib's loop owns the main

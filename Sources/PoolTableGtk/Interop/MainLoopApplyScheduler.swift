@@ -9,7 +9,7 @@ import Synchronization
 /// `DispatchQueue.main` nor the main actor's tasks run under it (GTK-NOTES.md, "Pitfall").
 /// One idle source drains a queue, so hand-backs run in the order they were asked for.
 /// `TableWidget` installs it as `DiffableApply.defaultScheduler`.
-public final class MainLoopApplyScheduler: DiffableApplyScheduler {
+@_spi(Interop) public final class MainLoopApplyScheduler: DiffableApplyScheduler {
     private struct Queue {
         var jobs: [@MainActor @Sendable () -> Void] = []
         var sourceAdded = false
