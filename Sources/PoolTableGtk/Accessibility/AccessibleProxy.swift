@@ -28,10 +28,15 @@ final class AccessibleProxy {
     private var labelTime = -Double.infinity
     private var selected: Bool?
     private var checked: Bool?? = .none
+    /// The titles of the row's actions as last exported (AccessibleProxy+Actions.swift).
+    var actionTitles: [String] = []
+    /// Their GAction group on the widget (prefix `row`), made on the first action.
+    var actionGroup: UnsafeMutablePointer<GSimpleActionGroup>?
     /// The outline state last sent (TableWidget+Outline.swift).
     var outlineSent: OutlineRowState?? = .none
-    /// What the description was made from.
-    private var described: (AccessibleRowPosition, String?)?
+    /// What the description was made from: the position, the announcement, and what the
+    /// view adds around it (the focused cell before it, the outline level after it).
+    private var described: (AccessibleRowPosition, String?, RowDescriptionExtras)?
 
     /// A new proxy of `role`, a child of `parent`.
     init(role: GtkAccessibleRole, parent: UnsafeMutablePointer<GtkWidget>) {
@@ -74,11 +79,15 @@ final class AccessibleProxy {
         Accessible.setChecked(widget, on)
     }
 
-    /// Sends the description of `position` (with the announcement after it) if either changed.
-    func describe(_ position: AccessibleRowPosition, _ text: @MainActor (AccessibleRowPosition) -> String) {
-        if let described, described.0 == position, described.1 == announcement { return }
-        described = (position, announcement)
-        let base = text(position)
+    /// Sends the description of `position` (the focused cell before it, the level after it,
+    /// the announcement last) if any of them changed.
+    func describe(_ position: AccessibleRowPosition, _ extras: RowDescriptionExtras = RowDescriptionExtras(),
+                  _ text: @MainActor (AccessibleRowPosition) -> String) {
+        if let described, described.0 == position, described.1 == announcement, described.2 == extras { return }
+        described = (position, announcement, extras)
+        var base = text(position)
+        if let level = extras.level { base += ", \(level)" }
+        if let cell = extras.cell { base = "\(cell). \(base)" }
         description = announcement.map { "\(base). \($0)" } ?? base
         Accessible.setDescription(widget, description)
     }
@@ -134,6 +143,14 @@ final class AccessibleProxy {
                                        width: max(1, Int32(rect.width.rounded())), height: max(1, Int32(clamping: Int(rect.height.rounded()))))
         gtk_widget_size_allocate(widget, &allocation, -1)
     }
+}
+
+/// What the view says about a row besides its position: the focused cell ("Size, 3 bytes",
+/// said first: it is what Tab moved to) and the outline level ("level 2": GTK 4.8's AT-SPI
+/// bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so the description carries it).
+struct RowDescriptionExtras: Equatable {
+    var cell: String?
+    var level: String?
 }
 
 extension AccessibleProxy {
