@@ -13,7 +13,12 @@ line also has its number of columns). The checks:
   Inbox     the list's items are the rows on screen, named and described, with section
             headers; Down moves focus to exactly the cursor row; Space in edit mode checks
             and selects it; End replaces the items; Tab and Shift+Tab (roving tab stop; Tab
-            leaves for a named, visible control)
+            leaves for a named, visible control); a row's swipe actions and menu entries
+            are AT-SPI actions on its item, read back and invoked (Archive removes the
+            mail); scrolling before the first key keeps the focus on its row, and Down then
+            acts from the first visible row; the Main Menu button is named once
+  Files     column headers, expanded state, "level 2" in a file's description, Tab puts
+            the focused cell's column and text first in it ("Size, 3 items.")
   Photos    the grid is a list whose items are the photos on screen in reading order (lines
             top to bottom, each left to right), described "Photo 12 of 100,000", with the
             month headers; Right/Left move along a line and Down/Up by a line (a column

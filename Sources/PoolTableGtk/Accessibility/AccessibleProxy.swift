@@ -119,13 +119,18 @@ final class AccessibleProxy {
     }
 
     /// Puts `proxies`' widgets in this order among `parent`'s children (AT-SPI lists
-    /// children in widget order: the order a screen reader reads).
+    /// children in widget order: the order a screen reader reads). Other children (hidden
+    /// free proxies, which AT-SPI does not list) may sit between them: a widget moves only
+    /// when the nearest of `proxies` before it is not the one it should follow, so a
+    /// scrolled frame that recycles one proxy moves one widget, not every one after a
+    /// hidden proxy (each move is a children-changed event pair on the bus).
     static func arrange(_ proxies: [AccessibleProxy], in parent: UnsafeMutablePointer<GtkWidget>) {
+        let placed = Set(proxies.map(\.widget))
         var previous: UnsafeMutablePointer<GtkWidget>?
         for proxy in proxies {
-            if gtk_widget_get_prev_sibling(proxy.widget) != previous || (previous == nil && gtk_widget_get_first_child(parent) != proxy.widget) {
-                gtk_widget_insert_after(proxy.widget, parent, previous)
-            }
+            var before = gtk_widget_get_prev_sibling(proxy.widget)
+            while let b = before, !placed.contains(b) { before = gtk_widget_get_prev_sibling(b) }
+            if before != previous { gtk_widget_insert_after(proxy.widget, parent, previous) }
             previous = proxy.widget
         }
     }
