@@ -119,20 +119,44 @@ final class AccessibleProxy {
     }
 
     /// Puts `proxies`' widgets in this order among `parent`'s children (AT-SPI lists
-    /// children in widget order: the order a screen reader reads). Other children (hidden
-    /// free proxies, which AT-SPI does not list) may sit between them: a widget moves only
-    /// when the nearest of `proxies` before it is not the one it should follow, so a
-    /// scrolled frame that recycles one proxy moves one widget, not every one after a
-    /// hidden proxy (each move is a children-changed event pair on the bus).
+    /// children in widget order: the order a screen reader reads), with as few moves as
+    /// possible: the longest run already in order stays, the others move next to their
+    /// predecessor. A scrolled frame that recycles the top row's proxy for a row at the
+    /// bottom so moves one widget, where moving each proxy after its predecessor in turn
+    /// moved every one (~56 `gtk_widget_insert_after` a frame, each a children-changed pair
+    /// on the bus). Other children (hidden free proxies, not listed by AT-SPI) are ignored.
     static func arrange(_ proxies: [AccessibleProxy], in parent: UnsafeMutablePointer<GtkWidget>) {
-        let placed = Set(proxies.map(\.widget))
-        var previous: UnsafeMutablePointer<GtkWidget>?
-        for proxy in proxies {
-            var before = gtk_widget_get_prev_sibling(proxy.widget)
-            while let b = before, !placed.contains(b) { before = gtk_widget_get_prev_sibling(b) }
-            if before != previous { gtk_widget_insert_after(proxy.widget, parent, previous) }
-            previous = proxy.widget
+        // (Arrays and linear scans, no hashing: ~45 proxies, and this runs every scrolled frame.)
+        let widgets = proxies.map(\.widget)
+        var current: [Int] = []
+        current.reserveCapacity(widgets.count)
+        var child = gtk_widget_get_first_child(parent)
+        while let c = child {
+            if let r = widgets.firstIndex(of: c) { current.append(r) }
+            child = gtk_widget_get_next_sibling(c)
         }
+        let keep = longestIncreasingRun(current, count: widgets.count)
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for (i, widget) in widgets.enumerated() {
+            if !keep[i] { gtk_widget_insert_after(widget, parent, previous) }
+            previous = widget
+        }
+    }
+
+    /// Marks the values (each in 0..<count) of a longest strictly increasing subsequence of
+    /// `values` (patience sorting).
+    static func longestIncreasingRun(_ values: [Int], count: Int) -> [Bool] {
+        var tails: [Int] = [], tailIndex: [Int] = [], parent = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi { let mid = (lo + hi) / 2; if tails[mid] < v { lo = mid + 1 } else { hi = mid } }
+            if lo > 0 { parent[i] = tailIndex[lo - 1] }
+            if lo == tails.count { tails.append(v); tailIndex.append(i) } else { tails[lo] = v; tailIndex[lo] = i }
+        }
+        var run = [Bool](repeating: false, count: count)
+        var i = tailIndex.last ?? -1
+        while i >= 0 { run[values[i]] = true; i = parent[i] }
+        return run
     }
 
     /// Allocates the widget at its rect, `offsetX`/`offsetY` being the viewport's left/top in content
