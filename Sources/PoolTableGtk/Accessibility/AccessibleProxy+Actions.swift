@@ -6,7 +6,8 @@ import CGtk
 /// the widget's own action muxer: every enabled, parameterless action of the groups
 /// inserted on the widget, named "prefix.action" (gtk/a11y/gtkatspiaction.c,
 /// `widget_action_vtable`; DoAction is `gtk_widget_activate_action_variant`). So each row
-/// proxy gets a group `row` with one action per title: "row.archive", "row.delete".
+/// tab stop's proxy (the focused row) gets a group `row` with one action per title:
+/// "row.archive", "row.delete".
 /// GTK 4.8 gives the same string as the name, the localized name and the description, and
 /// GAction names are ASCII, so a title with no ASCII letter or digit (a translation) is
 /// named by its place ("row.action-2").
@@ -14,6 +15,7 @@ extension AccessibleProxy {
     /// Exports `titles` as the proxy's actions (only when they changed); `perform` runs with
     /// the title of the action an assistive technology invoked.
     func setActions(_ titles: [String], perform: @escaping @MainActor (String) -> Void) {
+        if titles.isEmpty { actionRow = nil }
         guard titles != actionTitles else { return }
         let group: UnsafeMutablePointer<GSimpleActionGroup>
         if let existing = actionGroup {

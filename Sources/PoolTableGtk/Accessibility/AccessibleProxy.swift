@@ -30,6 +30,8 @@ final class AccessibleProxy {
     private var checked: Bool?? = .none
     /// The titles of the row's actions as last exported (AccessibleProxy+Actions.swift).
     var actionTitles: [String] = []
+    /// The row its actions were last listed for.
+    var actionRow: IndexPath?
     /// Their GAction group on the widget (prefix `row`), made on the first action.
     var actionGroup: UnsafeMutablePointer<GSimpleActionGroup>?
     /// The outline state last sent (TableWidget+Outline.swift).

@@ -126,7 +126,7 @@ final class AccessibleRows {
             proxy.setSelected(item.isSelected)
             proxy.setChecked(item.position.checked)
             proxy.describe(item.position, extras(ip), describe)
-            updateActions(proxy)
+            if proxy === tabStop { updateActions(proxy) }
             placement.place(proxy, at: item.frame)
         }
         dirty = [:]
@@ -216,9 +216,12 @@ final class AccessibleRows {
         return extras
     }
 
-    /// The row's actions (swipe actions and menu entries) on its proxy, as AT-SPI actions.
+    /// The row's actions (swipe actions and menu entries) on its proxy, as AT-SPI actions:
+    /// on the tab stop's row only, the row a screen reader acts on (the delegate is asked for
+    /// one row's swipe actions and menu per focus move, not for every row scrolled in).
     private func updateActions(_ proxy: AccessibleProxy) {
         guard let table = listView as? TableView, let ip = proxy.indexPath else { return }
+        proxy.actionRow = ip
         proxy.setActions(table.accessibilityActions(forRowAt: ip).map(\.title)) { [weak self, weak proxy] title in
             guard let self, let table = self.listView as? TableView, let ip = proxy?.indexPath,
                   let action = table.accessibilityActions(forRowAt: ip).first(where: { $0.title == title }) else { return }
@@ -249,8 +252,10 @@ final class AccessibleRows {
         var ip = model.tabStop(keeping: tabStop?.indexPath)
         // Before the first key (no cursor) the focus stays on its row while the list scrolls,
         // as GtkListView's stays on its item (keys still act from the first visible row):
-        // moving it every scrolled frame cost ~2 M instructions of AT-SPI work a frame.
-        if listView.focusedIndexPath == nil, let held = tabStop?.indexPath, held != ip, model.frame(of: held) != nil { ip = held }
+        // moving it every scrolled frame cost ~2 M instructions of AT-SPI work a frame. Without
+        // the focus the stop follows the first visible row, where Tab then enters.
+        if listView.focusedIndexPath == nil, let held = tabStop?.indexPath, held != ip, model.frame(of: held) != nil,
+           focus.containsFocus { ip = held }
         let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
             stop.describe(model.position(of: ip), extras(ip), describe)
@@ -259,7 +264,12 @@ final class AccessibleRows {
         let old = focus.move(to: wanted, hasRows: !rows.isEmpty) { proxy in
             if let ip = proxy.indexPath { proxy.describe(model.position(of: ip), self.extras(ip), self.describe) }
         }
-        if let old { orderChanged = true; if isDetached(old) { retire(old) } }
+        if let stop = tabStop, stop.actionRow != stop.indexPath { updateActions(stop) }
+        if let old {
+            orderChanged = true
+            old.setActions([]) { _ in }
+            if isDetached(old) { retire(old) }
+        }
     }
 
     /// Puts the proxies' widgets in the model's reading order.
