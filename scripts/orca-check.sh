@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# What a screen-reader user hears: the real Orca 43 (Debian 12) drives the Inbox and the
-# Photos grid key by key under Xvfb, and scripts/orca/check.py checks the transcript per key
+# What a screen-reader user hears: the real Orca 43 (Debian 12) drives the Inbox, the
+# Photos grid and Files (a small folder tree) key by key under Xvfb, and scripts/orca/check.py checks the transcript per key
 # against what the app showed after it (POOLTABLE_TRACE=1): no silence after a navigation
 # key, the focused row's name and number and no stale one, the checked state, and the
-# edit-mode and selection-count announcements.
+# edit-mode and selection-count announcements; on Files the level of a file in a folder and
+# the column and value a Tab moves to; on the Inbox the swipe actions among the row's actions.
 #
 #   scripts/orca-check.sh            build (debug) if needed, run both screens, check
 #   scripts/orca-check.sh --stock    also hear the stock GtkListView/GtkGridView peer (anchor.py)
@@ -41,6 +42,14 @@ hear() {  # hear NAME TITLE KEYS ARGS...
 }
 hear inbox Inbox "$REPO/scripts/orca/keys/inbox.keys" --screen inbox
 hear photos Photos "$REPO/scripts/orca/keys/photos.keys" --screen photos
+# Files on a small tree (issue 34): a file inside a folder says its level, Tab its cells.
+files_root="$(mktemp -d /tmp/pooltable-orca-files.XXXXXX)"
+for folder in alpha beta; do mkdir -p "$files_root/$folder"; done
+for f in alpha/a1.txt alpha/a2.txt alpha/a3.txt beta/b1.txt beta/b2.txt gamma.txt; do
+    name=$(basename "$f"); printf '%s' "$name$name$name$name$name$name$name$name$name$name" >"$files_root/$f"
+done
+hear files Files "$REPO/scripts/orca/keys/files.keys" --files "$files_root"
+rm -rf "$files_root"
 
 if [[ "${1:-}" == "--stock" ]]; then
     for kind in list grid; do

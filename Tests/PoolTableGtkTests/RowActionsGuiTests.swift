@@ -163,7 +163,9 @@ extension TableWidgetTests {
         menuKey.key("Menu")
         #expect(XDoTool.run(menuKey.arguments) == 0)
         #expect(GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }, "the Menu key showed the popover menu")
-        #expect(source.menuAsked.count == 2)
+        // (The delegate is also asked for the focused row's menu to list its entries as the
+        // row's AT-SPI actions, issue 34: the Menu key asked again for row 2.)
+        #expect(source.menuAsked.last == IndexPath(row: 2, section: 0))
         // Choosing an entry with the keyboard performs it.
         var choose = XScript(title: title, harness: harness)
         choose.key("Down")

@@ -11,7 +11,12 @@ reader user was told the truth:
 - Ctrl+E is heard once: the focused row, not checked (edit mode starts with nothing
   selected), and "Edit mode on"; Escape says "Edit mode off";
 - Space and Ctrl+A in edit mode are heard once: the focused row's checked state as the app
-  has it, and the selection count as the subtitle shows it.
+  has it, and the selection count as the subtitle shows it;
+- Files (issue 34): a row inside a folder is heard with "level 2"; Tab is heard once as the
+  column's title and the cell's text ("Name, a1.txt.", then "Size, 60 bytes.") before the
+  row's position, and Shift+Tab back to the row drops them;
+- Inbox (issue 34): Orca sees the swipe actions as the focused row's actions (its debug
+  log lists an object's actions with its details: actions='row.archive row.delete ...').
 
 usage: check.py RUN_DIR [RUN_DIR ...]     exit 1 on any failure; prints one line per check.
 """
@@ -89,6 +94,7 @@ class Checker:
         last_number = next((int(m.group("number").replace(",", "")) for u in startup
                             if (m := POSITION.match(u))), None)
         names = {}   # name heard → the row number it was heard for
+        tabs = 0     # Tab presses so far: the cell focus moves Name, Size, … (Files)
         for i in range(1, len(segs)):
             key, start, said, _ = segs[i]
             if key in ("focus", "end"):
@@ -100,6 +106,27 @@ class Checker:
             label = dict((n, t) for n, t in rows.get("rows", [])).get(cursor)
             heard = [u for u in said if u.lower() not in ECHO and not (len(u) == 1 and u.isalpha())]
             where = f"#{i} {key}: heard {heard}"
+            if key == "plus":
+                self.expect(rows.get("cursor") in (0, last_number), f"{where}: expands the focused row in place")
+                self.expect("expanded" in heard, f"{where}: says 'expanded'")
+                continue
+            if key in ("Tab", "shift+Tab"):
+                tabs += 1 if key == "Tab" else -1
+                column = (["", "Name", "Size", "Kind", "Modified"][tabs] if 0 <= tabs <= 4 else "?")
+                value = bare(label.split(", ")[0]) if label and column == "Name" else None
+                self.expect(len(heard) == 1, f"{where}: one utterance")
+                said_first = heard[0] if heard else ""
+                if column:
+                    want = f"{column}, {value}." if value else f"{column}, "
+                    self.expect(said_first.startswith(want), f"{where}: first the column and the cell's text '{want}'")
+                else:
+                    self.expect(bool(POSITION.match(said_first)), f"{where}: back on the row: its position only")
+                numbers = [int(m.group("number").replace(",", "")) for u in heard
+                           if (m := POSITION.match(u.split(". ", 1)[-1]))]
+                self.expect(numbers == [cursor], f"{where}: the focused row's number {grouped(cursor)}")
+                if self.run.startswith("files"):
+                    self.expect(said_first.rstrip(".").endswith("level 2"), f"{where}: and its level, 'level 2'")
+                continue
             if key in NAVIGATION:
                 self.expect(heard, f"{where}: not silent")
                 self.expect(cursor != 0 and cursor != last_number, f"{where}: moved on from row {last_number} (now {cursor})")
@@ -111,6 +138,8 @@ class Checker:
                     self.expect(other == cursor, f"{where}: a name of its own (row {grouped(other)} had it too)")
                 numbers = [int(m.group("number").replace(",", "")) for u in heard if (m := POSITION.match(u))]
                 self.expect(numbers == [cursor], f"{where}: the focused row's number {grouped(cursor)} and no other")
+                if self.run.startswith("files") and label and not label.startswith(("alpha", "beta", "gamma")):
+                    self.expect(len(heard) == 2 and bare(heard[1]).endswith("level 2"), f"{where}: a file in a folder says 'level 2'")
                 last_number = cursor
                 continue
             # (A silent key is checked on: each check below fails on "" rather than stopping.)
@@ -137,12 +166,31 @@ class Checker:
                 self.expect(number == cursor, f"{where}: the focused row's number {grouped(cursor)}")
 
 
+def check_actions(checker, run, wanted):
+    """Orca's debug log lists the focused row's actions (debug.actionsToString) with
+    `wanted` among them."""
+    listed, role = set(), None
+    for line in open(os.path.join(run, "orca-debug.out"), errors="replace"):
+        # An object's details: "app.name=… name=… role='list item'", then description,
+        # states, relations and actions on lines of their own.
+        if (m := re.search(r" role='([^']*)'", line)):
+            role = m.group(1)
+        elif (m := re.search(r"^\s+actions='([^']*)'", line)) and role == "list item":
+            listed.add(m.group(1))
+    has = [a for a in listed if set(wanted) <= set(a.split())]
+    checker.expect(has, f"Orca lists a row's actions with {wanted}: it listed {sorted(listed)[:4]}")
+    if has:
+        print(f"  Orca's row actions: {has[0]}")
+
+
 def main(argv):
     failures = 0
     for arg in argv:
         run, _, title = arg.partition("=")
         checker = Checker(run)
         checker.check(run, title)
+        if os.path.basename(run.rstrip("/")).startswith("inbox"):
+            check_actions(checker, run, ["row.archive", "row.delete"])
         print(f"  {'PASS' if not checker.failures else 'FAIL'}  {checker.run}: {checker.passes} checks passed, "
               f"{len(checker.failures)} failed")
         failures += len(checker.failures)

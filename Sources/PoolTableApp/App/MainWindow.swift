@@ -172,6 +172,10 @@ final class MainWindow {
         gtk_menu_button_set_primary(button.opaque, 1)
         gtk_widget_set_tooltip_text(button, tr("Main Menu"))
         AccessibleName.set(button, tr("Main Menu"))
+        // The tooltip becomes the button's description in GTK 4.8, and its inner toggle button
+        // (described by the menu button) would be heard as "Main Menu, toggle button, Main
+        // Menu": the name is enough.
+        gtk_accessible_reset_property(button.opaque, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)
         g_object_unref(menu.rawPointer)
         return button
     }
@@ -191,6 +195,10 @@ final class MainWindow {
                 guard let checked = $0.checked else { return position }
                 return checked ? tr("{position}, checked", ["position": position]) : tr("{position}, not checked", ["position": position])
             }
+            // "File 3 of 4, level 2" (GTK 4.8 does not export the level), and with a focused
+            // cell "Size, 3 bytes. File 3 of 4".
+            table.accessibleOutlineLevelDescription = { tr("level {level}", ["level": formatted($0)]) }
+            table.accessibleCellDescription = { tr("{column}, {value}", ["column": $0, "value": $1]) }
             let page = gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
             // The page would be heard as "Inbox panel" before the list's own "Inbox": one name.
             // (Empty, not reset: GTK 4.8 names an unlabelled page by its type, "GtkStackPage".)

@@ -3,7 +3,7 @@ import PoolTable
 /// A Files row: one part per column (Name with an icon, indented by the outline; Size right
 /// aligned; Kind; Modified), or a spinner row "Loading…" / an error row under a folder.
 @MainActor
-public final class FileCell: TableViewCell, TableViewCellColumnFitting {
+public final class FileCell: TableViewCell, TableViewCellColumnFitting, TableViewCellColumnAccessibility {
     /// The reuse identifier the Files table registers the cell under.
     public static let reuseIdentifier = "file"
 
@@ -50,6 +50,20 @@ public final class FileCell: TableViewCell, TableViewCellColumnFitting {
             }
         }
         set { super.accessibilityLabel = newValue }
+    }
+
+    /// What the cell shows in a column, for a screen reader when that cell has the focus
+    /// ("3 bytes" in Size); the Name column says the name (or "Loading…", or the error).
+    public func accessibilityValue(ofColumn column: Int) -> String? {
+        guard let table = tableView, column < table.tableColumns.count else { return nil }
+        guard case let .file(name, size, kind, modified, _, _) = content else { return isOutlineColumn(column) ? accessibilityLabel : nil }
+        if isOutlineColumn(column) { return name }
+        switch table.tableColumns[column].identifier {
+        case FilesController.ColumnID.name: return name
+        case FilesController.ColumnID.size: return size
+        case FilesController.ColumnID.kind: return kind
+        default: return modified
+        }
     }
 
     /// The column's content width (for a double click on its header's edge).

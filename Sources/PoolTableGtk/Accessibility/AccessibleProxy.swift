@@ -28,10 +28,17 @@ final class AccessibleProxy {
     private var labelTime = -Double.infinity
     private var selected: Bool?
     private var checked: Bool?? = .none
+    /// The titles of the row's actions as last exported (AccessibleProxy+Actions.swift).
+    var actionTitles: [String] = []
+    /// The row its actions were last listed for.
+    var actionRow: IndexPath?
+    /// Their GAction group on the widget (prefix `row`), made on the first action.
+    var actionGroup: UnsafeMutablePointer<GSimpleActionGroup>?
     /// The outline state last sent (TableWidget+Outline.swift).
     var outlineSent: OutlineRowState?? = .none
-    /// What the description was made from.
-    private var described: (AccessibleRowPosition, String?)?
+    /// What the description was made from: the position, the announcement, and what the
+    /// view adds around it (the focused cell before it, the outline level after it).
+    private var described: (AccessibleRowPosition, String?, RowDescriptionExtras)?
 
     /// A new proxy of `role`, a child of `parent`.
     init(role: GtkAccessibleRole, parent: UnsafeMutablePointer<GtkWidget>) {
@@ -74,11 +81,15 @@ final class AccessibleProxy {
         Accessible.setChecked(widget, on)
     }
 
-    /// Sends the description of `position` (with the announcement after it) if either changed.
-    func describe(_ position: AccessibleRowPosition, _ text: @MainActor (AccessibleRowPosition) -> String) {
-        if let described, described.0 == position, described.1 == announcement { return }
-        described = (position, announcement)
-        let base = text(position)
+    /// Sends the description of `position` (the focused cell before it, the level after it,
+    /// the announcement last) if any of them changed.
+    func describe(_ position: AccessibleRowPosition, _ extras: RowDescriptionExtras = RowDescriptionExtras(),
+                  _ text: @MainActor (AccessibleRowPosition) -> String) {
+        if let described, described.0 == position, described.1 == announcement, described.2 == extras { return }
+        described = (position, announcement, extras)
+        var base = text(position)
+        if let level = extras.level { base += ", \(level)" }
+        if let cell = extras.cell { base = "\(cell). \(base)" }
         description = announcement.map { "\(base). \($0)" } ?? base
         Accessible.setDescription(widget, description)
     }
@@ -110,15 +121,44 @@ final class AccessibleProxy {
     }
 
     /// Puts `proxies`' widgets in this order among `parent`'s children (AT-SPI lists
-    /// children in widget order: the order a screen reader reads).
+    /// children in widget order: the order a screen reader reads), with as few moves as
+    /// possible: the longest run already in order stays, the others move next to their
+    /// predecessor. A scrolled frame that recycles the top row's proxy for a row at the
+    /// bottom so moves one widget, where moving each proxy after its predecessor in turn
+    /// moved every one (~56 `gtk_widget_insert_after` a frame, each a children-changed pair
+    /// on the bus). Other children (hidden free proxies, not listed by AT-SPI) are ignored.
     static func arrange(_ proxies: [AccessibleProxy], in parent: UnsafeMutablePointer<GtkWidget>) {
-        var previous: UnsafeMutablePointer<GtkWidget>?
-        for proxy in proxies {
-            if gtk_widget_get_prev_sibling(proxy.widget) != previous || (previous == nil && gtk_widget_get_first_child(parent) != proxy.widget) {
-                gtk_widget_insert_after(proxy.widget, parent, previous)
-            }
-            previous = proxy.widget
+        // (Arrays and linear scans, no hashing: ~45 proxies, and this runs every scrolled frame.)
+        let widgets = proxies.map(\.widget)
+        var current: [Int] = []
+        current.reserveCapacity(widgets.count)
+        var child = gtk_widget_get_first_child(parent)
+        while let c = child {
+            if let r = widgets.firstIndex(of: c) { current.append(r) }
+            child = gtk_widget_get_next_sibling(c)
         }
+        let keep = longestIncreasingRun(current, count: widgets.count)
+        var previous: UnsafeMutablePointer<GtkWidget>?
+        for (i, widget) in widgets.enumerated() {
+            if !keep[i] { gtk_widget_insert_after(widget, parent, previous) }
+            previous = widget
+        }
+    }
+
+    /// Marks the values (each in 0..<count) of a longest strictly increasing subsequence of
+    /// `values` (patience sorting).
+    static func longestIncreasingRun(_ values: [Int], count: Int) -> [Bool] {
+        var tails: [Int] = [], tailIndex: [Int] = [], parent = [Int](repeating: -1, count: values.count)
+        for (i, v) in values.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi { let mid = (lo + hi) / 2; if tails[mid] < v { lo = mid + 1 } else { hi = mid } }
+            if lo > 0 { parent[i] = tailIndex[lo - 1] }
+            if lo == tails.count { tails.append(v); tailIndex.append(i) } else { tails[lo] = v; tailIndex[lo] = i }
+        }
+        var run = [Bool](repeating: false, count: count)
+        var i = tailIndex.last ?? -1
+        while i >= 0 { run[values[i]] = true; i = parent[i] }
+        return run
     }
 
     /// Allocates the widget at its rect, `offsetX`/`offsetY` being the viewport's left/top in content
@@ -134,6 +174,14 @@ final class AccessibleProxy {
                                        width: max(1, Int32(rect.width.rounded())), height: max(1, Int32(clamping: Int(rect.height.rounded()))))
         gtk_widget_size_allocate(widget, &allocation, -1)
     }
+}
+
+/// What the view says about a row besides its position: the focused cell ("Size, 3 bytes",
+/// said first: it is what Tab moved to) and the outline level ("level 2": GTK 4.8's AT-SPI
+/// bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so the description carries it).
+struct RowDescriptionExtras: Equatable {
+    var cell: String?
+    var level: String?
 }
 
 extension AccessibleProxy {

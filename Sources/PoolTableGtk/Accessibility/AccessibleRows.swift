@@ -27,6 +27,11 @@ final class AccessibleRows {
     var describe: @MainActor (AccessibleRowPosition) -> String = TableWidget.defaultRowDescription {
         didSet { describeChanged = true }
     }
+    /// What an outline row adds to its description, from its level (1 for a root): "level 2".
+    var describeLevel: @MainActor (Int) -> String = { "level \($0)" } { didSet { describeChanged = true } }
+    /// What the focused row says first while one of its cells has the focus, from the column's
+    /// title and the cell's text there: "Size, 3 bytes".
+    var describeCell: @MainActor (_ column: String, _ value: String) -> String = { "\($0), \($1)" } { didSet { describeChanged = true } }
 
     private unowned let listView: ListBase
     private let view: UnsafeMutablePointer<GtkWidget>
@@ -45,6 +50,8 @@ final class AccessibleRows {
     private var shownOffsetX = 0.0
     private var describeChanged = false, orderChanged = true
     private var childOrder: [ObjectIdentifier] = []
+    /// The row and column of the focused cell last described (nil: no cell has the focus).
+    private var describedCell: (row: IndexPath, column: Int)?
     private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 20) { [weak self] in
         self?.update()
         self?.placement.commit()
@@ -101,6 +108,11 @@ final class AccessibleRows {
             for ip in rows.keys { markDirty(ip) }
         }
         if let ip = focus.announceOnStop(ifAt: model.focusedIndexPath) { markDirty(ip) }
+        let cell = (listView as? TableView)?.focusedColumn.flatMap { c in model.focusedIndexPath.map { (row: $0, column: c) } }
+        if cell?.row != describedCell?.row || cell?.column != describedCell?.column {
+            [describedCell?.row, cell?.row].compactMap { $0 }.forEach(markDirty)
+            describedCell = cell
+        }
         heldBack.forEach(markDirty)
         heldBack = []
         let now = monotonicSeconds()
@@ -113,7 +125,8 @@ final class AccessibleRows {
             }
             proxy.setSelected(item.isSelected)
             proxy.setChecked(item.position.checked)
-            proxy.describe(item.position, describe)
+            proxy.describe(item.position, extras(ip), describe)
+            if proxy === tabStop { updateActions(proxy) }
             placement.place(proxy, at: item.frame)
         }
         dirty = [:]
@@ -190,6 +203,33 @@ final class AccessibleRows {
 
     private func markDirty(_ ip: IndexPath) { if dirty[ip] == nil { dirty[ip] = false } }
 
+    /// What a row's description says besides its position: the focused cell, the level.
+    private func extras(_ ip: IndexPath) -> RowDescriptionExtras {
+        guard let table = listView as? TableView else { return RowDescriptionExtras() }
+        var extras = RowDescriptionExtras()
+        if let level = table.outlineState(forRowAt: ip)?.level { extras.level = describeLevel(level + 1) }
+        if let cell = describedCell, cell.row == ip, cell.column < table.tableColumns.count {
+            let title = table.tableColumns[cell.column].title
+            let value = (table.cellForRow(at: ip) as? TableViewCellColumnAccessibility)?.accessibilityValue(ofColumn: cell.column) ?? ""
+            extras.cell = value.isEmpty ? title : describeCell(title, value)
+        }
+        return extras
+    }
+
+    /// The row's actions (swipe actions and menu entries) on its proxy, as AT-SPI actions:
+    /// on the tab stop's row only, the row a screen reader acts on (the delegate is asked for
+    /// one row's swipe actions and menu per focus move, not for every row scrolled in).
+    private func updateActions(_ proxy: AccessibleProxy) {
+        guard let table = listView as? TableView, let ip = proxy.indexPath else { return }
+        proxy.actionRow = ip
+        proxy.setActions(table.accessibilityActions(forRowAt: ip).map(\.title)) { [weak self, weak proxy] title in
+            guard let self, let table = self.listView as? TableView, let ip = proxy?.indexPath,
+                  let action = table.accessibilityActions(forRowAt: ip).first(where: { $0.title == title }) else { return }
+            table.performAccessibilityAction(action, forRowAt: ip)
+            self.setNeedsUpdate()
+        }
+    }
+
     /// Header proxies: one per mounted header with a title.
     private func updateHeaders(_ model: AccessibilityModel) {
         var released = headers
@@ -209,16 +249,27 @@ final class AccessibleRows {
     /// The model's tab stop becomes the focusable proxy (a detached one keeps its row's
     /// place); the old one is retired if it was detached.
     private func updateTabStop(_ model: AccessibilityModel) {
-        let ip = model.tabStop(keeping: tabStop?.indexPath)
+        var ip = model.tabStop(keeping: tabStop?.indexPath)
+        // Before the first key (no cursor) the focus stays on its row while the list scrolls,
+        // as GtkListView's stays on its item (keys still act from the first visible row):
+        // moving it every scrolled frame cost ~2 M instructions of AT-SPI work a frame. Without
+        // the focus the stop follows the first visible row, where Tab then enters.
+        if listView.focusedIndexPath == nil, let held = tabStop?.indexPath, held != ip, model.frame(of: held) != nil,
+           focus.containsFocus { ip = held }
         let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
-            stop.describe(model.position(of: ip), describe)
+            stop.describe(model.position(of: ip), extras(ip), describe)
             if let rect = model.frame(of: ip) { placement.place(stop, at: rect) }
         }
         let old = focus.move(to: wanted, hasRows: !rows.isEmpty) { proxy in
-            if let ip = proxy.indexPath { proxy.describe(model.position(of: ip), describe) }
+            if let ip = proxy.indexPath { proxy.describe(model.position(of: ip), self.extras(ip), self.describe) }
         }
-        if let old { orderChanged = true; if isDetached(old) { retire(old) } }
+        if let stop = tabStop, stop.actionRow != stop.indexPath { updateActions(stop) }
+        if let old {
+            orderChanged = true
+            old.setActions([]) { _ in }
+            if isDetached(old) { retire(old) }
+        }
     }
 
     /// Puts the proxies' widgets in the model's reading order.

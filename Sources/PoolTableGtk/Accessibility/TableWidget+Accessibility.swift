@@ -20,6 +20,29 @@ extension TableWidget {
         }
     }
 
+    /// What an outline row's description adds for its level (1 for a root), default "level 2":
+    /// GTK 4.8's AT-SPI bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so screen readers hear
+    /// the depth only here ("File 3 of 4, level 2"). The app passes translated text.
+    public var accessibleOutlineLevelDescription: @MainActor (_ level: Int) -> String {
+        get { accessibleRows.describeLevel }
+        set {
+            accessibleRows.describeLevel = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
+    /// What the focused row says first while one of its cells has the focus (Tab in a table
+    /// with columns), from the column's title and the cell's
+    /// `TableViewCellColumnAccessibility` text; default "Size, 3 bytes". The app passes
+    /// translated text.
+    public var accessibleCellDescription: @MainActor (_ column: String, _ value: String) -> String {
+        get { accessibleRows.describeCell }
+        set {
+            accessibleRows.describeCell = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
     /// Has a screen reader say `message` (e.g. "Edit mode on", "3 selected") with the row
     /// that holds the keyboard focus after the current input: GTK 4.8 has no announce call
     /// (4.14's `gtk_accessible_announce`), and Orca speaks a change of the focused item's
