@@ -59,9 +59,9 @@ extension TableView {
                   config.actions.indices.contains(index) else { return false }
             closeSwipe()
             let width = min(viewport.breadth, Double(config.actions.count) * Self.swipeActionWidth)
-            rowActions.swipe = RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: leading ? width : -width,
+            rowActions.hold(RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: leading ? width : -width,
                                                     startOffset: 0, leading: leading ? config : nil,
-                                                    trailing: leading ? nil : config, isTracking: false)
+                                                    trailing: leading ? nil : config, isTracking: false))
             setNeedsDisplay()
             performSwipeAction(at: index)
             return true
