@@ -54,12 +54,6 @@ enum GtkTestEnvironment {
         return false
     }
 
-    /// Lets pending events, layout and frames run for a moment.
-    static func settle(_ seconds: Double = 0.15) {
-        let end = MonotonicClock.seconds + seconds
-        _ = iterate(timeout: seconds + 1) { MonotonicClock.seconds >= end }
-    }
-
     /// Runs the main loop for `seconds` of wall time: for what is measured over time (a redraw
     /// rate; that nothing happens while idle), never to wait for something to happen.
     static func observe(for seconds: Double) {

@@ -111,7 +111,7 @@ extension TableWidgetTests {
 
         // Stop; let every load finish and the last pictures land.
         #expect(GtkTestEnvironment.iterate(timeout: 30) { loader.outstandingCount == 0 }, "\(loader.outstandingCount) loads still outstanding")
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitForFrame()
         let library = photos.controller.library
         let result = Self.checkCentres(widget, grid, library: library) { photo in photo.file.flatMap { colours[$0] } }
         if let image = result.image { saveScreenshot(image, naive ? "photos-folder-naive.png" : "photos-folder.png") }
@@ -242,7 +242,7 @@ extension TableWidgetTests {
         let harness = try #require(AppHarness())
         defer { harness.close() }
         harness.window.show(screen: "photos")
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let photos = try #require(harness.window.screens.lazy.compactMap { $0 as? PhotosScreen }.first)
         let loader = photos.pictures.loader
         var lines: [String] = []
@@ -272,7 +272,7 @@ extension TableWidgetTests {
             try #require(GtkTestEnvironment.iterate(timeout: 20) { photos.folder != nil })
             try #require(GtkTestEnvironment.iterate(timeout: 20) { loader.outstandingCount == 0 && loader.counters.decoded + loader.counters.failed >= bad.count + 1 })
         }
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let widget = harness.window.currentTable
         let grid = try #require(widget.collectionView)
         let library = photos.controller.library
@@ -306,7 +306,7 @@ extension TableWidgetTests {
         #expect(result.checked == bad.count + 1 && result.wrong.isEmpty, "\(result.checked) checked; wrong: \(result.wrong)")
         // Bound again (a reload): no new log lines, the badges come back at once.
         grid.reloadData()
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         #expect(lines.count == bad.count, "one line per bad file, even after a reload: \(lines)")
         #expect(loader.outstandingCount == 0)
         // A decode on the main thread shows here (a 20000x20000 JPEG takes seconds of CPU; the file

@@ -28,10 +28,10 @@ extension TableWidgetTests {
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
         let table = harness.table.tableView
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         // Row 2 at the top: row 5, where the first ad goes, is on screen below it.
         gtk_adjustment_set_value(harness.adjustment, table.rectForRow(at: IndexPath(row: 2, section: 0)).minY)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let follower = try #require(news.items[5].story)          // the story the ad pushes down
         let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
@@ -77,9 +77,9 @@ extension TableWidgetTests {
         news.attach(to: harness.table.tableView)
         news.keepsPosition = keep
         let table = harness.table.tableView
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         gtk_adjustment_set_value(harness.adjustment, 30_000)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let t0 = try #require(harness.manualClock).start
         table.advanceAnimations(to: t0)
         let top = try #require(news.topItem())
@@ -119,7 +119,7 @@ extension TableWidgetTests {
         inbox.attach(to: harness.table.tableView)
         let table = harness.table.tableView
         table.reloadData()
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         table.setEditing(true, animated: false)
         let chosen = [IndexPath(row: 1, section: 0), IndexPath(row: 2, section: 0)]
         for ip in chosen { table.selectRow(at: ip, animated: false, scrollPosition: .none) }
@@ -200,7 +200,7 @@ extension TableWidgetTests {
         downloads.cellBoundCallbacks = cellBound
         downloads.attach(to: harness.table.tableView)
         let table = harness.table.tableView
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         var clock = try #require(harness.manualClock).start
         table.advanceAnimations(to: clock)
         downloads.startAll()
