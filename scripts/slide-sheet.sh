@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Makes docs/screenshots/overlay-slow-motion.png from the frames the GTK test
 # "slow motion: the edit-mode slide takes ten times as many frame-clock seconds…" keeps
-# (ControllableTimeSourceTests.swift): the widget's own picture at frame-clock times (one
-# 60 Hz frame a tick) since Ctrl+E, normal speed on the left, slow motion on the right,
-# each labelled with its time.
+# (ControllableTimeSourceTests.swift): the widget's own picture at frame-clock times (a
+# fixed step a tick, SteppedFrameClock) since Ctrl+E, normal speed on the left, slow motion
+# on the right, each labelled with its time.
 #
 #   POOLTABLE_SCREENSHOTS=/tmp/slides xvfb-run -a swift test --skip-build --filter slowMotionPauseStep
 #   scripts/slide-sheet.sh /tmp/slides [OUT.png]

@@ -45,8 +45,8 @@ public final class ControllableTimeSource: AnimationTimeSource {
     }
 
     /// A source that reads frame time through `frameClock` first (asked only while not
-    /// paused; nil skips the tick): a test hands it a clock that advances one 60 Hz frame
-    /// per tick, so rate, pause and step are checked in frames, whatever the machine's load.
+    /// paused; nil skips the tick): a test hands it a clock that advances a fixed step per
+    /// tick, so rate, pause and step are checked in ticks, whatever the machine's load.
     init(frameClock: AnimationTimeSource) {
         self.frameClock = frameClock
     }
