@@ -10,14 +10,19 @@
 # ASan's memory-error checking of instrumented code; the check is leaks, as it always was.
 # (valgrind 3.19 crashes on Swift test binaries here — libdispatch's signal thread — so
 # LeakSanitizer is used; scripts/lsan.supp lists the Swift runtime's false positives.)
-# Usage: scripts/leak-check.sh   (after `swift build --build-tests`; builds it if needed)
+# Usage: scripts/leak-check.sh   (builds the tests if needed; LEAK_CHECK_BIN=PATH runs that
+#        test binary as it is)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp /tmp/pooltable-lsan.XXXXXX)
 runtime=$(ls "$(dirname "$(readlink -f "$(command -v swift)")")"/../lib/clang/*/lib/linux/libclang_rt.asan-x86_64.so 2>/dev/null | head -n1 || true)
 [[ -n "$runtime" && -f "$runtime" ]] || { echo "leak-check: the toolchain's ASan runtime (libclang_rt.asan-x86_64.so) was not found"; exit 1; }
-swift build --build-tests 2>&1 </dev/null | (grep -E "error" || true)
-binary="$(swift build --show-bin-path </dev/null)/PoolTablePackageTests.xctest"
+# LEAK_CHECK_BIN: a test binary already built (CI's step a); otherwise build it here.
+binary="${LEAK_CHECK_BIN:-}"
+if [[ -z "$binary" ]]; then
+    swift build --build-tests 2>&1 </dev/null | (grep -E "error" || true)
+    binary="$(swift build --show-bin-path </dev/null)/PoolTablePackageTests.xctest"
+fi
 [[ -x "$binary" ]] || { echo "leak-check: $binary was not built"; exit 1; }
 echo "leak-check: $binary with $runtime preloaded"
 set +e
