@@ -117,7 +117,6 @@ enum GtkTestEnvironment {
         for _ in 0..<100 where g_main_context_pending(nil) != 0 { g_main_context_iteration(nil, 0) }
         return true
     }
-
 }
 
 /// N uniform rows titled "Row i" (in one section), with multiple selection in edit mode.
