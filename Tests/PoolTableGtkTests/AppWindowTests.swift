@@ -24,7 +24,7 @@ extension TableWidgetTests {
             window = MainWindow(application: app, options: options)
             window.present()
             _ = GtkTestEnvironment.iterate(timeout: 20) { gtk_widget_get_mapped(self.window.window) != 0 && self.window.currentTable.listView.frame.height > 0 }
-            GtkTestEnvironment.waitForFrame()
+            GtkTestEnvironment.waitUntilOnScreen(window.window)
         }
 
         /// Activates a window action (`win.NAME`), as its shortcut or header-bar button would.

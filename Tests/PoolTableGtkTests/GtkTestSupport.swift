@@ -68,6 +68,18 @@ enum GtkTestEnvironment {
             && waitForFrame("a frame after \(what())", timeout: timeout, sourceLocation: sourceLocation)
     }
 
+    /// Waits until `window` is on screen as the display server sees it (its surface mapped:
+    /// X's MapNotify has arrived), then for a frame: real input sent after this lands on it.
+    /// GTK maps a widget before the server maps its window; a frame alone can come first.
+    @discardableResult
+    static func waitUntilOnScreen(_ window: UnsafeMutablePointer<GtkWidget>, timeout: Double = 20,
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        wait(for: "the window to be mapped by the display server", timeout: timeout, sourceLocation: sourceLocation) {
+            gtk_widget_get_mapped(window) != 0
+                && gtk_native_get_surface(OpaquePointer(window)).map { gdk_surface_get_mapped($0) != 0 } == true
+        } && waitForFrame("the first frame on screen", timeout: timeout, sourceLocation: sourceLocation)
+    }
+
     /// Lets pending events, layout and frames run: redraws every mapped window and runs the
     /// main loop until each has painted a new frame (its frame clock's after-paint; a window
     /// unmapped meanwhile counts as done), `frames` times over, then runs what is ready. A
@@ -181,7 +193,7 @@ final class WindowHarness {
             gtk_widget_get_mapped(table.drawingArea) != 0 && table.tableView.frame.height > 0 && table.framesPerSecond >= 0
                 && table.verticalAdjustment.map { gtk_adjustment_get_page_size($0) > 0 } == true
         }
-        GtkTestEnvironment.waitForFrame()
+        if mapped { GtkTestEnvironment.waitUntilOnScreen(window) }
         if !mapped {
             gtk_window_destroy(window.cast(to: GtkWindow.self))
             return nil
