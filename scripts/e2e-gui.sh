@@ -49,7 +49,7 @@ start_app() {
     timeout 5 xdotool windowfocus --sync "$WIN" 2>/dev/null || xdotool windowfocus "$WIN"
     # Put the pointer over the table (below the header bar) for the wheel.
     xdotool mousemove --window "$WIN" 450 400
-    sleep 1.0
+    wait_stable "$name-start" || { fail "$name: the first frames settle"; return 1; }
 }
 
 shot() {  # shot FILE: screenshot of the whole screen
@@ -70,16 +70,52 @@ expect_change() {
     if (( n > MIN_CHANGED )); then pass "$1 ($n pixels changed)"; else fail "$1 (only $n pixels changed, want > $MIN_CHANGED)"; fi
 }
 
-# wait_for_change LABEL BEFORE AFTER SECONDS: screenshots until the picture changes.
+# wait_for_change LABEL BEFORE AFTER [SECONDS]: screenshots until the picture differs from
+# BEFORE by more than MIN_CHANGED pixels (at most SECONDS, default 15), then until it stops
+# changing (wait_stable), kept as AFTER: the action's end state, not a frame mid-animation.
 wait_for_change() {
-    local label="$1" before="$2" after="$3" seconds="$4" n=0 i
-    for (( i = 0; i < seconds * 2; i++ )); do
-        sleep 0.5
+    local label="$1" before="$2" after="$3" seconds="${4:-15}" n=0 start=$SECONDS
+    while :; do
         shot "$after"
         n="$(changed "$before" "$after")"
-        (( n > MIN_CHANGED )) && break
+        (( n > MIN_CHANGED || SECONDS - start >= seconds )) && break
+        sleep 0.1
     done
+    if (( n > MIN_CHANGED )); then
+        wait_stable "$after"
+        n="$(changed "$before" "$after")"
+    fi
     if (( n > MIN_CHANGED )); then pass "$label ($n pixels changed)"; else fail "$label (only $n pixels changed in ${seconds}s)"; fi
+}
+
+# wait_stable NAME [SECONDS]: screenshots until two taken 0.15 s apart differ by at most
+# MIN_CHANGED / 2 pixels (an animation, a scroll or a redraw over; the debug overlay's
+# counters may still tick), kept as NAME. False after SECONDS (default 15).
+wait_stable() {
+    local name="$1" seconds="${2:-15}" n start=$SECONDS
+    shot "$name"
+    while (( SECONDS - start < seconds )); do
+        sleep 0.15
+        shot "$name.next"
+        n="$(changed "$name" "$name.next")"
+        mv "$SHOTS/$name.next.png" "$SHOTS/$name.png"
+        (( n <= MIN_CHANGED / 2 )) && return 0
+    done
+    echo "  note  $name: still changing after ${seconds}s ($n pixels between two shots)"
+    return 1
+}
+
+# wait_for_same LABEL REFERENCE AFTER [SECONDS]: screenshots until the picture is back to
+# REFERENCE (fewer than MIN_CHANGED pixels differ), kept as AFTER.
+wait_for_same() {
+    local label="$1" ref="$2" after="$3" seconds="${4:-15}" n start=$SECONDS
+    while :; do
+        shot "$after"
+        n="$(changed "$ref" "$after")"
+        (( n < MIN_CHANGED || SECONDS - start >= seconds )) && break
+        sleep 0.1
+    done
+    if (( n < MIN_CHANGED )); then pass "$label ($n pixels differ from the start)"; else fail "$label: $n pixels differ from the start after ${seconds}s"; fi
 }
 
 expect_alive() {
@@ -111,24 +147,16 @@ echo "== inbox: edit mode, debug toggle, wheel scrolling"
 if start_app inbox; then
     shot 01-inbox
     xdotool key ctrl+e
-    sleep 0.8
-    shot 02-edit
-    expect_change "Ctrl+E enters edit mode" 01-inbox 02-edit
+    wait_for_change "Ctrl+E enters edit mode" 01-inbox 02-edit
 
     xdotool key ctrl+d
-    sleep 0.5
-    shot 03-debug
-    expect_change "Ctrl+D toggles debug" 02-edit 03-debug
+    wait_for_change "Ctrl+D toggles debug" 02-edit 03-debug
 
     xdotool click --repeat 8 --delay 40 5
-    sleep 1.0
-    shot 04-scrolled
-    expect_change "wheel scrolls the table" 03-debug 04-scrolled
+    wait_for_change "wheel scrolls the table" 03-debug 04-scrolled
 
     xdotool key Escape
-    sleep 0.8
-    shot 05-escape
-    expect_change "Escape leaves edit mode" 04-scrolled 05-escape
+    wait_for_change "Escape leaves edit mode" 04-scrolled 05-escape
 
     expect_alive inbox
     quit_app inbox
@@ -139,7 +167,7 @@ echo "== huge list: --rows 100000000, End"
 if start_app huge --rows 100000000; then
     shot 10-huge
     xdotool key End
-    wait_for_change "End jumps to the last of 100,000,000 rows" 10-huge 11-huge-end 5
+    wait_for_change "End jumps to the last of 100,000,000 rows" 10-huge 11-huge-end
     expect_alive huge
     quit_app huge
 fi
@@ -152,25 +180,21 @@ echo "== the maximum row count: --rows $MAX_ROWS, End, Home, Page Down, Page Up"
 if start_app huge-max --rows "$MAX_ROWS"; then
     # Home first, so that the picture to come back to has row 0 selected as Home leaves it.
     xdotool key Home
-    sleep 1.0
-    shot 20-max-top
+    # Home on the first row may change nothing but the selection: wait for the picture to
+    # settle (whatever Home showed), not for a change.
+    wait_stable 20-max-top || fail "Home: the picture settles"
     xdotool key End
-    wait_for_change "End jumps to the last of $MAX_ROWS rows" 20-max-top 21-max-end 5
+    wait_for_change "End jumps to the last of $MAX_ROWS rows" 20-max-top 21-max-end
     # (Where the last row and its separator land, in GTK's pixels: the GUI test
     # "The app at the maximum row count" in Tests/PoolTableGtkTests.)
     expect_alive huge-max
     xdotool key Home
-    sleep 1.5
-    shot 22-max-home
-    n="$(changed 20-max-top 22-max-home)"
-    if (( n < MIN_CHANGED )); then pass "Home comes back to row 0 ($n pixels differ from the start)"; else fail "Home: $n pixels differ from the start"; fi
+    wait_for_same "Home comes back to row 0" 20-max-top 22-max-home
+    wait_stable 22-max-home || fail "Home: the picture settles"
     xdotool key Page_Down
-    wait_for_change "Page Down moves a page" 22-max-home 23-max-pagedown 5
+    wait_for_change "Page Down moves a page" 22-max-home 23-max-pagedown
     xdotool key Page_Up
-    sleep 1.5
-    shot 24-max-pageup
-    n="$(changed 20-max-top 24-max-pageup)"
-    if (( n < MIN_CHANGED )); then pass "Page Up comes back to row 0 ($n pixels differ)"; else fail "Page Up: $n pixels differ from the start"; fi
+    wait_for_same "Page Up comes back to row 0" 20-max-top 24-max-pageup
     expect_alive huge-max
     quit_app huge-max
 fi

@@ -71,6 +71,13 @@ shot() { import -window "$WIN" "$SHOTS/$1.png"; }
 # The last value the window reported for KEY (POOLTABLE_TRACE lines on stderr).
 trace() { grep "^pooltable-trace: $1=" "$LOG" | tail -n 1 | cut -d= -f2-; }
 
+# wait_trace KEY VALUE [SECONDS]: polls the log until the window's last KEY line says VALUE
+# (at most SECONDS, default 10): the line the check after it reads, not a fixed sleep.
+wait_trace() {
+    local key="$1" value="$2" seconds="${3:-10}" start=$SECONDS
+    until [[ "$(trace "$key")" == "$value" ]] || (( SECONDS - start >= seconds )); do sleep 0.05; done
+}
+
 # pixels FILE X Y W H: "x y r g b" for every pixel of the rectangle.
 pixels() {
     convert "$1" -crop "$4x$5+$2+$3" +repage -depth 8 txt:- 2>/dev/null | awk -v ox="$2" -v oy="$3" '
@@ -189,21 +196,21 @@ if start_app inbox --; then
     echo "== inbox: keyboard and header-bar selection"
     total="$(grep '^pooltable-trace: subtitle=' "$LOG" | head -n 1 | cut -d= -f2 | awk '{ print $1 }')"
     xdotool key Down sleep 0.1 key space
-    sleep 0.3
+    wait_trace subtitle "1 selected"
     check "Down, Space: the first row toggles ('$(trace subtitle)')" test "$(trace subtitle)" = "1 selected"
     xdotool key shift+Down sleep 0.1 key shift+Down
-    sleep 0.3
+    wait_trace subtitle "3 selected"
     check "Shift+Down twice extends the range ('$(trace subtitle)')" test "$(trace subtitle)" = "3 selected"
     xdotool key ctrl+a
-    sleep 0.3
+    wait_trace subtitle "$total selected"
     check "Ctrl+A selects all $total ('$(trace subtitle)')" test "$(trace subtitle)" = "$total selected"
     # The header bar's "Deselect All" (the Select All button's other face), by mouse.
     xdotool mousemove --window "$WIN" 131 27 click 1
-    sleep 0.3
+    wait_trace subtitle "0 selected"
     check "Deselect All clears it ('$(trace subtitle)')" test "$(trace subtitle)" = "0 selected"
     # The click left keyboard focus on the table: Space still toggles the focused row.
     xdotool mousemove --window "$WIN" 450 400 key space
-    sleep 0.3
+    wait_trace subtitle "1 selected"
     check "after clicking a header button, Space still reaches the table ('$(trace subtitle)')" test "$(trace subtitle)" = "1 selected"
     xdotool key Escape sleep 0.5 key ctrl+e
     sleep 0.6
@@ -298,7 +305,8 @@ echo "== dark theme: long press, overlay and debug bar"
 if start_app dark GTK_THEME=Default:dark --; then
     # A long press outside edit mode enters it with that row selected (the header follows).
     xdotool mousemove --window "$WIN" 450 124 mousedown 1 sleep 1.0 mouseup 1
-    sleep 0.5
+    wait_trace editing true
+    wait_trace subtitle "1 selected"
     check "long press: edit mode with the row selected (editing=$(trace editing), '$(trace subtitle)')" \
         test "$(trace editing):$(trace subtitle)" = "true:1 selected"
     shot long-press-dark

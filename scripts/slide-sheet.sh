@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Makes docs/screenshots/overlay-slow-motion.png from the frames the GTK test
-# "slow motion: the edit-mode slide takes about ten times as long…" keeps
-# (ControllableTimeSourceTests.swift): the widget's own picture at real times since
-# Ctrl+E, normal speed on the left, slow motion on the right, each labelled with its time.
+# "slow motion: the edit-mode slide takes ten times as many frame-clock seconds…" keeps
+# (ControllableTimeSourceTests.swift): the widget's own picture at frame-clock times (a
+# fixed step a tick, SteppedFrameClock) since Ctrl+E, normal speed on the left, slow motion
+# on the right, each labelled with its time.
 #
 #   POOLTABLE_SCREENSHOTS=/tmp/slides xvfb-run -a swift test --skip-build --filter slowMotionPauseStep
 #   scripts/slide-sheet.sh /tmp/slides [OUT.png]

@@ -14,8 +14,10 @@ extension TableWidgetTests {
         defer { harness.close() }
         let table = harness.table
         table.grabFocus()
-        GtkTestEnvironment.settle()
         let root = try #require(gtk_widget_get_root(table.drawingArea))
+        GtkTestEnvironment.waitThenFrame(for: "a row proxy to take the focus") {
+            gtk_root_get_focus(root).flatMap { table.accessibleRows.spokenText(of: $0) } != nil
+        }
         let held = try #require(gtk_root_get_focus(root))
         #expect(table.accessibleRows.spokenText(of: held)?.label == "Row 0")
         var changes = 0
@@ -25,7 +27,8 @@ extension TableWidgetTests {
             gtk_adjustment_set_value(harness.adjustment, y)
             GtkTestEnvironment.iterate(timeout: 0.05) { false }
         }
-        GtkTestEnvironment.settle()
+        // The proxies follow at the next idle and frame: a frame drawn after the last scroll.
+        GtkTestEnvironment.waitForFrame("a frame after the last scroll", frames: 2)
         #expect(changes == 0, "the focus moved \(changes) times while scrolling")
         #expect(gtk_root_get_focus(root) == held)
         #expect(table.accessibleRows.spokenText(of: held)?.label == "Row 0", "the focused proxy kept its row")
@@ -33,7 +36,9 @@ extension TableWidgetTests {
         #expect(first.row > 50)
         table.tableView.handleKey(.down)
         table.accessibleCursorMayHaveMoved()
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitThenFrame(for: "the focus to move to row \(first.row + 1)") {
+            gtk_root_get_focus(root).flatMap { table.accessibleRows.spokenText(of: $0)?.label } == "Row \(first.row + 1)"
+        }
         #expect(table.tableView.focusedIndexPath?.row == first.row + 1, "Down acts from the first visible row")
         let now = try #require(gtk_root_get_focus(root))
         #expect(table.accessibleRows.spokenText(of: now)?.label == "Row \(first.row + 1)")

@@ -30,10 +30,10 @@ extension TableWidgetTests {
         engine.dataSource = source
         engine.reloadData()
         table.grabFocus()
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let root = try #require(gtk_widget_get_root(table.drawingArea))
         for _ in 0..<5 { engine.handleKey(.down) }
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let focused = try #require(gtk_root_get_focus(root))
         #expect(rows.spokenText(of: focused)?.label == "Item 5")
 
@@ -45,7 +45,7 @@ extension TableWidgetTests {
             return out
         }
         func check(_ what: String, focusedRow: Int, count: Int) {
-            GtkTestEnvironment.iterate(timeout: 2) { problems().isEmpty }
+            GtkTestEnvironment.iterate(timeout: 20) { problems().isEmpty }
             #expect(problems() == [], "\(what)")
             #expect(gtk_root_get_focus(root) == focused, "\(what): the focused proxy is the same widget")
             #expect(rows.spokenText(of: focused)?.label == "Item 5", "\(what)")

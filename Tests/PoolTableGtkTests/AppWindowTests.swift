@@ -23,8 +23,8 @@ extension TableWidgetTests {
             guard g_application_register(app.cast(to: GApplication.self), nil, nil) != 0 else { return nil }
             window = MainWindow(application: app, options: options)
             window.present()
-            _ = GtkTestEnvironment.iterate(timeout: 5) { gtk_widget_get_mapped(self.window.window) != 0 && self.window.currentTable.listView.frame.height > 0 }
-            GtkTestEnvironment.settle(0.3)
+            _ = GtkTestEnvironment.iterate(timeout: 20) { gtk_widget_get_mapped(self.window.window) != 0 && self.window.currentTable.listView.frame.height > 0 }
+            GtkTestEnvironment.waitUntilOnScreen(window.window)
         }
 
         /// Activates a window action (`win.NAME`), as its shortcut or header-bar button would.
@@ -34,7 +34,7 @@ extension TableWidgetTests {
 
         func close() {
             window.close()
-            GtkTestEnvironment.settle()
+            GtkTestEnvironment.waitForFrame()
             g_object_unref(app)
         }
     }
@@ -49,15 +49,15 @@ extension TableWidgetTests {
 
         harness.activate("edit")
         #expect(table.tableView.isEditing)
-        _ = GtkTestEnvironment.iterate(timeout: 2) { !table.tableView.hasRunningAnimations }
-        GtkTestEnvironment.settle()
+        _ = GtkTestEnvironment.iterate(timeout: 20) { !table.tableView.hasRunningAnimations }
+        GtkTestEnvironment.waitForFrame()
         let editing = try #require(table.snapshotToImage())
         #expect(editing.differingPixels(from: plain) > 500)
 
         harness.activate("debug")
         #expect(harness.window.debugOverlayEnabled)
         #expect(table.debugOverlay != nil)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let overlay = try #require(table.snapshotToImage())
         #expect(overlay.differingPixels(from: editing) > 5000)
 

@@ -116,19 +116,19 @@ struct ColumnsGuiTests {
         let model = ColumnFilesModel()
         let table = harness.table.tableView
         model.install(in: table)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         #expect(table.columnHeaderHeight == 32)
         let header = table.columnHeaderHeight
 
         // Click row 40 (scrolled into the middle first): it becomes the focused row.
         table.scrollToRow(at: IndexPath(row: 40, section: 0), at: .middle, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let rowY = table.rectForRow(at: IndexPath(row: 40, section: 0)).midY - table.contentOffset.y + header
         var click = XScript(title: title, harness: harness)
         click.click(at: Point(x: 100, y: rowY))
         #expect(XDoTool.run(click.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the click to focus row 40") { table.focusedIndexPath == IndexPath(row: 40, section: 0) }
         let focused = try #require(table.focusedIndexPath)
         #expect(focused == IndexPath(row: 40, section: 0))
         let focusedFile = try #require(model.file(at: focused))
@@ -140,7 +140,7 @@ struct ColumnsGuiTests {
         var sort = XScript(title: title, harness: harness)
         sort.click(at: Point(x: 240, y: header / 2))
         #expect(XDoTool.run(sort.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the Size header click to sort") { table.sortDescriptors == [TableSortDescriptor(key: "size", ascending: true)] }
         #expect(table.sortDescriptors == [TableSortDescriptor(key: "size", ascending: true)])
         #expect(model.sorts == 1)
         let after = harness.table.renderToImage()
@@ -157,14 +157,14 @@ struct ColumnsGuiTests {
         var hover = XScript(title: title, harness: harness)
         hover.move(to: Point(x: 201, y: header / 2))
         #expect(XDoTool.run(hover.arguments) == 0)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitThenFrame(for: "the resize cursor over the column edge") { harness.table.shownCursorName == "col-resize" }
         #expect(harness.table.shownCursorName == "col-resize")
         var resize = XScript(title: title, harness: harness)
         resize.press(at: Point(x: 201, y: header / 2))
         for x in stride(from: 211.0, through: 261, by: 10) { resize.move(to: Point(x: x, y: header / 2)) }
         resize.release()
         #expect(XDoTool.run(resize.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the drag to resize Name to 260") { abs(table.tableColumns[0].width - 260) <= 1 }
         let name = table.tableColumns[0]
         #expect(abs(name.width - 260) <= 1, "Name is \(name.width) wide after a 60 px drag from 200")
         #expect(abs((table.columnSpan(1)?.x ?? 0) - name.width) < 0.001, "Size moved right with it")
@@ -178,7 +178,7 @@ struct ColumnsGuiTests {
         var away = XScript(title: title, harness: harness)
         away.move(to: Point(x: 120, y: header + 100))
         #expect(XDoTool.run(away.arguments) == 0)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitThenFrame(for: "the cursor to be reset away from the headers") { harness.table.shownCursorName == nil }
         #expect(harness.table.shownCursorName == nil)
 
         // Tab moves the cell focus across the focused row; the ring is drawn around the cell.
@@ -186,20 +186,20 @@ struct ColumnsGuiTests {
         var tab = XScript(title: title, harness: harness)
         tab.key("Tab")
         #expect(XDoTool.run(tab.arguments) == 0)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitThenFrame(for: "Tab to focus column 0") { table.focusedColumn == 0 }
         #expect(table.focusedColumn == 0)
         var tab2 = XScript(title: title, harness: harness)
         tab2.key("Tab")
         tab2.key("Right")
         #expect(XDoTool.run(tab2.arguments) == 0)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitThenFrame(for: "Tab, Right to focus column 2") { table.focusedColumn == 2 }
         #expect(table.focusedColumn == 2)
         #expect(table.focusedIndexPath == moved, "cell keys keep the row")
         screenshot("columns-cell-focus")
         var back = XScript(title: title, harness: harness)
         back.key("shift+Tab")
         #expect(XDoTool.run(back.arguments) == 0)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitThenFrame(for: "Shift+Tab to focus column 1") { table.focusedColumn == 1 }
         #expect(table.focusedColumn == 1)
 
         // The headers as accessibles: COLUMN_HEADER widgets named by the titles, sort state described.
@@ -211,7 +211,7 @@ struct ColumnsGuiTests {
         // Wider than the view: the horizontal adjustment spans the columns, its scrollbar
         // shows, and moving it scrolls rows and header row across.
         table.tableColumns[2].width = 400
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let total = table.totalColumnWidth
         #expect(total > table.frame.width)
         let h = try #require(harness.table.state.hadjustment)
@@ -220,15 +220,20 @@ struct ColumnsGuiTests {
         let bar = try #require(gtk_scrolled_window_get_hscrollbar(harness.table.widget.opaque))
         #expect(gtk_widget_get_visible(bar) != 0 && gtk_widget_get_child_visible(bar) != 0, "the horizontal scrollbar shows")
         gtk_adjustment_set_value(h, 100)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         #expect(table.contentOffset.x == 100)
         #expect(table.rectForColumnHeader(1).minX == (table.columnSpan(1)?.x ?? 0) - 100)
-        // The accessibles moved across with them: the headers' and the rows' proxies.
-        GtkTestEnvironment.settle(0.4)
+        // The accessibles moved across with them: the headers' and the rows' proxies (they
+        // follow at the next idle and take their place at the layout after it).
         func bounds(_ w: UnsafeMutablePointer<GtkWidget>) -> graphene_rect_t {
             var r = graphene_rect_t()
             _ = gtk_widget_compute_bounds(w, harness.table.drawingArea, &r)
             return r
+        }
+        GtkTestEnvironment.waitThenFrame(for: "the header and row proxies to move 100 px left") {
+            let heads = harness.table.columnHeaderAccessibleWidgets
+            guard heads.count == 3, let row = gtk_widget_get_next_sibling(heads[2]) else { return false }
+            return bounds(heads[1]).origin.x == Float((table.columnSpan(1)?.x ?? 0) - 100) && bounds(row).origin.x == -100
         }
         let heads = harness.table.columnHeaderAccessibleWidgets
         #expect(heads.count == 3 && bounds(heads[1]).origin.x == Float((table.columnSpan(1)?.x ?? 0) - 100))
@@ -251,7 +256,7 @@ struct ColumnsGuiTests {
         model.install(in: table)
         table.sortByColumn(1)
         table.sortByColumn(1)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let app = try #require(g_get_prgname().map { String(cString: $0) })
         let out = "/tmp/pooltable-columns-a11y-\(getpid()).txt"
         // This repository's scripts/a11y-dump.py (#filePath less Tests/PoolTableGtkTests/ColumnsGuiTests.swift),

@@ -71,7 +71,7 @@ extension TableWidgetTests {
 
         let window = gtk_widget_get_root(shown.widget)
         gtk_window_destroy(try #require(window).cast(to: GtkWindow.self))
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
     }
 
     @Test("Getting started: the article shows exactly the code this test compiles")

@@ -43,7 +43,7 @@ extension TableWidgetTests {
         let widget = harness.window.currentTable
         let table = widget.tableView
         try #require(table.dataSource === controller.dataSource, "the Files screen is shown")
-        try #require(GtkTestEnvironment.iterate(timeout: 10) { controller.tree.loadState(of: FileTree.root) == .loaded && table.numberOfRows(inSection: 0) == 43 },
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { controller.tree.loadState(of: FileTree.root) == .loaded && table.numberOfRows(inSection: 0) == 43 },
                      "the root's 3 folders and 40 files are listed")
         #expect(table.tableColumns.map(\.identifier) == ["name", "size", "kind", "modified"])
         let names = { (0..<table.numberOfRows(inSection: 0)).map { ip -> String in
@@ -71,20 +71,20 @@ extension TableWidgetTests {
         var click = XScript(title: title, windowPoint: point)
         click.click(at: Point(x: span.x + TableView.disclosureWidth / 2, y: r0.midY))
         #expect(XDoTool.run(click.arguments) == 0, "xdotool ran")
-        try #require(GtkTestEnvironment.iterate(timeout: 3) { table.isRowExpanded(at: alpha) }, "alpha expanded by the click")
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { table.isRowExpanded(at: alpha) }, "alpha expanded by the click")
         // The spinner row first, then the 30 children.
         #expect(controller.dataSource?.itemIdentifier(for: IndexPath(row: alpha.row + 1, section: 0)) == .loading(controller.tree.children(of: FileTree.root)![0]),
                 "a spinner row under alpha while it loads")
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let spinnerCell = try #require(table.cellForRow(at: IndexPath(row: alpha.row + 1, section: 0)))
         #expect(spinnerCell.accessibilityLabel == "Loading…")
         #expect(spinnerCell.indentationLevel == 1)
         saveScreenshot(try #require(widget.snapshotToImage()), "files-loading.png")
-        try #require(GtkTestEnvironment.iterate(timeout: 5) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 }, "alpha's 30 files came")
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 }, "alpha's 30 files came")
         #expect(names()[alpha.row + 1] == "inner 0.txt")
         #expect(names()[alpha.row + 30] == "inner 29.txt")
         let firstChild = IndexPath(row: alpha.row + 1, section: 0)
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitForFrame()
         let childCell = try #require(table.cellForRow(at: firstChild))
         #expect(childCell.indentationLevel == 1)
         #expect(childCell.accessibilityLabel?.hasPrefix("inner 0.txt, Plain text document, 10 bytes, ") == true, "\(childCell.accessibilityLabel ?? "nil")")
@@ -93,32 +93,32 @@ extension TableWidgetTests {
         // Keyboard: focus beta (click its name) and press Right.
         let beta = try #require(controller.indexPath(of: controller.tree.children(of: FileTree.root)![1]))
         table.scrollToRow(at: beta, at: .middle, animated: false)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         var keys = XScript(title: title, windowPoint: point)
         keys.click(at: Point(x: span.x + 120, y: viewportRect(beta.row).midY))
         keys.key("Right")
         #expect(XDoTool.run(keys.arguments) == 0, "xdotool ran")
-        try #require(GtkTestEnvironment.iterate(timeout: 3) { table.isRowExpanded(at: beta) },
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { table.isRowExpanded(at: beta) },
                      "beta \(beta) expanded by Right; focus \(String(describing: table.focusedIndexPath)), has focus \(gtk_widget_has_focus(widget.drawingArea))")
-        try #require(GtkTestEnvironment.iterate(timeout: 5) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 + 1 }, "beta's file came")
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 + 1 }, "beta's file came")
         #expect(names()[beta.row + 1] == "only.txt")
 
         // Sort: focus a file in the middle of the screen, click the Size header.
         let focusRow = try #require(controller.indexPath(of: controller.tree.children(of: FileTree.root)![3 + 20]))
         table.scrollToRow(at: focusRow, at: .middle, animated: false)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         var focus = XScript(title: title, windowPoint: point)
         focus.click(at: Point(x: span.x + 120, y: viewportRect(focusRow.row).midY))
         #expect(XDoTool.run(focus.arguments) == 0)
-        _ = GtkTestEnvironment.iterate(timeout: 2) { table.focusedIndexPath == focusRow }
+        _ = GtkTestEnvironment.iterate(timeout: 20) { table.focusedIndexPath == focusRow }
         let focusedNode = try #require(table.focusedIndexPath.flatMap { controller.node(at: $0) })
         let yBefore = viewportRect(try #require(table.focusedIndexPath).row).minY
         let header = table.rectForColumnHeader(1)
         var sort = XScript(title: title, windowPoint: point)
         sort.click(at: Point(x: header.midX, y: header.midY))
         #expect(XDoTool.run(sort.arguments) == 0)
-        try #require(GtkTestEnvironment.iterate(timeout: 3) { controller.tree.sortOrder == FileSortOrder(key: .size) }, "the Size header sorted")
-        GtkTestEnvironment.settle(0.6)
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { controller.tree.sortOrder == FileSortOrder(key: .size) }, "the Size header sorted")
+        GtkTestEnvironment.waitForFrame()
         #expect(table.sortDescriptors.first == TableSortDescriptor(key: "size", ascending: true))
         let files = (0..<table.numberOfRows(inSection: 0)).compactMap { controller.node(at: IndexPath(row: $0, section: 0)) }
             .filter { controller.tree.parent(of: $0) == FileTree.root && !controller.tree.isDirectory($0) }
@@ -128,7 +128,7 @@ extension TableWidgetTests {
         #expect(abs(viewportRect(now.row).minY - yBefore) < 1, "the focused row stayed at y \(yBefore), now \(viewportRect(now.row).minY)")
         // Every row on screen is indented by its own level (rows that moved keep theirs).
         table.scrollToRow(at: alpha, at: .top, animated: false)
-        GtkTestEnvironment.settle(0.6)
+        GtkTestEnvironment.waitForFrame()
         let misindented = table.indexPathsForVisibleRows.compactMap { ip -> String? in
             guard let node = controller.node(at: ip), let cell = table.cellForRow(at: ip) else { return nil }
             let level = controller.tree.level(of: node)

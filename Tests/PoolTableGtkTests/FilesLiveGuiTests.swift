@@ -55,13 +55,13 @@ extension TableWidgetTests {
         #expect(controller.node(at: table.indexPathsForVisibleRows[0]) == topNode, "the top row stays")
 
         // Deleted.
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the insert's animation to end") { !table.hasRunningAnimations }
         let deleted = measure({ unlink(root + "/file 7.txt") }, until: { !names().contains("file 7.txt") })
         #expect(deleted.seconds < 1, "the deleted file's row leaves within a second (\(deleted.seconds) s)")
         #expect(deleted.animated)
 
         // Renamed: the old name leaves, the new one comes (a file manager's rename).
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the delete's animation to end") { !table.hasRunningAnimations }
         let renamed = measure({ rename(root + "/file 12.txt", root + "/zz renamed.txt") },
                               until: { !names().contains("file 12.txt") && names().last == "zz renamed.txt" })
         #expect(renamed.seconds < 1, "the rename shows within a second (\(renamed.seconds) s)")

@@ -2,6 +2,7 @@ import CGtk
 import Glibc
 import PoolTable
 @_spi(Interop) import PoolTableGtk
+import Testing
 
 /// GTK is initialised once per process, on the main thread; every GTK test lives in one
 /// `.serialized`, `@MainActor` suite and starts with `GtkTestEnvironment.start()`.
@@ -55,10 +56,91 @@ enum GtkTestEnvironment {
         return true
     }
 
-    /// Lets pending events, layout and frames run for a moment.
-    static func settle(_ seconds: Double = 0.15) {
-        let end = MonotonicClock.seconds + seconds
-        _ = iterate(timeout: seconds + 1) { MonotonicClock.seconds >= end }
+    /// Runs the main loop until `condition` holds. If `timeout` seconds of wall time pass
+    /// first (a generous bound: the machine may be loaded, the wait normally takes a few
+    /// frames), the test fails with "timed out after N s waiting for `what`".
+    @discardableResult
+    static func wait(for what: @autoclosure () -> String, timeout: Double = 20,
+                     sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool) -> Bool {
+        if iterate(timeout: timeout, until: condition) { return true }
+        Issue.record("timed out after \(timeout) s waiting for \(what())", sourceLocation: sourceLocation)
+        return false
+    }
+
+    /// Runs the main loop for `seconds` of wall time: for what is measured over time (a redraw
+    /// rate; that nothing happens while idle), never to wait for something to happen.
+    static func observe(for seconds: Double) {
+        _ = iterate(timeout: seconds) { false }
+    }
+
+    /// `wait(for:until:)`, then `waitForFrame()`: the state reached, and drawn.
+    @discardableResult
+    static func waitThenFrame(for what: @autoclosure () -> String, timeout: Double = 20,
+                              sourceLocation: SourceLocation = #_sourceLocation, until condition: () -> Bool) -> Bool {
+        wait(for: what(), timeout: timeout, sourceLocation: sourceLocation, until: condition)
+            && waitForFrame("a frame after \(what())", timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// Waits until `window` is on screen as the display server sees it (its surface mapped:
+    /// X's MapNotify has arrived), then for a frame: real input sent after this lands on it.
+    /// GTK maps a widget before the server maps its window; a frame alone can come first.
+    @discardableResult
+    static func waitUntilOnScreen(_ window: UnsafeMutablePointer<GtkWidget>, timeout: Double = 20,
+                                  sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        wait(for: "the window to be mapped by the display server", timeout: timeout, sourceLocation: sourceLocation) {
+            gtk_widget_get_mapped(window) != 0
+                && gtk_native_get_surface(OpaquePointer(window)).map { gdk_surface_get_mapped($0) != 0 } == true
+        } && waitForFrame("the first frame on screen", timeout: timeout, sourceLocation: sourceLocation)
+    }
+
+    /// Lets pending events, layout and frames run: redraws every mapped window and runs the
+    /// main loop until each has painted a new frame (its frame clock's after-paint; a window
+    /// unmapped meanwhile counts as done), `frames` times over, then runs what is ready. A
+    /// frame drawn, not a stretch of wall time: what a frame shows is there when this
+    /// returns, however loaded the machine. Fails the test, naming `what`, if a frame does
+    /// not come within `timeout` seconds.
+    @discardableResult
+    static func waitForFrame(_ what: String = "a frame", frames: Int = 1, timeout: Double = 20,
+                             sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        // A round trip to the display server first: input another client (xdotool) sent
+        // before this call is then in GDK's queue, and GDK dispatches events before it paints.
+        if let display = gdk_display_get_default() { gdk_display_sync(display) }
+        for n in 0..<frames {
+            var windows: [(window: UnsafeMutablePointer<GtkWidget>, clock: OpaquePointer)] = []
+            if let list = gtk_window_get_toplevels() {
+                for i in 0..<g_list_model_get_n_items(list) {
+                    guard let item = g_list_model_get_item(list, i) else { continue }
+                    let window = item.assumingMemoryBound(to: GtkWidget.self)
+                    if gtk_widget_get_mapped(window) != 0, let clock = gtk_widget_get_frame_clock(window) {
+                        g_object_ref(clock.rawPointer)
+                        windows.append((window, clock))   // keeps the item's reference
+                        gtk_widget_queue_draw(window)
+                    } else {
+                        g_object_unref(item)
+                    }
+                }
+            }
+            var painted = Array(repeating: false, count: windows.count)
+            let handlers = windows.enumerated().map { i, w in
+                Signal.connect(w.clock, "after-paint", after: true) { painted[i] = true }
+            }
+            defer {
+                for (w, handler) in zip(windows, handlers) {
+                    Signal.disconnect(w.clock, handler)
+                    g_object_unref(w.clock.rawPointer)
+                    g_object_unref(w.window)
+                }
+            }
+            let ok = wait(for: "\(what) (frame \(n + 1) of \(frames), on \(windows.count) window(s))",
+                          timeout: timeout, sourceLocation: sourceLocation) {
+                windows.indices.allSatisfy { painted[$0] || gtk_widget_get_mapped(windows[$0].window) == 0 }
+            }
+            if !ok { return false }
+        }
+        // What the frame left ready to run (an idle it queued: accessible rows, …), run now.
+        // Bounded: a window that animates always has something due.
+        for _ in 0..<100 where g_main_context_pending(nil) != 0 { g_main_context_iteration(nil, 0) }
+        return true
     }
 }
 
@@ -124,7 +206,7 @@ final class WindowHarness {
             gtk_widget_get_mapped(table.drawingArea) != 0 && table.tableView.frame.height > 0 && table.framesPerSecond >= 0
                 && table.verticalAdjustment.map { gtk_adjustment_get_page_size($0) > 0 } == true
         }
-        GtkTestEnvironment.settle()
+        if mapped { GtkTestEnvironment.waitUntilOnScreen(window) }
         if !mapped {
             gtk_window_destroy(window.cast(to: GtkWindow.self))
             return nil
@@ -133,7 +215,7 @@ final class WindowHarness {
 
     func close() {
         gtk_window_destroy(window.cast(to: GtkWindow.self))
-        GtkTestEnvironment.settle(0.05)
+        GtkTestEnvironment.waitForFrame()
     }
 
     var adjustment: UnsafeMutablePointer<GtkAdjustment> { table.verticalAdjustment! }

@@ -25,7 +25,7 @@ extension TableWidgetTests {
         defer { harness.close() }
         let blocks = BlockSource(count: 400)
         blocks.install(in: harness.table.tableView)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let table = harness.table.tableView
         let width = Int(table.frame.width)
 
@@ -114,7 +114,7 @@ extension TableWidgetTests {
         let table = harness.table.tableView
         let title = harness.uniqueTitle()
         table.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let startRow = 2
         let height = table.frame.height
         let lastVisible = try #require(table.indexPathsForVisibleRows.last).row
@@ -132,7 +132,7 @@ extension TableWidgetTests {
             if table.isDragSelecting { selectedDuringDrag.value = max(selectedDuringDrag.value, table.numberOfSelectedRows) }
         }
         #expect(status == 0, "xdotool ran")
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the release to commit the drag") { !table.isDragSelecting }
 
         #expect(!table.isDragSelecting, "the release committed the drag")
         #expect(table.contentOffset.y > 200, "auto-scroll moved the list (offset \(table.contentOffset.y))")
@@ -154,7 +154,7 @@ extension TableWidgetTests {
         for step in 1...4 { back.move(to: Point(x: 20, y: viewportY(top.row + step))) }
         back.release()
         #expect(XDoTool.run(back.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the drag back to deselect five rows") { table.numberOfSelectedRows == endRow - startRow + 1 - 5 }
         for r in top.row...(top.row + 4) { #expect(!table.isRowSelected(at: IndexPath(row: r, section: 0)), "row \(r) deselected") }
         #expect(table.numberOfSelectedRows == endRow - startRow + 1 - 5)
     }
@@ -176,7 +176,7 @@ extension TableWidgetTests {
         hold.pause(1.0)
         hold.release()
         #expect(XDoTool.run(hold.arguments) == 0)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitThenFrame(for: "the long press to enter edit mode") { table.isEditing }
         #expect(table.isEditing, "a long press entered edit mode")
         #expect(selectedRows() == [3])
 
@@ -185,7 +185,7 @@ extension TableWidgetTests {
         clicks.click(at: row(5))
         clicks.click(at: row(8), modifiers: "shift")
         #expect(XDoTool.run(clicks.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the clicks to select rows 3, 5-8") { selectedRows() == [3, 5, 6, 7, 8] }
         #expect(selectedRows() == [3, 5, 6, 7, 8])
 
         // Keys: the focus is on row 8; Space toggles it, Shift+Down extends a range.
@@ -196,7 +196,7 @@ extension TableWidgetTests {
         keys.key("shift+Down")
         keys.key("shift+Down")
         #expect(XDoTool.run(keys.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "Space and Shift+Down to select 9-11") { selectedRows() == [3, 5, 6, 7, 9, 10, 11] }
         #expect(selectedRows() == [3, 5, 6, 7, 9, 10, 11], "Space deselected 8; Shift+Down twice selected 9…11 from the anchor at 9")
     }
 
@@ -209,7 +209,7 @@ extension TableWidgetTests {
         let table = harness.table.tableView
         // Scrolled by a row and a bit, so a point that skipped the offset would hit another row.
         gtk_adjustment_set_value(harness.adjustment, 44 * 10 + 17)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         #expect(table.contentOffset.y == 44 * 10 + 17)
         let title = harness.uniqueTitle()
         func row(_ r: Int) -> Point { Point(x: 200, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
@@ -218,23 +218,23 @@ extension TableWidgetTests {
         var double = XScript(title: title, harness: harness)
         double.doubleClick(at: row(14))
         #expect(XDoTool.run(double.arguments) == 0)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitThenFrame(for: "the double click to activate row 14") { harness.source.activated == [ip(14)] }
         #expect(harness.source.activated == [ip(14)], "one activation, of the row under the pointer")
         #expect(table.indexPathsForSelectedRows == [ip(14)], "the first click selected it")
 
         var single = XScript(title: title, harness: harness)
         single.click(at: row(16))
         #expect(XDoTool.run(single.arguments) == 0)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitThenFrame(for: "the click to select row 16") { table.indexPathsForSelectedRows == [ip(16)] }
         #expect(table.indexPathsForSelectedRows == [ip(16)])
         #expect(harness.source.activated == [ip(14)], "a single click activates nothing")
 
         table.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         var editing = XScript(title: title, harness: harness)
         editing.doubleClick(at: row(18))
         #expect(XDoTool.run(editing.arguments) == 0)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         #expect(harness.source.activated == [ip(14)], "in edit mode a double click is two clicks")
         #expect(table.indexPathsForSelectedRows == nil, "two toggles of row 18")
     }
@@ -251,7 +251,7 @@ extension TableWidgetTests {
         let overlay = DebugOverlay()
         widget.debugOverlay = overlay
         gtk_adjustment_set_value(harness.adjustment, 44 * 60)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let t = overlay.transform(for: table)
         #expect(t.scale < 1, "zoomed out")
 
@@ -277,7 +277,7 @@ extension TableWidgetTests {
 
         // Edit mode: every prepared row's checkbox appears too (article 000's bug, absent).
         table.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let after = try #require(widget.snapshotToImage())
         save(after, "overlay-edit")
         for ip in prepared + visible {
@@ -289,7 +289,7 @@ extension TableWidgetTests {
         // Legacy refresh (the iOS 15 attempt): only visible cells follow the toggle.
         table.legacyVisibleCellsOnlyRefresh = true
         table.setEditing(false, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         #expect(Set(table.indexPathsForStaleRows) == Set(prepared))
         let stale = try #require(widget.snapshotToImage())
         save(stale, "overlay-stale")
@@ -311,8 +311,9 @@ extension TableWidgetTests {
         widget.debugOverlay = overlay
         #expect(widget.isDebugOverlayRefreshing)
         #expect(widget.customRenderer != nil && widget.pointerTransform != nil)
-        // Idle for 1.2 s: nothing in the engine changes, the overlay still redraws.
-        GtkTestEnvironment.settle(1.2)
+        // Idle for 1.2 s: nothing in the engine changes, the overlay still redraws (a rate
+        // over wall time: measured, not waited for).
+        GtkTestEnvironment.observe(for: 1.2)
         let fps = widget.framesPerSecond
         #expect(fps >= 2 && fps <= 10, "a low redraw rate while idle, got \(fps) fps")
         #expect(widget.tickCallbackID == 0, "no frame-clock tick runs while idle")
@@ -323,7 +324,7 @@ extension TableWidgetTests {
         widget.debugOverlay = nil
         #expect(!widget.isDebugOverlayRefreshing)
         #expect(widget.customRenderer == nil && widget.pointerTransform == nil)
-        GtkTestEnvironment.settle(1.2)
+        GtkTestEnvironment.observe(for: 1.2)
         #expect(widget.framesPerSecond == 0, "no redraws once the overlay is gone and nothing changes")
     }
 
@@ -339,7 +340,7 @@ extension TableWidgetTests {
         widget.debugOverlay = overlay
         gtk_adjustment_set_value(harness.adjustment, 44 * 40)
         table.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         let visibleRow = table.indexPathsForVisibleRows[3]
         let preparedRow = try #require(table.indexPathsForPreparedRows.last)
@@ -351,7 +352,7 @@ extension TableWidgetTests {
             clicks.click(at: Point(x: r.minX + 150 * t.scale, y: r.midY))
         }
         #expect(XDoTool.run(clicks.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the clicks to select a visible and a prepared row") { table.indexPathsForSelectedRows == [visibleRow, preparedRow].sorted() }
         #expect(table.indexPathsForSelectedRows == [visibleRow, preparedRow].sorted())
 
         let offset = table.contentOffset.y
@@ -359,7 +360,7 @@ extension TableWidgetTests {
         wheel.moveOnly(to: Point(x: 200, y: 300))
         wheel.wheelDown(times: 3)
         #expect(XDoTool.run(wheel.arguments) == 0)
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitThenFrame(for: "the wheel to scroll") { table.contentOffset.y > offset }
         #expect(table.contentOffset.y > offset, "wheel scrolled under the overlay")
     }
 
@@ -482,7 +483,7 @@ extension WindowHarness {
     func nextFrame() throws -> CairoImage {
         let drawn = table.framesDrawn
         table.queueDraw()
-        let ok = GtkTestEnvironment.iterate(timeout: 5) { table.framesDrawn > drawn }
+        let ok = GtkTestEnvironment.iterate(timeout: 20) { table.framesDrawn > drawn }
         try #require(ok, "GTK drew a frame")
         return try #require(table.snapshotToImage())
     }
@@ -492,7 +493,7 @@ extension WindowHarness {
         GuiTestCounter.next += 1
         let title = "PoolTable GUI test \(getpid())-\(GuiTestCounter.next)"
         gtk_window_set_title(window.cast(to: GtkWindow.self), title)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitForFrame()
         return title
     }
 

@@ -21,12 +21,12 @@ extension TableWidgetTests {
             while y < upper { gtk_adjustment_set_value(adjustment, y); y += upper / 40 }
             table.tableView.setEditing(true, animated: true)
             table.debugOverlay = DebugOverlay()
-            _ = GtkTestEnvironment.iterate(timeout: 2) { !table.tableView.hasRunningAnimations }
+            _ = GtkTestEnvironment.iterate(timeout: 20) { !table.tableView.hasRunningAnimations }
             table.debugOverlay = nil
             refs = [Weak(table), Weak(table.tableView), Weak(harness.source)] + table.tableView.mountedCells.map(Weak.init)
             harness.close()
         }
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.wait(for: "the closed window's table, cells and source to be freed", timeout: 10) { refs.allSatisfy { $0.object == nil } }
         #expect(refs.count > 3)
         let alive = refs.filter { $0.object != nil }.map { String(describing: type(of: $0.object!)) }
         #expect(alive.isEmpty, "still alive: \(alive)")
@@ -40,14 +40,14 @@ extension TableWidgetTests {
             let harness = try #require(AppHarness())
             for screen in ["news", "downloads", "huge", "inbox"] {
                 harness.window.show(screen: screen)
-                GtkTestEnvironment.settle(0.1)
+                GtkTestEnvironment.waitForFrame()
                 refs.append(Weak(harness.window.currentTable))
                 refs.append(Weak(harness.window.currentTable.tableView))
             }
             refs.append(Weak(harness.window))
             harness.close()
         }
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.wait(for: "the closed app window and its tables to be freed", timeout: 10) { refs.allSatisfy { $0.object == nil } }
         let alive = refs.filter { $0.object != nil }.map { String(describing: type(of: $0.object!)) }
         #expect(alive.isEmpty, "still alive: \(alive)")
     }
@@ -57,7 +57,7 @@ extension TableWidgetTests {
         try #require(GtkTestEnvironment.start())
         let harness = try #require(AppHarness())
         harness.window.show(screen: "news")
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitForFrame()
         harness.close()
         // Before, the header bar's Edit button was relabelled here, after it was destroyed
         // (a GTK critical in CI's GTK suite, when the ads came during the close).

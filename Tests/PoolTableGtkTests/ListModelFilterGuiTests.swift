@@ -24,7 +24,7 @@ struct ListModelFilterGuiTests {
         gtk_window_set_default_size(window.cast(), 360, 480)
         gtk_window_set_child(window.cast(), list)
         gtk_window_present(window.cast())
-        defer { gtk_window_destroy(window.cast()); GtkTestEnvironment.settle() }
+        defer { gtk_window_destroy(window.cast()); GtkTestEnvironment.waitForFrame() }
         let table = try #require(PoolTableListView.tableWidget(of: list)).tableView
         let source = try #require(PoolTableListView.dataSource(of: list))
         #expect(GtkTestEnvironment.iterate { table.visibleCells.first?.text == "Row 0" })
@@ -35,7 +35,9 @@ struct ListModelFilterGuiTests {
         gtk_string_filter_set_search(filter, "77")
         #expect(GtkTestEnvironment.iterate(timeout: 60) { gtk_filter_list_model_get_pending(filtered) == 0 })
         let seconds = MonotonicClock.seconds - start
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the filter's batches to be applied") {
+            table.numberOfRows(inSection: 0) == Int(g_list_model_get_n_items(filtered))
+        }
         let matches = (0..<100_000).filter { "Row \($0)".contains("77") }.count
         #expect(changes > 10, "an incremental filter changes the model in many steps (\(changes))")
         #expect(Int(g_list_model_get_n_items(filtered)) == matches)
@@ -53,7 +55,7 @@ struct ListModelFilterGuiTests {
         // Clearing the search brings every row back.
         gtk_string_filter_set_search(filter, nil)
         #expect(GtkTestEnvironment.iterate(timeout: 60) { gtk_filter_list_model_get_pending(filtered) == 0 })
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "every row back") { table.numberOfRows(inSection: 0) == 100_000 }
         #expect(table.numberOfRows(inSection: 0) == 100_000)
         #expect(source.modelErrors == 0)
     }
@@ -70,7 +72,7 @@ struct ListModelFilterGuiTests {
         gtk_window_set_default_size(window.cast(), 360, 480)
         gtk_window_set_child(window.cast(), list)
         gtk_window_present(window.cast())
-        defer { gtk_window_destroy(window.cast()); GtkTestEnvironment.settle() }
+        defer { gtk_window_destroy(window.cast()); GtkTestEnvironment.waitForFrame() }
         let table = try #require(PoolTableListView.tableWidget(of: list)).tableView
         let source = try #require(PoolTableListView.dataSource(of: list))
         #expect(GtkTestEnvironment.iterate { table.visibleCells.first?.text == "Row 0" })
@@ -83,7 +85,7 @@ struct ListModelFilterGuiTests {
         gtk_sort_list_model_set_sorter(sorted, sorter.cast())
         let seconds = MonotonicClock.seconds - start
         g_object_unref(sorter.rawPointer)
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the re-sort's batch") { changes >= 1 }
         #expect(changes == 1)
         #expect(table.numberOfRows(inSection: 0) == 200_000)
         for (indexPath, cell) in zip(table.indexPathsForMountedRows, table.mountedCells) {

@@ -78,7 +78,7 @@ struct ListViewBuilderTests {
         defer {
             gtk_window_destroy(window.cast())
             g_object_unref(builder.rawPointer)
-            GtkTestEnvironment.settle()
+            GtkTestEnvironment.waitForFrame()
         }
         let list = try #require(gtk_builder_get_object(builder, "list"))
         let table = try #require(PoolTableListView.tableWidget(of: list)).tableView
@@ -132,7 +132,7 @@ struct ListViewBuilderTests {
         let window = try #require(gtk_widget_get_root(widget))
         let cells = table.cellsCreated
         gtk_window_destroy(window.cast(to: GtkWindow.self))
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.wait(for: "a teardown for each of the \(cells) cells") { teardowns == cells }
         #expect(teardowns == cells)
         #expect(setups <= cells)
     }
@@ -158,7 +158,9 @@ struct ListViewBuilderTests {
         table.contentOffset = .zero
         #expect(GtkTestEnvironment.iterate { item.pointee.ref_count == itemRefs + 1 })
         gtk_window_destroy(window.cast())
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.wait(for: "the destroyed list to release its model and item") {
+            model.pointee.ref_count == modelRefs && item.pointee.ref_count == itemRefs
+        }
         #expect(model.pointee.ref_count == modelRefs)
         #expect(item.pointee.ref_count == itemRefs)
     }

@@ -26,13 +26,13 @@ extension TableWidgetTests {
         GuiTestCounter.next += 1
         let title = "PoolTable max rows \(getpid())-\(GuiTestCounter.next)"
         gtk_window_set_title(harness.window.window.cast(to: GtkWindow.self), title)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitForFrame()
         func press(_ key: String, until done: @escaping () -> Bool) -> Bool {
             var script = XScript(title: title, windowPoint: { _ in (0, 0) })
             script.focusWindow()
             script.key(key)
             let status = XDoTool.run(script.arguments)
-            return status == 0 && GtkTestEnvironment.iterate(timeout: 5) { done() && !table.hasRunningAnimations }
+            return status == 0 && GtkTestEnvironment.iterate(timeout: 20) { done() && !table.hasRunningAnimations }
         }
         let top = try #require(widget.snapshotToImage())
         let height = table.frame.height
@@ -41,7 +41,7 @@ extension TableWidgetTests {
         // End: the last row sits on the bottom edge, exactly.
         let last = IndexPath(row: max - 1, section: 0)
         #expect(press("End") { table.indexPathsForVisibleRows.last == last }, "End reached row \(max - 1)")
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         #expect(table.contentOffset.y == table.contentSize.height - height)
         let lastRect = table.rectForRow(at: last)
         #expect(lastRect.maxY - table.contentOffset.y == height)
@@ -76,7 +76,7 @@ extension TableWidgetTests {
 
         // Home: back to row 0, the first picture again.
         #expect(press("Home") { table.indexPathsForVisibleRows.first == IndexPath(row: 0, section: 0) && table.contentOffset.y == 0 })
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         let home = try #require(widget.snapshotToImage())
         #expect(home.differingPixels(from: end) > 2_000)
 

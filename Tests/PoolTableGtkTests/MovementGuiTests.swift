@@ -54,7 +54,7 @@ extension TableWidgetTests {
         let table = harness.table.tableView
         source.install(in: table)
         table.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         let width = table.frame.width, height = table.frame.height
         func viewportY(_ row: Int) -> Double { table.rectForRow(at: IndexPath(row: row, section: 0)).midY - table.contentOffset.y }
@@ -114,7 +114,7 @@ extension TableWidgetTests {
             hop.pause(t)
             hop.move(to: Point(x: gripX, y: height / 2))
             run(hop)
-            GtkTestEnvironment.settle(0.05)
+            GtkTestEnvironment.waitForFrame()
         }
         // Drop it on row 4,000 and release.
         var drop = XScript(title: title, harness: harness)
@@ -125,7 +125,7 @@ extension TableWidgetTests {
         var release = XScript(title: title, harness: harness)
         release.release()
         run(release)
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the release to end the movement and its drop") { !table.isMovingInteractively && source.moves.count == 1 && !table.hasRunningAnimations }
 
         #expect(!table.isMovingInteractively, "the release ended the movement")
         #expect(source.moves.count == 1, "one moveRowAt: \(source.moves)")
@@ -154,7 +154,7 @@ extension TableWidgetTests {
         let table = widget.tableView
         source.install(in: table)
         widget.grabFocus()
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         var keys = XScript(title: title, harness: harness)
         keys.focusWindow()
@@ -162,7 +162,7 @@ extension TableWidgetTests {
         keys.key("Down")
         keys.key("alt+Down")
         #expect(XDoTool.run(keys.arguments) == 0)
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "Alt+Down to move the row") { source.moves.count == 1 && !table.hasRunningAnimations }
         #expect(source.moves.count == 1, "\(source.moves)")
         #expect(source.moves.first.map { $0.from == IndexPath(row: 2, section: 0) && $0.to == IndexPath(row: 3, section: 0) } == true)
         #expect(table.focusedIndexPath == IndexPath(row: 3, section: 0), "the focus followed the row")

@@ -26,7 +26,7 @@ extension TableWidgetTests {
         outline.append(["File 1.a", "File 1.b", "File 1.c"], to: "Folder 1")
         outline.append(["File 2.a"], to: "Folder 2")
         source.apply(outline, to: 0, animatingDifferences: false)
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         func rows() -> [String] { (0..<table.numberOfRows(inSection: 0)).compactMap { source.itemIdentifier(for: IndexPath(row: $0, section: 0)) } }
         func ip(_ r: Int) -> IndexPath { IndexPath(row: r, section: 0) }
         let title = harness.uniqueTitle()
@@ -37,7 +37,7 @@ extension TableWidgetTests {
         var click = XScript(title: title, harness: harness)
         click.click(at: Point(x: TableView.disclosureWidth / 2, y: row1.midY - table.contentOffset.y))
         #expect(XDoTool.run(click.arguments) == 0)
-        GtkTestEnvironment.settle(0.6)
+        GtkTestEnvironment.waitThenFrame(for: "the triangle click to expand Folder 1") { table.isRowExpanded(at: ip(1)) && rows().count == 11 && !table.hasRunningAnimations }
         #expect(rows() == ["Folder 0", "Folder 1", "File 1.a", "File 1.b", "File 1.c", "Folder 2", "Folder 3", "Folder 4", "Folder 5", "Folder 6", "Folder 7"])
         #expect(table.isRowExpanded(at: ip(1)))
         #expect(table.indexPathForSelectedRow == nil, "the triangle does not select")
@@ -61,7 +61,7 @@ extension TableWidgetTests {
         keys.focusWindow()
         keys.key("Left")
         #expect(XDoTool.run(keys.arguments) == 0)
-        GtkTestEnvironment.settle(0.6)
+        GtkTestEnvironment.waitThenFrame(for: "Left to collapse Folder 1") { rows().count == 8 && !table.hasRunningAnimations }
         #expect(rows() == (0..<8).map { "Folder \($0)" })
         a11y.update()
         #expect(a11y.proxyOutline(at: ip(1))?.sent == .some(OutlineRowState(level: 0, isExpandable: true, isExpanded: false)))
@@ -69,7 +69,7 @@ extension TableWidgetTests {
         more.key("Right")
         more.key("Right")
         #expect(XDoTool.run(more.arguments) == 0)
-        GtkTestEnvironment.settle(0.6)
+        GtkTestEnvironment.waitThenFrame(for: "Right, Right to expand Folder 1 and enter it") { rows().count == 11 && table.focusedIndexPath == ip(2) && !table.hasRunningAnimations }
         #expect(rows().count == 11)
         #expect(table.focusedIndexPath == ip(2) && table.indexPathForSelectedRow == ip(2))
         // + and * (GtkTreeExpander's keys) on Folder 2, reached with Down.
@@ -79,7 +79,7 @@ extension TableWidgetTests {
         plus.key("Down")          // Folder 2
         plus.key("plus")
         #expect(XDoTool.run(plus.arguments) == 0)
-        GtkTestEnvironment.settle(0.6)
+        GtkTestEnvironment.waitThenFrame(for: "Left, Down, plus to expand Folder 2") { rows().count == 9 && rows().contains("File 2.a") && !table.hasRunningAnimations }
         #expect(rows() == ["Folder 0", "Folder 1", "Folder 2", "File 2.a", "Folder 3", "Folder 4", "Folder 5", "Folder 6", "Folder 7"])
     }
 }

@@ -132,7 +132,7 @@ extension TableWidgetTests {
 
         // Stop; let every load finish and the last pictures land.
         #expect(GtkTestEnvironment.iterate(timeout: 30) { loader.outstandingCount == 0 }, "\(loader.outstandingCount) loads still outstanding")
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitForFrame()
         let library = photos.controller.library
         let result = Self.checkCentres(widget, grid, library: library) { photo in photo.file.flatMap { colours[$0] } }
         if let image = result.image { saveScreenshot(image, naive ? "photos-folder-naive.png" : "photos-folder.png") }
@@ -270,7 +270,7 @@ extension TableWidgetTests {
         let harness = try #require(AppHarness())
         defer { harness.close() }
         harness.window.show(screen: "photos")
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let photos = try #require(harness.window.screens.lazy.compactMap { $0 as? PhotosScreen }.first)
         let loader = photos.pictures.loader
         var lines: [String] = []
@@ -300,7 +300,7 @@ extension TableWidgetTests {
             try #require(GtkTestEnvironment.iterate(timeout: 20) { photos.folder != nil })
             try #require(GtkTestEnvironment.iterate(timeout: 20) { loader.outstandingCount == 0 && loader.counters.decoded + loader.counters.failed >= bad.count + 1 })
         }
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let widget = harness.window.currentTable
         let grid = try #require(widget.collectionView)
         let library = photos.controller.library
@@ -334,7 +334,7 @@ extension TableWidgetTests {
         #expect(result.checked == bad.count + 1 && result.wrong.isEmpty, "\(result.checked) checked; wrong: \(result.wrong)")
         // Bound again (a reload): no new log lines, the badges come back at once.
         grid.reloadData()
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         // The test's cache folder is root's: read as nobody it cannot be opened, which the
         // thumbnail cache says once for reading and once for writing.
         let cacheLines = lines.filter { $0.hasPrefix("thumbnail cache:") }

@@ -17,7 +17,7 @@ extension TableWidgetTests {
         let harness = try #require(AppHarness())
         defer { harness.close() }
         harness.window.show(screen: "photos")
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitForFrame()
         let widget = harness.window.currentTable
         let grid = try #require(widget.collectionView, "the Photos screen shows a grid")
         #expect(grid.numberOfColumns >= 3, "\(grid.numberOfColumns) columns at the default size")
@@ -25,7 +25,7 @@ extension TableWidgetTests {
 
         // Scroll a little so the first line is a whole one below the sticky header.
         grid.contentOffset = Point(x: 0, y: grid.rectForItem(at: IndexPath(item: 0, section: 1)).minY - 40)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         let columns = grid.numberOfColumns
         let first = IndexPath(item: 0, section: 1)
         let last = IndexPath(item: columns + 2, section: 1)         // second line, third column
@@ -44,7 +44,7 @@ extension TableWidgetTests {
         drag.release()
         let status = XDoTool.run(drag.arguments)
         #expect(status == 0, "xdotool ran")
-        GtkTestEnvironment.settle(0.3)
+        GtkTestEnvironment.waitThenFrame(for: "the drag to turn editing on") { grid.isEditing }
 
         let expected = (first.item...last.item).map { IndexPath(item: $0, section: 1) }
         #expect(grid.isEditing, "the drag turned editing on")
@@ -57,8 +57,8 @@ extension TableWidgetTests {
         var resize = XScript(title: title, windowPoint: harness.windowPoint(in: widget))
         resize.resizeWindow(width: 640, height: 700)
         #expect(XDoTool.run(resize.arguments) == 0)
-        _ = GtkTestEnvironment.iterate(timeout: 3) { grid.numberOfColumns < columns }
-        GtkTestEnvironment.settle(0.3)
+        _ = GtkTestEnvironment.iterate(timeout: 20) { grid.numberOfColumns < columns }
+        GtkTestEnvironment.waitForFrame()
         #expect(grid.numberOfColumns < columns, "re-flowed from \(columns) to \(grid.numberOfColumns) columns at width \(grid.frame.width), widget \(gtk_widget_get_width(widget.widget))")
         #expect(grid.numberOfColumns >= 2)
         #expect(grid.indexPathsForVisibleItems.contains(top), "\(top) is still on screen after the re-flow")
@@ -74,7 +74,7 @@ extension TableWidgetTests.AppHarness {
         GuiTestCounter.next += 1
         let title = "PoolTable app test \(getpid())-\(GuiTestCounter.next)"
         gtk_window_set_title(window.window.cast(to: GtkWindow.self), title)
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitForFrame()
         return title
     }
 

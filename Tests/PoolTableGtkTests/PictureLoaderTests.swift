@@ -77,7 +77,7 @@ extension TableWidgetTests {
         loader.load(.init(path: folder.path + "/missing.jpg", pixelWidth: 10, pixelHeight: 10)) { k, image in delivered.append((k.path, image)) }
         #expect(delivered.isEmpty, "nothing is decoded on the calling thread")
         #expect(loader.outstandingCount == 3)
-        try #require(GtkTestEnvironment.iterate(timeout: 10) { delivered.count == 4 })
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { delivered.count == 4 })
         #expect(loader.counters.decoded == 2 && loader.counters.failed == 1)
         let reds = delivered.filter { $0.0 == red }.compactMap(\.1)
         #expect(reds.count == 2 && reds[0] === reds[1])

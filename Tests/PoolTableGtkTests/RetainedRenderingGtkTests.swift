@@ -14,7 +14,7 @@ extension TableWidgetTests {
         defer { widget.nodeCache.onRecord = nil }
         body()
         widget.queueDraw()
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         return keys
     }
 
@@ -47,7 +47,7 @@ extension TableWidgetTests {
         defer { GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: false) }
         let keys = recorded(by: widget) {
             GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: true)
-            _ = GtkTestEnvironment.iterate(timeout: 3) { widget.theme.isDark }
+            _ = GtkTestEnvironment.iterate(timeout: 20) { widget.theme.isDark }
         }
         #expect(Set(keys) == visibleCellKeys(table).union([ObjectIdentifier(table)]))
     }
@@ -61,7 +61,7 @@ extension TableWidgetTests {
         let store = DownloadStore(count: 500, seed: 4)
         let controller = DownloadsController(store: store)
         controller.attach(to: table)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let row = 3, id = store.downloads[row].id
         let downloadCell = table.cellForRow(at: IndexPath(row: row, section: 0))!
         let cell = ObjectIdentifier(downloadCell)
@@ -71,7 +71,7 @@ extension TableWidgetTests {
         #expect(Set(recorded(by: widget) { store.start(id) }) == ownUnits)
         let keys = recorded(by: widget) {
             store.tick(elapsed: 2)
-            _ = GtkTestEnvironment.iterate(timeout: 2) { !table.hasRunningAnimations }
+            _ = GtkTestEnvironment.iterate(timeout: 20) { !table.hasRunningAnimations }
         }
         #expect(keys.contains(cell))
         #expect(Set(keys).isSubset(of: ownUnits), "only the ticking cell")

@@ -71,7 +71,7 @@ extension TableWidgetTests {
         let source = SwipeRowsSource(count: 60)
         let table = harness.table.tableView
         source.install(in: table)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         let width = table.frame.width
         func row(_ r: Int, x: Double) -> Point { Point(x: x, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
@@ -82,7 +82,7 @@ extension TableWidgetTests {
         for x in stride(from: width - 60, through: width - 200, by: -20) { drag.move(to: row(3, x: x)) }
         drag.release()
         #expect(XDoTool.run(drag.arguments) == 0)
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitThenFrame(for: "the drag to open the swipe") { table.hasOpenSwipe && table.swipeOffset == -2 * ListBase.swipeActionWidth }
         #expect(table.swipedIndexPath == IndexPath(row: 3, section: 0))
         #expect(table.hasOpenSwipe)
         #expect(table.swipeOffset == -2 * ListBase.swipeActionWidth)
@@ -93,10 +93,13 @@ extension TableWidgetTests {
         var click = XScript(title: title, harness: harness)
         click.moveOnly(to: row(3, x: width - 30))
         click.pause(0.05)
-        #expect(XDoTool.run(click.arguments + ["click", "1"]) == 0)
         var sawAnimation = false
-        _ = GtkTestEnvironment.iterate(timeout: 0.2) { sawAnimation = sawAnimation || table.hasRunningAnimations; return false }
-        GtkTestEnvironment.settle(0.5)
+        let watch = { sawAnimation = sawAnimation || table.hasRunningAnimations }
+        #expect(XDoTool.run(click.arguments + ["click", "1"], whileRunning: watch) == 0)
+        GtkTestEnvironment.waitThenFrame(for: "the delete to be performed and its animation to run and end") {
+            watch()
+            return source.performed == ["delete Mail 3"] && sawAnimation && !table.hasRunningAnimations
+        }
         #expect(source.performed == ["delete Mail 3"])
         #expect(sawAnimation, "the delete animated")
         #expect(table.numberOfRows(inSection: 0) == 59)
@@ -111,7 +114,7 @@ extension TableWidgetTests {
         var wheel = XScript(title: title, harness: harness)
         wheel.move(to: row(5, x: width / 2))
         #expect(XDoTool.run(wheel.arguments + ["click", "--repeat", "4", "--delay", "40", "7"]) == 0)
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "the horizontal wheel to open row 5") { table.swipedIndexPath == IndexPath(row: 5, section: 0) && table.hasOpenSwipe && !table.hasRunningAnimations }
         #expect(table.swipedIndexPath == IndexPath(row: 5, section: 0))
         #expect(table.hasOpenSwipe)
         // A vertical scroll closes it.
@@ -119,7 +122,7 @@ extension TableWidgetTests {
         down.moveOnly(to: row(5, x: width / 2))
         down.wheelDown(times: 2)
         #expect(XDoTool.run(down.arguments) == 0)
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitThenFrame(for: "the vertical wheel to scroll and close the swipe") { table.contentOffset.y > 0 && !table.hasOpenSwipe && !table.hasRunningAnimations }
         #expect(table.contentOffset.y > 0)
         #expect(!table.hasOpenSwipe && table.swipedIndexPath == nil)
         #expect(source.performed == ["delete Mail 3"])
@@ -134,7 +137,7 @@ extension TableWidgetTests {
         let source = SwipeRowsSource(count: 60)
         let table = harness.table.tableView
         source.install(in: table)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
         func row(_ r: Int) -> Point { Point(x: 150, y: table.rectForRow(at: IndexPath(row: r, section: 0)).midY - table.contentOffset.y) }
         func popoverShown() -> Bool {
@@ -149,7 +152,7 @@ extension TableWidgetTests {
         keys.key("Down")
         keys.key("shift+F10")
         #expect(XDoTool.run(keys.arguments) == 0)
-        let shown = GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }
+        let shown = GtkTestEnvironment.iterate(timeout: 20) { popoverShown() }
         #expect(shown, "Shift+F10 showed the popover menu")
         #expect(source.menuAsked.last == IndexPath(row: 2, section: 0))
         screenshot("context-menu-keyboard")
@@ -157,12 +160,12 @@ extension TableWidgetTests {
         var escape = XScript(title: title, harness: harness)
         escape.key("Escape")
         #expect(XDoTool.run(escape.arguments) == 0)
-        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
-        GtkTestEnvironment.settle(0.1)
+        #expect(GtkTestEnvironment.iterate(timeout: 20) { !popoverShown() })
+        GtkTestEnvironment.waitForFrame()
         var menuKey = XScript(title: title, harness: harness)
         menuKey.key("Menu")
         #expect(XDoTool.run(menuKey.arguments) == 0)
-        #expect(GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }, "the Menu key showed the popover menu")
+        #expect(GtkTestEnvironment.iterate(timeout: 20) { popoverShown() }, "the Menu key showed the popover menu")
         // (The delegate is also asked for the focused row's menu to list its entries as the
         // row's AT-SPI actions, issue 34: the Menu key asked again for row 2.)
         #expect(source.menuAsked.last == IndexPath(row: 2, section: 0))
@@ -171,17 +174,17 @@ extension TableWidgetTests {
         choose.key("Down")
         choose.key("Return")
         #expect(XDoTool.run(choose.arguments) == 0)
-        _ = GtkTestEnvironment.iterate(timeout: 2) { !source.performed.isEmpty }
+        _ = GtkTestEnvironment.iterate(timeout: 20) { !source.performed.isEmpty }
         #expect(source.performed.count == 1 && source.performed.first?.hasSuffix(" 2") == true, "\(source.performed)")
-        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
-        GtkTestEnvironment.settle(0.2)
+        #expect(GtkTestEnvironment.iterate(timeout: 20) { !popoverShown() })
+        GtkTestEnvironment.waitForFrame()
 
         // Delete on the focused row (row 2) commits its deletion; the row animates out.
         source.performed = []
         var delete = XScript(title: title, harness: harness)
         delete.key("Delete")
         #expect(XDoTool.run(delete.arguments) == 0)
-        GtkTestEnvironment.settle(0.5)
+        GtkTestEnvironment.waitThenFrame(for: "Delete to commit the row") { source.performed == ["commit Mail 2"] && !table.hasRunningAnimations }
         #expect(source.performed == ["commit Mail 2"])
         #expect(table.numberOfRows(inSection: 0) == 59 && source.rows.count == 59)
         #expect(table.cellForRow(at: IndexPath(row: 2, section: 0))?.text == "Mail 3")
@@ -191,14 +194,14 @@ extension TableWidgetTests {
         right.moveOnly(to: row(6))
         right.pause(0.05)
         #expect(XDoTool.run(right.arguments + ["click", "3", "sleep", "0.2"]) == 0)
-        #expect(GtkTestEnvironment.iterate(timeout: 2) { popoverShown() }, "a right click showed the popover menu")
+        #expect(GtkTestEnvironment.iterate(timeout: 20) { popoverShown() }, "a right click showed the popover menu")
         #expect(source.menuAsked.last == IndexPath(row: 6, section: 0))
         #expect(table.focusedIndexPath == IndexPath(row: 6, section: 0))
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         screenshot("context-menu-mouse")
         var close = XScript(title: title, harness: harness)
         close.key("Escape")
         #expect(XDoTool.run(close.arguments) == 0)
-        #expect(GtkTestEnvironment.iterate(timeout: 2) { !popoverShown() })
+        #expect(GtkTestEnvironment.iterate(timeout: 20) { !popoverShown() })
     }
 }

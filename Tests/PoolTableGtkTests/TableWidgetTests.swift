@@ -18,7 +18,7 @@ struct TableWidgetTests {
         defer { harness.close() }
         let before = harness.table.renderToImage()
         harness.table.tableView.setEditing(true, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let after = harness.table.renderToImage()
         #expect(before.pixelWidth == 420)
         #expect(after.differingPixels(from: before) > 200)
@@ -26,7 +26,7 @@ struct TableWidgetTests {
         // The real GTK pipeline (draw function → cairo) shows the same change.
         let snapshot = try #require(harness.table.snapshotToImage())
         harness.table.tableView.setEditing(false, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let snapshotAfter = try #require(harness.table.snapshotToImage())
         #expect(snapshotAfter.differingPixels(from: snapshot) > 200)
     }
@@ -44,7 +44,7 @@ struct TableWidgetTests {
 
         let before = harness.table.renderToImage()
         gtk_adjustment_set_value(adjustment, 1_000)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         #expect(table.contentOffset.y == 1_000)
         #expect(table.indexPathsForVisibleRows.first == IndexPath(row: 22, section: 0))
         #expect(harness.table.renderToImage().differingPixels(from: before) > 200)
@@ -57,12 +57,12 @@ struct TableWidgetTests {
         defer { harness.close() }
         let table = harness.table.tableView
         table.scrollToRow(at: IndexPath(row: 600, section: 0), at: .top, animated: false)
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         #expect(table.contentOffset.y == 600 * 44)
         #expect(gtk_adjustment_get_value(harness.adjustment) == table.contentOffset.y)
 
         table.scrollToRow(at: IndexPath(row: 100, section: 0), at: .top, animated: true)
-        let arrived = GtkTestEnvironment.iterate(timeout: 3) { !table.hasRunningAnimations }
+        let arrived = GtkTestEnvironment.iterate(timeout: 20) { !table.hasRunningAnimations }
         #expect(arrived, "the frame clock drives the animated scroll to its end")
         #expect(table.contentOffset.y == 100 * 44)
         #expect(gtk_adjustment_get_value(harness.adjustment) == table.contentOffset.y)
@@ -81,7 +81,7 @@ struct TableWidgetTests {
 
         let top = try #require(harness.table.snapshotToImage())
         gtk_adjustment_set_value(adjustment, gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment))
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let last = IndexPath(row: 999_999, section: 0)
         #expect(table.indexPathsForMountedRows.contains(last))
         #expect(table.indexPathsForVisibleRows.last == last)
@@ -105,11 +105,11 @@ struct TableWidgetTests {
         let table = harness.table.tableView
         table.setEditing(true, animated: true)
         #expect(table.hasRunningAnimations)
-        let finished = GtkTestEnvironment.iterate(timeout: 3) { !table.hasRunningAnimations }
+        let finished = GtkTestEnvironment.iterate(timeout: 20) { !table.hasRunningAnimations }
         #expect(finished)
         #expect(table.editingProgress == 1)
         #expect(table.visibleCells.allSatisfy { $0.editingProgress == 1 })
-        GtkTestEnvironment.settle(0.1)
+        GtkTestEnvironment.waitForFrame()
         #expect(harness.table.tickCallbackID == 0)
         #expect(harness.table.frameWorkMilliseconds > 0)
     }
@@ -138,7 +138,7 @@ struct TableWidgetTests {
         #expect(!light.isDark)
         GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: true)
         defer { GObjectProperty.set(settings, "gtk-application-prefer-dark-theme", bool: false) }
-        let darkened = GtkTestEnvironment.iterate(timeout: 3) { harness.table.theme.isDark }
+        let darkened = GtkTestEnvironment.iterate(timeout: 20) { harness.table.theme.isDark }
         #expect(darkened)
         #expect(harness.table.theme.background != light.background)
     }

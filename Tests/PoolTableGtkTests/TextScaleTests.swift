@@ -36,7 +36,7 @@ extension TableWidgetTests {
         if let dir = getenv("POOLTABLE_SHOTS_DIR").map({ String(cString: $0) }) { shoot(harness.window.window, to: "\(dir)/\(name).png") }
         let inbox = heights()
         harness.window.show(screen: "news")
-        GtkTestEnvironment.settle(0.4)
+        GtkTestEnvironment.waitForFrame()
         return (inbox, heights())
     }
 
@@ -62,10 +62,10 @@ extension TableWidgetTests {
         let original = xftDPI
         defer { xftDPI = original }
         xftDPI = 96 * 1024
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let normal = try firstRowHeights(shot: "text-scale-1x")
         xftDPI = 144 * 1024
-        GtkTestEnvironment.settle()
+        GtkTestEnvironment.waitForFrame()
         let large = try firstRowHeights(shot: "text-scale-1.5x")
         #expect(normal.inbox.count == 4 && large.inbox.count == 4)
         for (a, b) in zip(normal.inbox, large.inbox) { #expect(b >= a * 1.25, "mail row \(a) → \(b) pt") }

@@ -48,22 +48,29 @@ extension TableWidgetTests {
 
         for screen in LaunchOptions.screenNames {
             window.show(screen: screen)
-            GtkTestEnvironment.settle(screen == "news" ? 1.4 : 0.3)   // News: the first ads arrive after a second
+            if screen == "news", let news = window.screens.lazy.compactMap({ $0 as? NewsScreen }).first {
+                // News: the first ads arrive a second after the screen first shows, in one
+                // animated batch.
+                GtkTestEnvironment.wait(for: "the News screen's first ads") {
+                    news.controller.adCount > 0 && !window.currentTable.listView.hasRunningAnimations
+                }
+            }
+            GtkTestEnvironment.waitForFrame()
             if screen == "downloads", let startAll = firstWidget(in: window.window, where: { Self.buttonLabel($0)?.contains("Start All") == true }) {
                 _ = gtk_widget_activate(startAll)
-                GtkTestEnvironment.settle(0.5)
+                GtkTestEnvironment.waitForFrame()
             }
             collectWidgets(screen)
             collectTable(screen)
             harness.activate("edit")
             window.currentTable.listView.selectAll()
-            GtkTestEnvironment.settle(0.4)
+            GtkTestEnvironment.waitForFrame()
             collectWidgets("\(screen), edit mode")
             collectTable("\(screen), edit mode")
             harness.activate("edit")
         }
         harness.activate("debug")
-        GtkTestEnvironment.settle(0.2)
+        GtkTestEnvironment.waitForFrame()
         collectWidgets("debug bar")
         harness.activate("debug")
 

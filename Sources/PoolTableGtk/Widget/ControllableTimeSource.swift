@@ -36,11 +36,23 @@ public final class ControllableTimeSource: AnimationTimeSource {
     /// Frame time and engine time that correspond at the current rate.
     private var base: (frame: Double, engine: Double)?
 
-    /// A source running at the frame clock's rate, not paused.
-    public init() {}
+    /// Where frame time comes from: GTK's frame clock, unchanged, except in tests.
+    private let frameClock: AnimationTimeSource
 
-    public func engineTime(forFrameTime frameTime: Double) -> Double? {
-        guard !isPaused, frameTime.isFinite else { return nil }
+    /// A source running at the frame clock's rate, not paused.
+    public init() {
+        frameClock = FrameClockTimeSource()
+    }
+
+    /// A source that reads frame time through `frameClock` first (asked only while not
+    /// paused; nil skips the tick): a test hands it a clock that advances a fixed step per
+    /// tick, so rate, pause and step are checked in ticks, whatever the machine's load.
+    init(frameClock: AnimationTimeSource) {
+        self.frameClock = frameClock
+    }
+
+    public func engineTime(forFrameTime clockTime: Double) -> Double? {
+        guard !isPaused, let frameTime = frameClock.engineTime(forFrameTime: clockTime), frameTime.isFinite else { return nil }
         let b = base ?? (frameTime, lastEngineTime ?? frameTime)
         base = b
         let time = max(lastEngineTime ?? -.infinity, b.engine + (frameTime - b.frame) * rate)
