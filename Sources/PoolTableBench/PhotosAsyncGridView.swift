@@ -39,52 +39,26 @@ extension PhotosChild {
     /// main thread at the thumbnail's size (`gdk_pixbuf_new_from_stream_at_scale_async`, 140
     /// pixels high, in GIO's thread pool) into a GdkTexture; unbind cancels the load.
     func makeAsyncGridView(_ paths: [String]) {
-        let list = gtk_string_list_new(nil)!
-        for p in paths { gtk_string_list_append(list, p) }
-        let selection = gtk_no_selection_new(list.opaque)!
-        let factory = gtk_signal_list_item_factory_new()!
-        let view = gtk_grid_view_new(selection.opaque, factory)!
-        gtk_grid_view_set_min_columns(OpaquePointer(view), 5)
-        gtk_grid_view_set_max_columns(OpaquePointer(view), 5)
-        Signal.connectPointer(factory, "setup") { item in
-            guard let item else { return }
-            let picture = gtk_picture_new()!
-            gtk_widget_set_size_request(picture, 140, 140)
-            gtk_picture_set_content_fit(OpaquePointer(picture), GTK_CONTENT_FIT_COVER)
-            gtk_list_item_set_child(OpaquePointer(item), picture)
-        }
-        Signal.connectPointer(factory, "bind") { [unowned self] item in
-            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
-            self.gridBinds += 1
+        makePictureGrid(paths, bind: { [unowned self] picture, item, path in
             gtk_picture_set_paintable(OpaquePointer(picture), nil)
-            let file = g_file_new_for_path(gtk_string_object_get_string(OpaquePointer(object)))
+            let file = g_file_new_for_path(path)
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             // Opening is synchronous (a local file); reading and decoding are not.
             guard let stream = g_file_read(file, nil, nil) else { return }
             defer { g_object_unref(UnsafeMutableRawPointer(stream)) }
-            let load = AsyncPictureLoad(picture: picture, item: OpaquePointer(item), child: self)
-            self.asyncLoads[OpaquePointer(item)] = load
+            let load = AsyncPictureLoad(picture: picture, item: item, child: self)
+            self.asyncLoads[item] = load
             gdk_pixbuf_new_from_stream_at_scale_async(UnsafeMutableRawPointer(stream).assumingMemoryBound(to: GInputStream.self),
                                                        -1, 140, 1, load.cancellable, PhotosChild.asyncLoaded,
                                                        Unmanaged.passRetained(load).toOpaque())
-        }
-        Signal.connectPointer(factory, "unbind") { [unowned self] item in
-            guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)) else { return }
-            if let load = self.asyncLoads.removeValue(forKey: OpaquePointer(item)) {
+        }, unbind: { [unowned self] picture, item in
+            if let load = self.asyncLoads.removeValue(forKey: item) {
                 load.cancelled = true
                 g_cancellable_cancel(load.cancellable)
                 self.asyncCancelled += 1
             }
             gtk_picture_set_paintable(OpaquePointer(picture), nil)
-        }
-        let scrolled = gtk_scrolled_window_new()!
-        gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
-        gtk_scrolled_window_set_child(OpaquePointer(scrolled), view)
-        gtk_widget_set_vexpand(scrolled, 1)
-        gridView = view
-        benchWindow.setChild(scrolled)
-        adjustment = gtk_scrolled_window_get_vadjustment(OpaquePointer(scrolled))
+        })
     }
 
     /// The async load's end, on the main thread: releases the retain taken at bind.

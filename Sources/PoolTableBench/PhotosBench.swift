@@ -273,6 +273,19 @@ final class PhotosChild {
     /// `gtk_picture_set_filename`: GtkPicture's own way to show a file (it loads the whole
     /// 1600x1200 file into a texture on the main thread, at bind).
     func makeGridView(_ paths: [String]) {
+        makePictureGrid(paths, bind: { picture, _, path in
+            gtk_picture_set_filename(OpaquePointer(picture), path)
+        }, unbind: { picture, _ in
+            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+        })
+    }
+
+    /// The peers' shared grid: GtkGridView (5 columns) over a GtkStringList of `paths`, each
+    /// item a 140x140 GtkPicture (cover), in a vertical GtkScrolledWindow set as the window's
+    /// child. `bind` gets the picture, the list item and the path; `unbind` the picture and item.
+    func makePictureGrid(_ paths: [String],
+                         bind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, OpaquePointer, UnsafePointer<CChar>) -> Void,
+                         unbind: @escaping @MainActor (UnsafeMutablePointer<GtkWidget>, OpaquePointer) -> Void) {
         let list = gtk_string_list_new(nil)!
         for p in paths { gtk_string_list_append(list, p) }
         let selection = gtk_no_selection_new(list.opaque)!
@@ -289,13 +302,14 @@ final class PhotosChild {
         }
         Signal.connectPointer(factory, "bind") { [unowned self] item in
             guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)),
-                  let object = gtk_list_item_get_item(OpaquePointer(item)) else { return }
+                  let object = gtk_list_item_get_item(OpaquePointer(item)),
+                  let path = gtk_string_object_get_string(OpaquePointer(object)) else { return }
             self.gridBinds += 1
-            gtk_picture_set_filename(OpaquePointer(picture), gtk_string_object_get_string(OpaquePointer(object)))
+            bind(picture, OpaquePointer(item), path)
         }
         Signal.connectPointer(factory, "unbind") { item in
             guard let item, let picture = gtk_list_item_get_child(OpaquePointer(item)) else { return }
-            gtk_picture_set_paintable(OpaquePointer(picture), nil)
+            unbind(picture, OpaquePointer(item))
         }
         let scrolled = gtk_scrolled_window_new()!
         gtk_scrolled_window_set_policy(OpaquePointer(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
