@@ -51,11 +51,18 @@ extension TableWidgetTests {
         } }
         #expect(Array(names().prefix(4)) == ["alpha", "beta", "gamma", "file 0.txt"])
 
-        // The loader runs on a worker: slow it down so the spinner row can be seen.
+        // Listings are read off the main thread, and alpha's is held back until the test has
+        // seen its spinner row (a condition, not a delay: a loaded machine may take longer
+        // than any fixed delay to draw the frame the spinner is checked in).
         var pending = 0
+        var holdListings = true
+        var held: [() -> Void] = []
         controller.loader = { path, done in
             pending += 1
-            Background.run({ usleep(1_200_000); return DirectoryReader.read(path) }) { result in pending -= 1; done(result) }
+            Background.run({ DirectoryReader.read(path) }) { result in
+                let finish = { pending -= 1; done(result) }
+                if holdListings { held.append(finish) } else { finish() }
+            }
         }
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)
@@ -80,6 +87,9 @@ extension TableWidgetTests {
         #expect(spinnerCell.accessibilityLabel == "Loading…")
         #expect(spinnerCell.indentationLevel == 1)
         saveScreenshot(try #require(widget.snapshotToImage()), "files-loading.png")
+        holdListings = false
+        held.forEach { $0() }
+        held = []
         try #require(GtkTestEnvironment.iterate(timeout: 20) { pending == 0 && table.numberOfRows(inSection: 0) == 43 + 30 }, "alpha's 30 files came")
         #expect(names()[alpha.row + 1] == "inner 0.txt")
         #expect(names()[alpha.row + 30] == "inner 29.txt")
