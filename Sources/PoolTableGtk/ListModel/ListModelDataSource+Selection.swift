@@ -57,19 +57,22 @@ extension ListModelDataSource {
         copySelectionFromModel()
     }
 
+    /// Whether the `length` bits from `start` are all set (and within `last`).
+    private nonisolated static func isFull(_ bitset: OpaquePointer, from start: Int, length: Int, last: Int) -> Bool {
+        start + length - 1 <= last
+            && Int(gtk_bitset_get_size_in_range(bitset, guint(start), guint(start + length - 1))) == length
+    }
+
     /// The runs of a bitset, each found in O(log run) (a select-all of a million items is one
     /// run, not a million steps).
-    static func ranges(of bitset: OpaquePointer) -> [Range<Int>] {
+    nonisolated static func ranges(of bitset: OpaquePointer) -> [Range<Int>] {
         var out: [Range<Int>] = []
         guard gtk_bitset_is_empty(bitset) == 0 else { return out }
         let last = Int(gtk_bitset_get_maximum(bitset))
         var start = Int(gtk_bitset_get_minimum(bitset))
         while start <= last {
             // Grow the run while [start, start + length) is full, then narrow to its end.
-            func full(_ length: Int) -> Bool {
-                start + length - 1 <= last
-                    && Int(gtk_bitset_get_size_in_range(bitset, guint(start), guint(start + length - 1))) == length
-            }
+            func full(_ length: Int) -> Bool { isFull(bitset, from: start, length: length, last: last) }
             var good = 1, step = 1
             while full(good + step) { good += step; step *= 2 }
             var bad = good + step
