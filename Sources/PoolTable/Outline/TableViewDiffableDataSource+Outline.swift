@@ -23,8 +23,9 @@ extension TableViewDiffableDataSource {
         if let error = snapshot.errors.first { throw DiffableDataSourceError.invalidSectionSnapshot(error) }
         commitPendingApplyNow()   // an outline applies onto the newest snapshot, in call order
         let ticket = completions.enqueue(completion)   // completions run in call order
-        let completions = completions
-        let completion: () -> Void = { completions.finish(ticket) }
+        // Weak: this closure is queued in `completions` itself (by the plain apply below), and
+        // a strong capture would keep the queue alive in a cycle while it waits.
+        let completion: () -> Void = { [weak completions] in completions?.finish(ticket) }
         defer { tableView?.refreshOutlineCells() }
         let old: SectionSnapshot<ItemID>? = outlines.snapshot(for: section)
         // The new outline is in place while the rows change, so every cell bound during the
