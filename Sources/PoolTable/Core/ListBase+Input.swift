@@ -12,6 +12,19 @@ extension ListBase {
     /// The keyboard cursor: the row or item the arrow keys move from; nil before any keyboard or click input.
     public var focusedIndexPath: IndexPath? { tracked.focus?.indexPath }
 
+    /// Makes `indexPath` the keyboard cursor and the range anchor, as a click would, without
+    /// selecting or scrolling (nil: no cursor, as after a reload). For putting the focus back
+    /// where it was after a reload, e.g. when a search is closed. Out of range: ignored.
+    public func setFocusedIndexPath(_ indexPath: IndexPath?) {
+        defer { checkInvariantsAfterMutation() }
+        reloadIfNeeded()
+        guard let indexPath else { tracked.focus(on: nil); setNeedsDisplay(); return }
+        let ip = ItemPath(indexPath)
+        guard geometry.contains(ip) else { warn("setFocusedIndexPath", "\(indexPath) is out of range; ignored"); return }
+        tracked.moveCursor(to: ip)
+        setNeedsDisplay()
+    }
+
     /// Where the next key acts: the cursor, or before there is one the first visible row or
     /// item — the one a screen reader announces when the view takes focus, so the first
     /// arrow key moves on from it and Space toggles it. Nil when nothing is visible. Reads
