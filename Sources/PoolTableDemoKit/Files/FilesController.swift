@@ -132,6 +132,56 @@ public final class FilesController: TableViewDelegate {
         return folders
     }
 
+    // MARK: Search
+
+    /// The files a search shows (nil: no search): the tree's nodes that matched. The outline
+    /// then holds them and the folders above them, those folders expanded.
+    public private(set) var searchMatches: Set<FileNodeID>?
+    /// The folders expanded when the search began: expanded again when it ends.
+    private var expandedBeforeSearch: Set<FileNodeID> = []
+
+    /// Shows only the nodes `matches` (`FileNodeID`s: indices into the tree's names) inside
+    /// their folders, which are expanded for them; nil ends the search: the outline is as it
+    /// was before (its folders expanded as they were), with what was listed meanwhile.
+    public func showSearchResults(_ matches: Set<FileNodeID>?) {
+        if searchMatches == nil, matches != nil { expandedBeforeSearch = expandedFolders }
+        searchMatches = matches
+        guard let dataSource else { return }
+        let snapshot = matches.map(makeSearchSnapshot) ?? makeSnapshot(expanded: expandedBeforeSearch)
+        dataSource.apply(snapshot, to: Self.section, animatingDifferences: false)
+        onChange?()
+    }
+
+    /// The outline of a search: the listed files in `matches` and the folders that lead to
+    /// them (expanded), in `tree.sortOrder`; no spinner or error rows.
+    public func makeSearchSnapshot(_ matches: Set<FileNodeID>) -> SectionSnapshot<FileRow> {
+        var shown = Set<FileNodeID>()
+        for node in matches where node != FileTree.root {
+            var n: FileNodeID? = node
+            while let current = n, current != FileTree.root, shown.insert(current).inserted { n = tree.parent(of: current) }
+        }
+        var snapshot = SectionSnapshot<FileRow>()
+        func addChildren(of folder: FileNodeID, under parent: FileRow?) {
+            guard case .loaded = tree.loadState(of: folder) else { return }
+            let children = (tree.children(of: folder) ?? []).filter(shown.contains)
+            snapshot.append(children.map(FileRow.node), to: parent)
+            for child in children where tree.isDirectory(child) {
+                let row = FileRow.node(child)
+                addChildren(of: child, under: row)
+                if snapshot.hasChildren(row) { snapshot.expand([row]) }
+            }
+        }
+        addChildren(of: FileTree.root, under: nil)
+        return snapshot
+    }
+
+    /// What search matches each node against: its name (the root's too, which is never
+    /// shown), for nodes `start...` of the tree (nodes are only ever added).
+    public func searchTexts(from start: Int) -> [String] {
+        guard start < tree.count else { return [] }
+        return (start..<tree.count).map(tree.name)
+    }
+
     /// The outline for the tree as it is: the root's children in `tree.sortOrder`, the
     /// children of each folder in `expanded` (a spinner row while it is listed, an error row
     /// if that failed), and the folders in `populated` given their children but left
@@ -164,6 +214,11 @@ public final class FilesController: TableViewDelegate {
     /// listing expanded folders not listed yet (expanding with `*` reaches those).
     public func refresh(animated: Bool = true) {
         guard let dataSource else { return }
+        if let searchMatches {
+            dataSource.apply(makeSearchSnapshot(searchMatches), to: Self.section, animatingDifferences: animated)
+            onChange?()
+            return
+        }
         let expanded = expandedFolders
         for folder in expanded where tree.loadState(of: folder) == .notLoaded { startLoading(folder) }
         dataSource.apply(makeSnapshot(expanded: expanded), to: Self.section, animatingDifferences: animated)
@@ -173,6 +228,8 @@ public final class FilesController: TableViewDelegate {
     /// A folder is about to expand: list it if it is not (or failed before), and give it
     /// its children (or the spinner row) so that the table's expansion shows them.
     func willExpand(_ folder: FileNodeID) {
+        // A search's outline already holds what its folders show.
+        guard searchMatches == nil else { return }
         switch tree.loadState(of: folder) {
         case .notLoaded, .failed: startLoading(folder)
         case .loading, .loaded: break
@@ -215,7 +272,8 @@ public final class FilesController: TableViewDelegate {
               let dataSource else { return }
         let start = Self.seconds()
         tree.sortOrder = FileSortOrder(key: key, ascending: first.ascending)
-        dataSource.apply(makeSnapshot(expanded: expandedFolders), to: Self.section, animatingDifferences: true)
+        let snapshot = searchMatches.map(makeSearchSnapshot) ?? makeSnapshot(expanded: expandedFolders)
+        dataSource.apply(snapshot, to: Self.section, animatingDifferences: true)
         lastSortSeconds = Self.seconds() - start
         onChange?()
     }

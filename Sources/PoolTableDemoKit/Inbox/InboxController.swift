@@ -39,17 +39,58 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
         table.delegate = self
     }
 
-    public var mailCount: Int { sections.reduce(0) { $0 + $1.mails.count } }
+    public var mailCount: Int { (unfiltered ?? sections).reduce(0) { $0 + $1.mails.count } }
     public func mail(at indexPath: IndexPath) -> Mail { sections[indexPath.section].mails[indexPath.row] }
+
+    // MARK: Search
+
+    /// The whole mailbox while a search shows part of it in `sections` (nil: no search).
+    private var unfiltered: [MailSection]?
+    /// Whether a search shows only some messages. Deleting, archiving, marking and undoing
+    /// are off meanwhile (the rows shown are not the mailbox's).
+    public var isFiltered: Bool { unfiltered != nil }
+
+    /// What search matches a message against: its sender, subject and preview, one text per
+    /// message of the whole mailbox, in order (section by section).
+    public var searchTexts: [String] {
+        (unfiltered ?? sections).flatMap { $0.mails.map { "\($0.sender)\n\($0.subject)\n\($0.preview)" } }
+    }
+
+    /// Shows only the messages `rows` (indices into `searchTexts`, ascending) in their date
+    /// sections, sections without a match left out; nil shows the whole mailbox again. The
+    /// table reloads.
+    public func showOnly(_ rows: [Int]?) {
+        let all = unfiltered ?? sections
+        if let rows {
+            var shown: [MailSection] = []
+            var start = 0, k = 0
+            for section in all {
+                let end = start + section.mails.count
+                var mails: [Mail] = []
+                while k < rows.count && rows[k] < end {
+                    if rows[k] >= start { mails.append(section.mails[rows[k] - start]) }
+                    k += 1
+                }
+                if !mails.isEmpty { shown.append(MailSection(title: section.title, mails: mails)) }
+                start = end
+            }
+            unfiltered = all
+            sections = shown
+        } else {
+            unfiltered = nil
+            sections = all
+        }
+        tableView?.reloadData()
+    }
 
     // MARK: Delete and undo
 
     /// Whether Delete would do something: edit mode with rows selected.
     public var canDeleteSelection: Bool {
-        guard let table = tableView else { return false }
+        guard let table = tableView, !isFiltered else { return false }
         return table.isEditing && table.numberOfSelectedRows > 0
     }
-    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canUndo: Bool { !undoStack.isEmpty && !isFiltered }
 
     /// Removes the selected rows (edit mode only) in one batch update, animated: they
     /// collapse and fade while the rows below glide up. Returns how many were deleted.
@@ -80,7 +121,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
     /// fade in); in edit mode they come back selected. Returns the restored index paths.
     @discardableResult
     public func undo(animation: RowAnimation = .automatic) -> [IndexPath] {
-        guard let table = tableView, let batch = undoStack.popLast() else { return [] }
+        guard canUndo, let table = tableView, let batch = undoStack.popLast() else { return [] }
         // Every later delete has been undone already, so inserting the rows in ascending
         // order of their old index paths rebuilds the mailbox exactly as it was.
         let indexPaths = batch.rows.map(\.indexPath)
@@ -143,6 +184,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
     /// Swiping a row towards the leading edge reveals Delete (at the edge: a full swipe
     /// deletes) and Archive.
     public func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        guard !isFiltered else { return nil }
         let delete = ContextualAction(style: .destructive, title: tr("Delete")) { [weak self] _, done in
             // Destructive: remove the mail; completing `true` makes the table delete the row.
             done(self?.removeMail(at: indexPath) != nil)
@@ -156,7 +198,7 @@ public final class InboxController: TableViewDataSource, TableViewDelegate {
 
     /// Right click, Shift+F10 or the Menu key: Mark as Read (or Unread), Archive, Delete.
     public func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? {
-        guard indexPath.section < sections.count, indexPath.row < sections[indexPath.section].mails.count else { return nil }
+        guard !isFiltered, indexPath.section < sections.count, indexPath.row < sections[indexPath.section].mails.count else { return nil }
         let unread = mail(at: indexPath).isUnread
         return [
             MenuAction(title: unread ? tr("Mark as Read") : tr("Mark as Unread")) { [weak self] in self?.toggleUnread(at: indexPath) },

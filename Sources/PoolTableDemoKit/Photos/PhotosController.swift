@@ -125,10 +125,61 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     /// Shows another library (a folder's photos, or the generated ones): the grid reloads,
     /// outstanding pictures are cancelled by the grid's prefetching and by the cells.
     public func replaceLibrary(_ library: PhotoLibrary) {
+        unfiltered = nil
         self.library = library
         deliveries = PictureDeliveries()
         collectionView?.reloadData()
         onChange?()
+    }
+
+    // MARK: Search
+
+    /// The whole library while a search shows part of it in `library` (nil: no search).
+    private var unfiltered: PhotoLibrary?
+    /// Whether a search shows only some photos. Deleting, moving, drag-selecting and undoing
+    /// are off meanwhile (the items shown are not the library's).
+    public var isFiltered: Bool { unfiltered != nil }
+    /// The library itself, whether or not a search shows part of it.
+    public var wholeLibrary: PhotoLibrary { unfiltered ?? library }
+
+    /// What search matches a photo against: what a screen reader says for it (its subject or
+    /// file name, date and time, in `format`), one text per photo of the whole library, in order.
+    public var searchTexts: [String] { Self.searchTexts(of: wholeLibrary, format: format) }
+
+    /// `searchTexts` for `library` in `format` (callable off the main thread).
+    public nonisolated static func searchTexts(of all: PhotoLibrary, format: PhotoFormat) -> [String] {
+        var texts: [String] = []
+        texts.reserveCapacity(all.count)
+        for section in 0..<all.numberOfSections {
+            for item in 0..<all.numberOfItems(in: section) { texts.append(format.accessibilityLabel(all.photo(section: section, item: item))) }
+        }
+        return texts
+    }
+
+    /// Shows only the photos `rows` (indices into `searchTexts`, ascending) in their months,
+    /// months without a match left out; nil shows the whole library again. The grid reloads.
+    public func showOnly(_ rows: [Int]?) {
+        let all = wholeLibrary
+        if let rows {
+            var sections: [PhotoSection] = []
+            var start = 0, k = 0
+            for section in 0..<all.numberOfSections {
+                let end = start + all.numberOfItems(in: section)
+                var photos: [Photo] = []
+                while k < rows.count && rows[k] < end {
+                    if rows[k] >= start { photos.append(all.photo(section: section, item: rows[k] - start)) }
+                    k += 1
+                }
+                if !photos.isEmpty { sections.append(PhotoSection(month: all.month(ofSection: section), photos: photos)) }
+                start = end
+            }
+            unfiltered = all
+            library = PhotoLibrary(sections: sections)
+        } else {
+            unfiltered = nil
+            library = all
+        }
+        collectionView?.reloadData()
     }
 
     public func attach(to grid: CollectionView) {
@@ -142,8 +193,8 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
 
     // MARK: Delete and undo
 
-    public var canDeleteSelection: Bool { (collectionView?.isEditing ?? false) && (collectionView?.numberOfSelectedItems ?? 0) > 0 }
-    public var canUndo: Bool { library.canUndo }
+    public var canDeleteSelection: Bool { !isFiltered && (collectionView?.isEditing ?? false) && (collectionView?.numberOfSelectedItems ?? 0) > 0 }
+    public var canUndo: Bool { !isFiltered && library.canUndo }
 
     /// Removes the selected photos (edit mode) in one batch update: their months go too when
     /// emptied; the photos after them re-flow into place. Returns how many were deleted.
@@ -169,7 +220,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     /// Brings back the latest delete where it was; in edit mode the photos come back selected.
     @discardableResult
     public func undo() -> [IndexPath] {
-        guard let grid = collectionView, library.canUndo else { return [] }
+        guard let grid = collectionView, canUndo else { return [] }
         let before = library
         var restored: [IndexPath] = []
         do {
@@ -272,7 +323,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     /// In edit mode a photo can be moved: a long press lifts it (then drag it), Alt+arrows
     /// move the focused one a place.
     public func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
-        collectionView.isEditing && library.contains(indexPath)
+        collectionView.isEditing && !isFiltered && library.contains(indexPath)
     }
 
     /// The photo takes its new place in the library's order.
@@ -290,7 +341,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     // MARK: CollectionViewDelegate
 
     /// Seed 003: a drag across photos begins multiple selection (and turns editing on).
-    public func collectionView(_ collectionView: CollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool { true }
+    public func collectionView(_ collectionView: CollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool { !isFiltered }
     public func collectionView(_ collectionView: CollectionView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
         selectionDidChange?()
     }
