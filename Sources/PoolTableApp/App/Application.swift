@@ -68,6 +68,7 @@ public final class Application {
         setAccels("win.edit", ["<Control>e"])
         setAccels("win.leave-edit", ["Escape"])
         setAccels("win.debug", ["<Control>d"])
+        setAccels("win.search", ["<Control>f"])
         setAccels("win.select-all", ["<Control>a"])
     }
 

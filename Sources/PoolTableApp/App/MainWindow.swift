@@ -6,8 +6,9 @@ import PoolTableDemoKit
 /// The main window: a header bar (Edit/Done, Select All, the screen switcher, Debug, the
 /// primary menu, a title with a subtitle) over a stack holding one table per screen.
 ///
-/// Window actions: `win.edit` (Ctrl+E), `win.leave-edit` (Escape), `win.select-all`
-/// (Ctrl+A), `win.debug` (Ctrl+D); GtkApplicationWindow adds `win.show-help-overlay`.
+/// Window actions: `win.edit` (Ctrl+E), `win.leave-edit` (Escape: closes the search, or
+/// leaves edit mode), `win.select-all` (Ctrl+A), `win.search` (Ctrl+F; `WindowSearch`),
+/// `win.debug` (Ctrl+D); GtkApplicationWindow adds `win.show-help-overlay`.
 @MainActor
 final class MainWindow {
     let window: UnsafeMutablePointer<GtkWidget>
@@ -28,6 +29,9 @@ final class MainWindow {
     private var debugAction: OpaquePointer?
     private var deleteAction: OpaquePointer?
     private var undoAction: OpaquePointer?
+    private var searchAction: OpaquePointer?
+    /// The search bar and what it filters (WindowSearch.swift).
+    let search: WindowSearch
     /// The screen whose table the stack shows (for didAppear / didDisappear).
     private var shownScreen: Screen?
     /// The debug overlay on every table and the debug bar (DebugBar.swift).
@@ -59,6 +63,7 @@ final class MainWindow {
         // checked-toggle style would grey out.
         editButton = gtk_button_new_with_label(tr("Edit"))!
         selectAllButton = gtk_button_new_with_label(tr("Select All"))!
+        search = WindowSearch(window: window)
 
         gtk_window_set_title(window.cast(to: GtkWindow.self), Application.name)
         gtk_window_set_default_size(window.cast(to: GtkWindow.self), 900, 700)
@@ -129,6 +134,7 @@ final class MainWindow {
 
         // End (right to left): menu, Debug, the screen chooser.
         gtk_header_bar_pack_end(header.opaque, makePrimaryMenuButton())
+        gtk_header_bar_pack_end(header.opaque, search.button)
         let debug = gtk_toggle_button_new_with_label(tr("Debug"))!
         gtk_actionable_set_action_name(debug.opaque, "win.debug")
         gtk_widget_set_tooltip_text(debug, tr("Debug overlay (Ctrl+D)"))
@@ -206,7 +212,13 @@ final class MainWindow {
         }
         // The debug bar slides in under the tables while Debug is on.
         let content = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
-        gtk_box_append(content.cast(to: GtkBox.self), stack)
+        // The search bar slides in above the list; "No Results Found" shows over it.
+        gtk_box_append(content.cast(to: GtkBox.self), search.bar)
+        let overlay = gtk_overlay_new()!
+        gtk_widget_set_vexpand(overlay, 1)
+        gtk_overlay_set_child(overlay.opaque, stack)
+        gtk_overlay_add_overlay(overlay.opaque, search.noResults)
+        gtk_box_append(content.cast(to: GtkBox.self), overlay)
         // In a horizontal scroller: the bar's controls must not set the window's minimum width
         // (a revealer that slides vertically keeps its child's width even while hidden).
         gtk_scrolled_window_set_policy(barScroller.opaque, GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
@@ -223,7 +235,16 @@ final class MainWindow {
 
     private func addActions() {
         editAction = addToggleAction("edit") { [weak self] on in self?.setEditing(on) }
-        leaveEditAction = addAction("leave-edit") { [weak self] in self?.setEditing(false) }
+        leaveEditAction = addAction("leave-edit") { [weak self] in
+            guard let self else { return }
+            if self.search.isActive { self.search.close() } else { self.setEditing(false) }
+        }
+        searchAction = addToggleAction("search") { [weak self] on in
+            guard let self else { return }
+            if on { self.openSearch() } else { self.search.close() }
+        }
+        search.onChange = { [weak self] in self?.updateChrome() }
+        search.onOpenedByTyping = { [weak self] in self?.openSearch() }
         selectAllAction = addAction("select-all") { [weak self] in self?.currentTable.listView.selectAll() }
         // Delete and Ctrl+Z go to the current screen (the Inbox deletes and restores rows).
         deleteAction = addAction("delete") { [weak self] in
@@ -246,6 +267,12 @@ final class MainWindow {
             self.debugTools.setEnabled(on)
             gtk_widget_set_can_focus(self.barScroller, on.gboolean)
         }
+    }
+
+    /// Opens the search on the current screen (edit mode ends first).
+    private func openSearch() {
+        setEditing(false)
+        if !search.open(on: currentScreen, table: currentTable) { updateChrome() }
     }
 
     private func setEditing(_ editing: Bool) {
@@ -277,6 +304,8 @@ final class MainWindow {
             shownScreen = current
             current.didAppear()
         }
+        // A search belongs to the screen it filters.
+        if let searched = search.searchedScreen, searched !== current { search.close() }
         // Edit mode belongs to the screen that was showing.
         for table in tables where table !== currentTable && table.listView.isEditing {
             table.listView.setEditing(false, animated: false)
@@ -296,7 +325,15 @@ final class MainWindow {
         let table = currentTable.listView
         let editing = table.isEditing
         if let editAction { g_simple_action_set_state(editAction, g_variant_new_boolean(editing.gboolean)) }
-        if let leaveEditAction { g_simple_action_set_enabled(leaveEditAction, editing.gboolean) }
+        let searching = search.isActive
+        if searching { search.screenChanged() }
+        if let leaveEditAction { g_simple_action_set_enabled(leaveEditAction, (editing || searching).gboolean) }
+        if let editAction { g_simple_action_set_enabled(editAction, (!searching).gboolean) }
+        if let searchAction {
+            g_simple_action_set_state(searchAction, g_variant_new_boolean(searching.gboolean))
+            g_simple_action_set_enabled(searchAction, currentScreen.hasSearch.gboolean)
+        }
+        gtk_widget_set_visible(search.button, currentScreen.hasSearch.gboolean)
         if let selectAllAction { g_simple_action_set_enabled(selectAllAction, editing.gboolean) }
         gtk_button_set_label(editButton.cast(to: GtkButton.self), editing ? tr("Done") : tr("Edit"))
         if editing { gtk_widget_add_css_class(editButton, "suggested-action") } else { gtk_widget_remove_css_class(editButton, "suggested-action") }
@@ -305,7 +342,8 @@ final class MainWindow {
         if let undoAction { g_simple_action_set_enabled(undoAction, currentScreen.canUndo.gboolean) }
         currentScreen.updateHeaderControls(editing: editing)
         gtk_button_set_label(selectAllButton.cast(to: GtkButton.self), allRowsSelected(table) ? tr("Deselect All") : tr("Select All"))
-        let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedItems) : currentScreen.subtitle
+        let text = editing ? trn("{count} selected", "{count} selected", count: table.numberOfSelectedItems)
+            : search.subtitle ?? currentScreen.subtitle
         gtk_label_set_text(subtitle.opaque, text)
         if !editing {
             spokenSelectionCount = nil

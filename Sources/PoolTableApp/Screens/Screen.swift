@@ -44,6 +44,16 @@ protocol Screen: AnyObject {
     /// `win.undo` (Ctrl+Z): whether there is something to undo, and undoing it.
     var canUndo: Bool { get }
     func undo()
+
+    /// Whether the screen can be searched now (Ctrl+F, or typing; `WindowSearch`). Default: no.
+    var hasSearch: Bool { get }
+    /// Hands `done` the texts rows are matched against, for rows `start...` in the screen's
+    /// own numbering (texts are only ever added while a search is open): at once, or later
+    /// on the main thread when they take long to make (Photos makes 100,000 on a worker).
+    func makeSearchTexts(from start: Int, _ done: @escaping @MainActor ([String]) -> Void)
+    /// Shows only the rows `matches` (indices into the search texts, ascending); nil shows
+    /// every row again. The view reloads (the window puts its position back).
+    func showSearchResults(_ matches: [Int]?)
 }
 
 extension Screen {
@@ -59,4 +69,7 @@ extension Screen {
     func deleteSelection() {}
     var canUndo: Bool { false }
     func undo() {}
+    var hasSearch: Bool { false }
+    func makeSearchTexts(from start: Int, _ done: @escaping @MainActor ([String]) -> Void) { done([]) }
+    func showSearchResults(_ matches: [Int]?) {}
 }

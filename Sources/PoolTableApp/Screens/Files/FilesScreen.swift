@@ -53,4 +53,12 @@ final class FilesScreen: Screen {
         controller.attach(to: widget.tableView)
         controller.onChange = { [weak self] in self?.selectionDidChange?() }
     }
+
+    /// File names, one per node of the tree (the root's included, never shown): folders
+    /// listed while a search is open add theirs.
+    var hasSearch: Bool { true }
+    func makeSearchTexts(from start: Int, _ done: @escaping @MainActor ([String]) -> Void) {
+        done(controller.searchTexts(from: start))
+    }
+    func showSearchResults(_ matches: [Int]?) { controller.showSearchResults(matches.map(Set.init)) }
 }

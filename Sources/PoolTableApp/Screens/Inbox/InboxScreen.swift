@@ -43,4 +43,12 @@ final class InboxScreen: Screen {
     func deleteSelection() { controller.deleteSelectedRows() }
     var canUndo: Bool { controller.canUndo }
     func undo() { controller.undo() }
+
+    /// Sender, subject and preview of every message (the mailbox does not change while a
+    /// search is open: deleting is off).
+    var hasSearch: Bool { true }
+    func makeSearchTexts(from start: Int, _ done: @escaping @MainActor ([String]) -> Void) {
+        done(start == 0 ? controller.searchTexts : [])
+    }
+    func showSearchResults(_ matches: [Int]?) { controller.showOnly(matches) }
 }

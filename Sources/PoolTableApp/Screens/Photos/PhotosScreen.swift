@@ -16,7 +16,7 @@ final class PhotosScreen: Screen {
     var title: String { tr("Photos") }
     var subtitle: String {
         if scanning != nil { return tr("Looking for pictures…") }
-        return trn("{count} photo", "{count} photos", count: controller.library.count)
+        return trn("{count} photo", "{count} photos", count: controller.wholeLibrary.count)
     }
     var rowNoun: String { tr("Photo") }
     var selectionDidChange: (@MainActor () -> Void)?
@@ -133,4 +133,15 @@ final class PhotosScreen: Screen {
     func deleteSelection() { controller.deleteSelection() }
     var canUndo: Bool { controller.canUndo }
     func undo() { controller.undo() }
+
+    /// Not while a folder is scanned.
+    var hasSearch: Bool { scanning == nil }
+    /// What a screen reader says for each photo (its subject or file name, date and time),
+    /// made on a worker: 100,000 of them take a while.
+    func makeSearchTexts(from start: Int, _ done: @escaping @MainActor ([String]) -> Void) {
+        guard start == 0 else { return done([]) }
+        let library = controller.wholeLibrary, format = controller.format
+        Background.run({ PhotosController.searchTexts(of: library, format: format) }, then: done)
+    }
+    func showSearchResults(_ matches: [Int]?) { controller.showOnly(matches) }
 }
