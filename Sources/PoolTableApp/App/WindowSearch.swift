@@ -67,6 +67,9 @@ final class WindowSearch {
     var resultCount: Int? { session?.shownCount }
     /// Whether matches are still being looked for (an incremental filter).
     var isFiltering: Bool { (session?.search.pending ?? 0) > 0 }
+    /// The count last said to screen readers, and whether it went to the search entry (else
+    /// to the focused row); kept after the search closes (tests).
+    private(set) var lastAnnouncement: (text: String, toEntry: Bool)?
     /// The subtitle while a search filters the list: "12 results".
     var subtitle: String? { resultCount.map { trn("{count} result", "{count} results", count: $0) } }
 
@@ -246,11 +249,13 @@ final class WindowSearch {
         gtk_widget_set_visible(noResults, (count == 0 && done).gboolean)
         if done, let subtitle, subtitle != session.spoken {
             session.spoken = subtitle
-            if gtk_widget_has_focus(entry) != 0 || focusWidget.map({ gtk_widget_is_ancestor($0, entry) != 0 }) == true {
+            let toEntry = gtk_widget_has_focus(entry) != 0 || focusWidget.map({ gtk_widget_is_ancestor($0, entry) != 0 }) == true
+            if toEntry {
                 Accessible.setDescription(entry, subtitle)
             } else {
                 session.table.announce(subtitle)
             }
+            lastAnnouncement = (subtitle, toEntry)
         }
         onChange?()
     }
