@@ -4,7 +4,8 @@
 # against what the app showed after it (POOLTABLE_TRACE=1): no silence after a navigation
 # key, the focused row's name and number and no stale one, the checked state, and the
 # edit-mode and selection-count announcements; on Files the level of a file in a folder and
-# the column and value a Tab moves to; on the Inbox the swipe actions among the row's actions.
+# the column and value a Tab moves to; on the Inbox the swipe actions among the row's actions;
+# searching the Inbox, the count of matches as the letters are typed (issue 35).
 #
 #   scripts/orca-check.sh            build (debug) if needed, run both screens, check
 #   scripts/orca-check.sh --stock    also hear the stock GtkListView/GtkGridView peer (anchor.py)
@@ -42,6 +43,8 @@ hear() {  # hear NAME TITLE KEYS ARGS...
 }
 hear inbox Inbox "$REPO/scripts/orca/keys/inbox.keys" --screen inbox
 hear photos Photos "$REPO/scripts/orca/keys/photos.keys" --screen photos
+# Search on the Inbox (issue 35): the count of matches is heard as the letters are typed.
+hear search Inbox "$REPO/scripts/orca/keys/search.keys" --screen inbox
 # Files on a small tree (issue 34): a file inside a folder says its level, Tab its cells.
 files_root="$(mktemp -d /tmp/pooltable-orca-files.XXXXXX)"
 for folder in alpha beta; do mkdir -p "$files_root/$folder"; done

@@ -17,6 +17,10 @@ reader user was told the truth:
   row's position, and Shift+Tab back to the row drops them;
 - Inbox (issue 34): Orca sees the swipe actions as the focused row's actions (its debug
   log lists an object's actions with its details: actions='row.archive row.delete ...').
+- Search (issue 35, runs named search*): Ctrl+F is heard as the search entry; each letter
+  typed is heard with the count of matches ("527 results") exactly as the subtitle shows it
+  whenever the count changed, never a stale count; Escape is heard as the row that was
+  focused before the search, in the whole list again.
 
 usage: check.py RUN_DIR [RUN_DIR ...]     exit 1 on any failure; prints one line per check.
 """
@@ -33,6 +37,7 @@ NAVIGATION = {"Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Dow
 ECHO = {"left control", "right control", "left shift", "right shift", "left alt", "space",
         "escape", "page down", "page up", "return", "tab"}
 POSITION = re.compile(r"^(?P<noun>.+?) (?P<number>[\d,]+) of (?P<count>[\d,]+)(?P<rest>.*?)\.?$")
+RESULTS = re.compile(r"^[\d,]+ results?$")
 TRACE = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) pooltable-trace: (\w+)=(.*)$")
 
 
@@ -94,6 +99,7 @@ class Checker:
         last_number = next((int(m.group("number").replace(",", "")) for u in startup
                             if (m := POSITION.match(u))), None)
         names = {}   # name heard → the row number it was heard for
+        search = {"before": None, "total": None, "counts": [], "subtitle": None}   # runs named search*
         tabs = 0     # Tab presses so far: the cell focus moves Name, Size, … (Files)
         for i in range(1, len(segs)):
             key, start, said, _ = segs[i]
@@ -106,6 +112,8 @@ class Checker:
             label = dict((n, t) for n, t in rows.get("rows", [])).get(cursor)
             heard = [u for u in said if u.lower() not in ECHO and not (len(u) == 1 and u.isalpha())]
             where = f"#{i} {key}: heard {heard}"
+            if self.run.startswith("search") and self.check_search(key, heard, state, rows, where, search, last_number):
+                continue
             if key == "plus":
                 self.expect(rows.get("cursor") in (0, last_number), f"{where}: expands the focused row in place")
                 self.expect("expanded" in heard, f"{where}: says 'expanded'")
@@ -164,6 +172,38 @@ class Checker:
             if position:
                 number = int(position.group("number").replace(",", ""))
                 self.expect(number == cursor, f"{where}: the focused row's number {grouped(cursor)}")
+
+
+    def check_search(self, key, heard, state, rows, where, search, last_number):
+        """The search keys of a search* run (True: the key was checked here)."""
+        subtitle = state.get("subtitle", "")
+        if key == "ctrl+f":
+            search["before"], search["total"] = last_number, rows.get("count")
+            self.expect(any(bare(u) == "Search entry" for u in heard), f"{where}: the search entry is heard")
+            return True
+        if len(key) == 1 and key.isalpha() and search["before"] is not None:
+            counts = [bare(u) for u in heard if RESULTS.match(bare(u))]
+            self.expect(len(counts) <= 1, f"{where}: at most one count")
+            self.expect(bool(RESULTS.match(subtitle)), f"{where}: the subtitle counts the matches ('{subtitle}')")
+            if counts:
+                self.expect(counts[0] == subtitle, f"{where}: the count heard is the subtitle's '{subtitle}'")
+                search["counts"].append(counts[0])
+            else:
+                self.expect(subtitle == search["subtitle"], f"{where}: silent only while the count stays '{search['subtitle']}' (now '{subtitle}')")
+            self.expect(rows.get("count") == int(subtitle.split()[0].replace(",", "")) if RESULTS.match(subtitle) else False,
+                        f"{where}: the list holds as many rows as the count says ({rows.get('count')})")
+            search["subtitle"] = subtitle
+            return True
+        if key == "Escape" and search["before"] is not None:
+            self.expect(bool(search["counts"]), "a count of matches was heard while typing")
+            numbers = [int(m.group("number").replace(",", "")) for u in heard if (m := POSITION.match(u))]
+            self.expect(rows.get("count") == search["total"], f"{where}: the whole list again ({rows.get('count')} of {search['total']})")
+            self.expect(numbers == [search["before"]] and rows.get("cursor") == search["before"],
+                        f"{where}: back on the row focused before the search, {search['before']}")
+            self.expect(not any(RESULTS.match(bare(u)) for u in heard), f"{where}: no count after the search closed")
+            search["before"] = None
+            return True
+        return False
 
 
 def check_actions(checker, run, wanted):
