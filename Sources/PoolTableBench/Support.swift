@@ -67,6 +67,11 @@ struct Options {
                     with --camera: 2,000 4000x3000 JPEGs with detail (EXIF thumbnails on half)
                     at 4 px/ms, PoolTable with a cold then a warm thumbnail cache against
                     GtkGridView + GtkPicture decoding asynchronously at the thumbnail's size
+      filter        typing "e" then "el" into an incremental GtkFilterListModel over
+                    1,000,000 GtkStringList rows: GtkListView against PoolTable's table through
+                    ListModelDataSource, each in its own process, taking turns: time to the
+                    first filtered frame and until settled, frame work and gaps, binds per
+                    frame, peak RSS (needs a display; issue 35)
       outline       expanding and collapsing outline rows through the diffable data source
                     (engine only, no display; docs/bench/OUTLINE.md)
 

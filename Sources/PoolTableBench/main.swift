@@ -62,6 +62,10 @@ case "apply":
 case "profile-diff":
     // Internal: snapshot diffs only, to run under perf or callgrind.
     if let r = DiffBench.run(items: options.rows, runs: options.frames) { print("median diff \(fmt(r.median, 3)) ms") }
+case "filter":
+    FilterBench(options: options).run(command: commandLine)   // issue 35 (FilterBench.swift)
+case "filter-one":
+    FilterChild(options: options).run()
 case "outline":
     print(OutlineBench(smoke: options.smoke).run())   // issue 25 (OutlineBench.swift)
 case "":

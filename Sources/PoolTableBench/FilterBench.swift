@@ -1,0 +1,292 @@
+import CGtk
+import Foundation
+import PoolTable
+@_spi(Interop) import PoolTableGtk
+
+// `pooltable-bench filter` (issue 35): typing into a search over 1,000,000 rows. The same
+// GtkStringList is filtered by the same incremental GtkFilterListModel (a GtkStringFilter,
+// substring, ignoring case), shown once by GtkListView (GtkNoSelection, a GtkLabel per row)
+// and once by PoolTable's TableView through ListModelDataSource, each in its own child
+// process (`filter-one`), taking turns. A letter is typed ("e"), the list settles, a second
+// letter narrows it ("el"). Per letter: the time from the keystroke to the first frame that
+// shows filtered rows and to the frame after the filter finished (pending 0), the frames'
+// work (before-paint to after-paint) and their spacing (after-paint to after-paint: a main
+// loop busy filtering shows as a long gap) at p50/p99/max, binds per frame, and peak RSS.
+
+/// What one letter cost.
+struct FilterLetter: Codable {
+    var text: String
+    var matches: Int
+    var firstFilteredFrameMs: Double
+    var settledMs: Double
+    var frames: Int
+    var workP50: Double, workP99: Double, workMax: Double
+    var gapP50: Double, gapP99: Double, gapMax: Double
+    var bindsPerFrameMean: Double, bindsPerFrameMax: Int
+}
+
+struct FilterChildResult: Codable {
+    var toolkit: String
+    var rows: Int
+    var rowHeight: Double
+    var letters: [FilterLetter]
+    var peakRSSKiB: Int
+    var notes: [String]
+}
+
+/// The rows' texts: two words of a fixed vocabulary and the row number (deterministic).
+func filterRowTexts(_ n: Int) -> [String] {
+    let words = ["amber", "birch", "cobalt", "delta", "ember", "fjord", "granite", "harbor", "indigo", "juniper",
+                 "kestrel", "lumen", "meadow", "nimbus", "onyx", "pylon", "quartz", "rowan", "sable", "tundra",
+                 "umber", "violet", "willow", "xenon", "yarrow", "zephyr", "atlas", "basalt", "cinder", "dune"]
+    var rng = SplitMix64(seed: 35)
+    return (0..<n).map { i in "\(words[Int(rng.next() % UInt64(words.count))]) \(words[Int(rng.next() % UInt64(words.count))]) \(i)" }
+}
+
+/// The parent: runs the children, taking turns, and prints the side-by-side table.
+@MainActor
+struct FilterBench {
+    let options: Options
+
+    func run(command: String) {
+        var notes: [String] = []
+        let machine = MachineInfo.current()
+        let rounds = options.rounds ?? (options.smoke ? 1 : 2)
+        let rows = options.smoke ? 20_000 : options.rows
+        var results: [String: [FilterChildResult]] = [:]
+        var rowHeight: Double?
+        for _ in 0..<rounds {
+            for toolkit in ["listview", "pooltable"] {
+                var arguments = ["filter-one", "--toolkit", toolkit, "--rows", "\(rows)"]
+                if toolkit == "pooltable", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
+                let r: FilterChildResult? = runBenchChild(arguments, renderer: "default", what: "filter \(toolkit)", notes: &notes)
+                if let r {
+                    results[toolkit, default: []].append(r)
+                    if toolkit == "listview" { rowHeight = rowHeight ?? r.rowHeight }
+                }
+            }
+        }
+        var out = "Filtering \(grouped(rows)) GtkStringList rows through an incremental GtkFilterListModel "
+            + "(GtkStringFilter), typing \"e\" then \"el\"; 800x600 window, default renderer; "
+            + "medians over \(rounds) run(s) per toolkit\n"
+        out += "machine: \(machine.cpu), \(machine.cores) cores; load average at start \(machine.loadAverage) (a shared machine: not quiet)\n\n"
+        let header = ["letter", "figure", "GtkListView", "PoolTable"]
+        var table: [[String]] = []
+        func median(_ toolkit: String, _ letter: Int, _ f: (FilterLetter) -> Double) -> String {
+            let xs = (results[toolkit] ?? []).compactMap { $0.letters.indices.contains(letter) ? f($0.letters[letter]) : nil }
+            return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
+        }
+        let figures: [(String, (FilterLetter) -> Double)] = [
+            ("matches", { Double($0.matches) }),
+            ("first filtered frame (ms)", { $0.firstFilteredFrameMs }),
+            ("settled (ms)", { $0.settledMs }),
+            ("frames until settled", { Double($0.frames) }),
+            ("frame work p50 (ms)", { $0.workP50 }), ("frame work p99 (ms)", { $0.workP99 }), ("frame work max (ms)", { $0.workMax }),
+            ("frame gap p50 (ms)", { $0.gapP50 }), ("frame gap p99 (ms)", { $0.gapP99 }), ("frame gap max (ms)", { $0.gapMax }),
+            ("binds per frame, mean", { $0.bindsPerFrameMean }), ("binds per frame, max", { Double($0.bindsPerFrameMax) }),
+        ]
+        for (letter, text) in ["e", "el"].enumerated() {
+            for (name, f) in figures {
+                table.append([text, name, median("listview", letter, f), median("pooltable", letter, f)])
+            }
+        }
+        func rss(_ toolkit: String) -> String {
+            let xs = (results[toolkit] ?? []).map { Double($0.peakRSSKiB) / 1024 }
+            return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
+        }
+        table.append(["", "peak RSS (MiB)", rss("listview"), rss("pooltable")])
+        out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true])
+        let allNotes = notes + (results.values.flatMap { $0.flatMap(\.notes) })
+        out += Set(allNotes).sorted().map { "note: " + $0 }.joined(separator: "\n")
+        out += "\ncommand: \(command)\n"
+        print(out)
+    }
+
+    private func grouped(_ n: Int) -> String {
+        let s = String(n)
+        var out = ""
+        for (i, c) in s.enumerated() { if i > 0 && (s.count - i) % 3 == 0 { out += "," }; out.append(c) }
+        return out
+    }
+}
+
+/// One toolkit, one process: builds the model, shows it, types the letters, prints one JSON line.
+@MainActor
+final class FilterChild {
+    let options: Options
+    private let window: BenchWindow
+    private let strings: OpaquePointer
+    private let filter: OpaquePointer
+    private let model: OpaquePointer
+    private var listView: UnsafeMutablePointer<GtkWidget>?
+    private var listBinds = 0
+    private var table: TableWidget?
+    private var source: ListModelDataSource?
+    private var notes: [String] = []
+
+    /// Frame records of the letter being measured.
+    private struct Frame { var start = 0; var end = 0; var binds = 0; var pending = 0; var changed = false }
+    private var frames: [Frame] = []
+    private var current = Frame()
+    private var lastEnd = 0
+    private var bindsAtLastEnd = 0
+    private var firstFrameDone = false
+    private var warmFrames = 0
+    private var letterIndex = -1
+    private var typedAt = 0
+    private var changedSinceTyped = false
+    private var framesAfterSettled = 0
+    private var letters: [FilterLetter] = []
+    private var done = false
+    private let texts = ["e", "el"]
+
+    init(options: Options) {
+        self.options = options
+        gtk_init()
+        window = BenchWindow(title: "filter \(options.toolkit)")
+        let rows = filterRowTexts(options.rows)
+        let duplicated = rows.map { strdup($0) }
+        var array: [UnsafePointer<CChar>?] = duplicated.map { UnsafePointer($0) } + [nil]
+        strings = array.withUnsafeMutableBufferPointer { gtk_string_list_new($0.baseAddress) }!
+        for p in duplicated { free(p) }
+        filter = gtk_string_filter_new(gtk_property_expression_new(gtk_string_object_get_type(), nil, "string"))!
+        gtk_string_filter_set_ignore_case(filter, 1)
+        gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
+        g_object_ref(filter.rawPointer)
+        model = gtk_filter_list_model_new(strings, UnsafeMutablePointer<GtkFilter>(filter))!   // takes strings and filter
+        gtk_filter_list_model_set_incremental(model, 1)
+        Signal.connectItemsChanged(model) { [unowned self] _, _, _ in if self.typedAt != 0 { self.changedSinceTyped = true } }
+    }
+
+    func run() {
+        if options.toolkit == "listview" { makeListView() } else { makePoolTable() }
+        Signal.connect(window.window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
+        gtk_window_present(window.window.cast(to: GtkWindow.self))
+        _ = MainLoop.addTickCallback(window.window) { [unowned self] _ in !self.done }
+        while !done { g_main_context_iteration(nil, 1) }
+        let result = FilterChildResult(toolkit: options.toolkit, rows: options.rows, rowHeight: rowHeight(), letters: letters,
+                                       peakRSSKiB: memoryStatus().peakKiB, notes: notes)
+        print("BENCH-RESULT " + jsonString(result).replacingOccurrences(of: "\n", with: ""))
+        fflush(nil)
+        exit(0)
+    }
+
+    private func makeListView() {
+        g_object_ref(model.rawPointer)
+        let selection = gtk_no_selection_new(model)!
+        let factory = gtk_signal_list_item_factory_new()!
+        Signal.connectPointer(factory, "setup") { item in
+            guard let item else { return }
+            let label = gtk_label_new(nil)!
+            gtk_label_set_xalign(label.opaque, 0)
+            gtk_list_item_set_child(OpaquePointer(item), label)
+        }
+        Signal.connectPointer(factory, "bind") { [unowned self] item in
+            guard let item else { return }
+            self.listBinds += 1
+            let li = OpaquePointer(item)
+            guard let label = gtk_list_item_get_child(li), let object = gtk_list_item_get_item(li) else { return }
+            gtk_label_set_text(label.opaque, gtk_string_object_get_string(OpaquePointer(object)))
+        }
+        let list = gtk_list_view_new(selection.opaque, factory)!
+        listView = list
+        let scroller = gtk_scrolled_window_new()!
+        gtk_scrolled_window_set_policy(scroller.opaque, GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(scroller.opaque, list)
+        gtk_widget_set_vexpand(scroller, 1)
+        window.setChild(scroller)
+    }
+
+    private func makePoolTable() {
+        let table = TableWidget()
+        table.tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "cell")
+        table.tableView.separatorStyle = .none
+        if let heights = options.rowHeights { table.tableView.rowHeight = heights.0 }
+        let source = ListModelDataSource(model: model)
+        source.attach(to: table.tableView)
+        self.table = table
+        self.source = source
+        window.setChild(table.widget)
+    }
+
+    /// GtkListView: its first row widget's height; PoolTable: the row height it was given.
+    private func rowHeight() -> Double {
+        if let table { return table.tableView.rowHeight }
+        guard let list = listView, let row = gtk_widget_get_first_child(list) else { return 0 }
+        return Double(gtk_widget_get_height(row))
+    }
+
+    private var binds: Int { source?.bindCount ?? listBinds }
+
+    // MARK: Frames
+
+    private func watchFrameClock() {
+        guard let clock = gtk_widget_get_frame_clock(window.window) else { notes.append("no frame clock"); return }
+        Signal.connect(clock, "before-paint") { [unowned self] in
+            self.current = Frame(start: MonotonicClock.microseconds)
+        }
+        Signal.connect(clock, "after-paint", after: true) { [unowned self] in self.afterPaint() }
+    }
+
+    private func afterPaint() {
+        let now = MonotonicClock.microseconds
+        var frame = current
+        frame.end = now
+        // Binds since the last frame ended: a model change binds where it is applied (in
+        // GTK's idle filter step or in the frame's layout), both before this frame shows it.
+        frame.binds = binds - bindsAtLastEnd
+        bindsAtLastEnd = binds
+        frame.pending = Int(gtk_filter_list_model_get_pending(model))
+        frame.changed = changedSinceTyped
+        defer { lastEnd = now }
+        if !firstFrameDone {
+            firstFrameDone = gtk_widget_get_mapped(window.window) != 0
+            return
+        }
+        if letterIndex < 0 || typedAt == 0 {
+            warmFrames += 1
+            if warmFrames >= 20 { typeNext() }
+            return
+        }
+        frames.append(frame)
+        if frame.pending == 0 && changedSinceTyped {
+            framesAfterSettled += 1
+            if framesAfterSettled >= 2 { finishLetter() }
+        }
+    }
+
+    /// Types the next letter (the search gains one), at the end of a frame.
+    private func typeNext() {
+        letterIndex += 1
+        guard letterIndex < texts.count else { done = true; return }
+        frames = []
+        changedSinceTyped = false
+        framesAfterSettled = 0
+        typedAt = MonotonicClock.microseconds
+        gtk_string_filter_set_search(filter, texts[letterIndex])
+    }
+
+    private func finishLetter() {
+        let ms = { (us: Int) in Double(us) / 1000 }
+        // The first frame after the model changed; settled: the frame where pending reached 0.
+        let firstFiltered = frames.first { $0.changed }
+        let settled = frames.first { $0.pending == 0 }
+        let measured = frames.prefix { $0.pending > 0 } + (settled.map { [$0] } ?? [])
+        let work = measured.map { ms($0.end - $0.start) }
+        var gaps: [Double] = []
+        var previous = typedAt
+        for f in measured { gaps.append(ms(f.end - previous)); previous = f.end }
+        let bindsPerFrame = measured.map(\.binds)
+        letters.append(FilterLetter(
+            text: texts[letterIndex], matches: Int(g_list_model_get_n_items(model)),
+            firstFilteredFrameMs: firstFiltered.map { ms($0.end - typedAt) } ?? .nan,
+            settledMs: settled.map { ms($0.end - typedAt) } ?? .nan, frames: measured.count,
+            workP50: Stats.percentile(work, 50), workP99: Stats.percentile(work, 99), workMax: work.max() ?? .nan,
+            gapP50: Stats.percentile(gaps, 50), gapP99: Stats.percentile(gaps, 99), gapMax: gaps.max() ?? .nan,
+            bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0))
+        // The list rests ten frames, then the next letter (afterPaint), or the run ends.
+        typedAt = 0
+        warmFrames = 10
+        if letterIndex + 1 >= texts.count { done = true }
+    }
+}
