@@ -204,3 +204,28 @@ struct FilesControllerTests {
         #expect(controller.lastSortSeconds < 0.5, "re-sort took \(controller.lastSortSeconds) s")
     }
 }
+
+extension FilesControllerTests {
+    @Test("Activating a file's row opens it (its path to openFile); activating a folder's row expands it and opens nothing")
+    func activatingOpensFilesAndExpandsFolders() throws {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 800, height: 600))
+        let controller = FilesController(tree: FileTree(rootPath: "/data"))
+        controller.loader = { path, done in
+            done(.success(FolderListing(entries: path == "/data" ? [Self.entry("docs", 0, folder: true), Self.entry("a.txt", 3)]
+                                                                : [Self.entry("inner.txt", 4)], identity: nil)))
+        }
+        var opened: [String] = []
+        controller.openFile = { opened.append($0) }
+        controller.attach(to: table)
+        table.layoutIfNeeded()
+        let file = try #require(controller.indexPath(of: try #require(controller.tree.children(of: FileTree.root)?.last)))
+        controller.tableView(table, didActivateRowAt: file)
+        #expect(opened == ["/data/a.txt"])
+        let folder = try #require(controller.indexPath(of: try #require(controller.tree.children(of: FileTree.root)?.first)))
+        controller.tableView(table, didActivateRowAt: folder)
+        table.layoutIfNeeded()
+        #expect(table.isRowExpanded(at: folder))
+        #expect(table.numberOfRows(inSection: 0) == 3)
+        #expect(opened == ["/data/a.txt"], "a folder opens nothing")
+    }
+}

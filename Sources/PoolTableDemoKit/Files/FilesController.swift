@@ -54,6 +54,10 @@ public final class FilesController: TableViewDelegate {
     public private(set) var listingUpdates = 0
     /// The seconds the last re-sort took (the tree's sorting and the snapshot applied).
     public private(set) var lastSortSeconds = 0.0
+    /// Opens a file with its default application (the app: GIO's
+    /// `g_app_info_launch_default_for_uri`). Called with the file's path when its row is
+    /// activated (double click, Enter); activating a folder expands or collapses it instead.
+    public var openFile: (@MainActor (_ path: String) -> Void)?
     /// When the model was asked for a time (the Modified column's "today").
     public var now: () -> Int64 = { Int64(time(nil)) }
 
@@ -276,6 +280,19 @@ public final class FilesController: TableViewDelegate {
         dataSource.apply(snapshot, to: Self.section, animatingDifferences: true)
         lastSortSeconds = Self.seconds() - start
         onChange?()
+    }
+
+    // MARK: Activating
+
+    /// A row was activated (double click, Enter), as in a file manager: a file opens with its
+    /// default application (`openFile`), a folder expands or collapses.
+    public func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) {
+        guard let node = node(at: indexPath) else { return }
+        if tree.isDirectory(node) {
+            _ = tableView.isRowExpanded(at: indexPath) ? tableView.collapseRow(at: indexPath) : tableView.expandRow(at: indexPath)
+        } else {
+            openFile?(tree.path(of: node))
+        }
     }
 
     /// The node a row shows (nil for spinner and error rows).

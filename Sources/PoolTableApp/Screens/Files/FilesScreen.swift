@@ -50,8 +50,29 @@ final class FilesScreen: Screen {
     private let watchers = FolderWatchers()
 
     func install(in widget: TableWidget) {
+        controller.openFile = { [weak widget] path in Self.openWithDefaultApplication(path, from: widget?.widget) }
         controller.attach(to: widget.tableView)
         controller.onChange = { [weak self] in self?.selectionDidChange?() }
+    }
+
+    /// Opens `path` with the application the desktop associates with its type, as a file
+    /// manager does: `g_app_info_launch_default_for_uri`, which goes through the OpenURI
+    /// portal when the app runs sandboxed (GtkFileLauncher is GTK 4.10), with the display's
+    /// launch context (startup notification, the right screen). A failure (no application
+    /// for the type) is logged.
+    static func openWithDefaultApplication(_ path: String, from widget: UnsafeMutablePointer<GtkWidget>?) {
+        guard let uri = g_filename_to_uri(path, nil, nil) else { return }
+        defer { g_free(uri) }
+        let display = widget.flatMap { gtk_widget_get_display($0) } ?? gdk_display_get_default()
+        let context = display.flatMap { gdk_display_get_app_launch_context($0) }
+        defer { if let context { g_object_unref(context.rawPointer) } }
+        var error: UnsafeMutablePointer<GError>?
+        if g_app_info_launch_default_for_uri(uri, context.map { UnsafeMutablePointer<GAppLaunchContext>($0) }, &error) == 0 {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            GLog.warning("Files: could not open \(path): \(message)")
+            g_clear_error(&error)
+        }
+        Trace.log("open-file", path)
     }
 
     /// File names, one per node of the tree (the root's included, never shown): folders
