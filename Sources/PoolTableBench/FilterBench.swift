@@ -73,7 +73,8 @@ struct FilterBench {
         let header = ["letter", "figure", "GtkListView", "PoolTable"]
         var table: [[String]] = []
         func median(_ toolkit: String, _ letter: Int, _ f: (FilterLetter) -> Double) -> String {
-            let xs = (results[toolkit] ?? []).compactMap { $0.letters.indices.contains(letter) ? f($0.letters[letter]) : nil }
+            var xs: [Double] = []   // a loop, not a closure over `f` (the release build refuses sending it)
+            for r in results[toolkit] ?? [] where r.letters.indices.contains(letter) { xs.append(f(r.letters[letter])) }
             return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
         }
         let figures: [(String, (FilterLetter) -> Double)] = [

@@ -46,12 +46,15 @@ final class FilesScreen: Screen {
         controller.loader = { [watchers] path, done in watchers.load(path, done) }
     }
 
+    /// Drags rows out as `text/uri-list`.
+    private(set) var dragSource: FileDragSource?
     /// The listed folders' `GtkDirectoryList`s.
     private let watchers = FolderWatchers()
 
     func install(in widget: TableWidget) {
         controller.openFile = { [weak widget] path in Self.openWithDefaultApplication(path, from: widget?.widget) }
         controller.attach(to: widget.tableView)
+        dragSource = FileDragSource(widget: widget, controller: controller)
         controller.onChange = { [weak self] in self?.selectionDidChange?() }
     }
 
