@@ -70,3 +70,36 @@ extension TableWidgetTests {
         print("Files live: created \(Int(created.seconds * 1000)) ms, deleted \(Int(deleted.seconds * 1000)) ms, renamed \(Int(renamed.seconds * 1000)) ms")
     }
 }
+
+extension TableWidgetTests {
+    @Test("Files: a shown folder deleted on disk leaves with its rows; the shown root deleted gives way to an error row")
+    func filesFolderDeletedWhileShown() throws {
+        try #require(GtkTestEnvironment.start())
+        let root = Self.makeFilesFolder()
+        defer { _ = system("rm -rf '\(root)'") }
+        var options = LaunchOptions()
+        options.files = root
+        let harness = try #require(AppHarness(options: options))
+        defer { harness.close() }
+        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
+        let controller = screen.controller
+        let table = harness.window.currentTable.tableView
+        try #require(GtkTestEnvironment.iterate(timeout: 10) { table.numberOfRows(inSection: 0) == 43 })
+        let alpha = try #require(controller.tree.children(of: FileTree.root)?.first)
+        #expect(table.expandRow(at: try #require(controller.indexPath(of: alpha))))
+        try #require(GtkTestEnvironment.iterate(timeout: 10) { table.numberOfRows(inSection: 0) == 43 + 30 }, "alpha's 30 files")
+
+        // The expanded folder goes: its row and its files leave.
+        _ = system("rm -rf '\(root)/alpha'")
+        try #require(GtkTestEnvironment.iterate(timeout: 5) { table.numberOfRows(inSection: 0) == 42 },
+                     "alpha and its files left (\(table.numberOfRows(inSection: 0)) rows)")
+        #expect(controller.indexPath(of: alpha) == nil)
+
+        // The root goes: one error row says so.
+        _ = system("rm -rf '\(root)'")
+        try #require(GtkTestEnvironment.iterate(timeout: 5) {
+            table.numberOfRows(inSection: 0) == 1 && controller.dataSource?.itemIdentifier(for: IndexPath(row: 0, section: 0)) == .error(FileTree.root)
+        }, "an error row for the root (\(table.numberOfRows(inSection: 0)) rows)")
+        #expect(controller.content(of: .error(FileTree.root)) == .error(FileLoadError.missing.message))
+    }
+}
