@@ -23,6 +23,10 @@ struct FilterLetter: Codable {
     var workP50: Double, workP99: Double, workMax: Double
     var gapP50: Double, gapP99: Double, gapMax: Double
     var bindsPerFrameMean: Double, bindsPerFrameMax: Int
+    /// `items-changed` signals until settled, and the time the toolkit spent handling them
+    /// (from a handler connected before the view's to one connected after it).
+    var itemsChanged: Int = 0
+    var itemsChangedMs: Double = 0
 }
 
 struct FilterChildResult: Codable {
@@ -85,6 +89,7 @@ struct FilterBench {
             ("frame work p50 (ms)", { $0.workP50 }), ("frame work p99 (ms)", { $0.workP99 }), ("frame work max (ms)", { $0.workMax }),
             ("frame gap p50 (ms)", { $0.gapP50 }), ("frame gap p99 (ms)", { $0.gapP99 }), ("frame gap max (ms)", { $0.gapMax }),
             ("binds per frame, mean", { $0.bindsPerFrameMean }), ("binds per frame, max", { Double($0.bindsPerFrameMax) }),
+            ("items-changed signals", { Double($0.itemsChanged) }), ("time in the view's items-changed (ms)", { $0.itemsChangedMs }),
         ]
         for (letter, text) in ["e", "el"].enumerated() {
             for (name, f) in figures {
@@ -156,11 +161,30 @@ final class FilterChild {
         g_object_ref(filter.rawPointer)
         model = gtk_filter_list_model_new(strings, UnsafeMutablePointer<GtkFilter>(filter))!   // takes strings and filter
         gtk_filter_list_model_set_incremental(model, 1)
-        Signal.connectItemsChanged(model) { [unowned self] _, _, _ in if self.typedAt != 0 { self.changedSinceTyped = true } }
+        Signal.connectItemsChanged(model) { [unowned self] _, _, _ in
+            if self.typedAt != 0 { self.changedSinceTyped = true }
+            self.handlingSince = MonotonicClock.microseconds
+        }
+    }
+
+    /// When the current `items-changed` reached the first handler; its count and the time
+    /// spent in the view's handlers this letter.
+    private var handlingSince = 0
+    private var itemsChangedCount = 0
+    private var itemsChangedMicros = 0
+
+    /// Connected after the view's own handler: closes the timing of one `items-changed`.
+    private func timeItemsChangedHandling() {
+        Signal.connectItemsChanged(model) { [unowned self] _, _, _ in
+            guard self.typedAt != 0 else { return }
+            self.itemsChangedCount += 1
+            self.itemsChangedMicros += MonotonicClock.microseconds - self.handlingSince
+        }
     }
 
     func run() {
         if options.toolkit == "listview" { makeListView() } else { makePoolTable() }
+        timeItemsChangedHandling()
         Signal.connect(window.window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
         gtk_window_present(window.window.cast(to: GtkWindow.self))
         _ = MainLoop.addTickCallback(window.window) { [unowned self] _ in !self.done }
@@ -263,6 +287,8 @@ final class FilterChild {
         frames = []
         changedSinceTyped = false
         framesAfterSettled = 0
+        itemsChangedCount = 0
+        itemsChangedMicros = 0
         typedAt = MonotonicClock.microseconds
         gtk_string_filter_set_search(filter, texts[letterIndex])
     }
@@ -284,7 +310,8 @@ final class FilterChild {
             settledMs: settled.map { ms($0.end - typedAt) } ?? .nan, frames: measured.count,
             workP50: Stats.percentile(work, 50), workP99: Stats.percentile(work, 99), workMax: work.max() ?? .nan,
             gapP50: Stats.percentile(gaps, 50), gapP99: Stats.percentile(gaps, 99), gapMax: gaps.max() ?? .nan,
-            bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0))
+            bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0,
+            itemsChanged: itemsChangedCount, itemsChangedMs: ms(itemsChangedMicros)))
         // The list rests ten frames, then the next letter (afterPaint), or the run ends.
         typedAt = 0
         warmFrames = 10
