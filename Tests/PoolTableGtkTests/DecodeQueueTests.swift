@@ -26,6 +26,16 @@ struct DecodeQueueTests {
         #expect(q.runningCount == 7 && q.waitingCount == 0)
     }
 
+    @Test("Ranking bound cells with those on screen (the measured alternative): newest first across both, prefetches still last")
+    func boundWithVisible() {
+        var q = DecodeQueue<Int>()
+        q.ranksBoundWithVisible = true
+        q.request(20, .prefetch)
+        for k in [1, 2, 3, 4] { q.request(k, .bound) }
+        q.show(2)                            // shown after 4 was bound: the newest
+        #expect(drain(&q) == [2, 4, 3, 1, 20])
+    }
+
     @Test("A prefetched picture whose cell is bound and shown moves up; a repeated prefetch keeps its place")
     func promotion() {
         var q = DecodeQueue<Int>()

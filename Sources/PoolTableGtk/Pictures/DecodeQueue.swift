@@ -40,6 +40,12 @@ struct DecodeQueue<Key: Hashable> {
 
     private var entries: [Key: Entry] = [:]
     private var clock = 0
+    /// Whether bound cells' pictures rank with those on screen, newest first (the cells bound
+    /// last lie ahead of the scroll), instead of after them. Off: on screen first.
+    var ranksBoundWithVisible = false
+
+    /// The rank `next()` orders by: `demand`, bound raised to visible when they rank together.
+    private func rank(_ demand: Demand) -> Demand { ranksBoundWithVisible && demand == .bound ? .visible : demand }
 
     /// Keys waiting to start.
     var waitingCount: Int { entries.values.count { !$0.running } }
@@ -99,9 +105,10 @@ struct DecodeQueue<Key: Hashable> {
         var best: (key: Key, entry: Entry)?
         for (key, entry) in entries where !entry.running {
             guard let b = best else { best = (key, entry); continue }
-            if entry.demand != b.entry.demand {
-                if entry.demand > b.entry.demand { best = (key, entry) }
-            } else if entry.demand == .prefetch ? entry.stamp < b.entry.stamp : entry.stamp > b.entry.stamp {
+            let r = rank(entry.demand), rb = rank(b.entry.demand)
+            if r != rb {
+                if r > rb { best = (key, entry) }
+            } else if r == .prefetch ? entry.stamp < b.entry.stamp : entry.stamp > b.entry.stamp {
                 best = (key, entry)
             }
         }

@@ -195,8 +195,13 @@ public final class PictureLoader {
     // MARK: Private
 
     private let threads: Int
-    /// Which decode starts next (main thread only).
-    private var queue = DecodeQueue<Key>()
+    /// Which decode starts next (main thread only). `POOLTABLE_DECODE_ORDER=newest` ranks bound
+    /// cells with those on screen (for measuring the two orders against each other).
+    private var queue: DecodeQueue<Key> = {
+        var q = DecodeQueue<Key>()
+        q.ranksBoundWithVisible = getenv("POOLTABLE_DECODE_ORDER").map { String(cString: $0) == "newest" } ?? false
+        return q
+    }()
     /// Whether a main-loop callback to start decodes is scheduled.
     private var startScheduled = false
     private var cache: [Key: CacheEntry] = [:]
