@@ -55,6 +55,10 @@ final class PhotosBench {
     var photoCount: Int { options.smoke ? 300 : options.camera ? 2_000 : 5_000 }
 
     func run(command: String) {
+        if options.imageNodes {
+            PhotosNodeBench.run(frames: options.smoke ? 40 : 300, rounds: options.smoke ? 1 : 3)
+            return
+        }
         let env = ProcessInfo.processInfo.environment
         guard env["DISPLAY"] != nil || env["WAYLAND_DISPLAY"] != nil else {
             Options.fail("photos needs a display; run it under: xvfb-run -a -s \"-screen 0 1280x800x24\" ...")
@@ -84,7 +88,7 @@ final class PhotosBench {
         let machine = MachineInfo.current()
         print(table(results))
         for n in notes { print("note: " + n) }
-        print("machine: \(machine.cores) cores, load \(loadAverage()); renderer cairo; \(photoCount) photos in \(folder)")
+        print("machine: \(machine.cores) cores, load \(loadAverage()); renderer \(PhotosKnobs.renderer); \(photoCount) photos in \(folder)")
         if options.json { print(jsonString(results)) }
     }
 
@@ -100,7 +104,7 @@ final class PhotosBench {
 
     func child(_ toolkit: String, extra: [String] = []) -> PhotosChildResult? {
         runBenchChild(["photos-one", "--toolkit", toolkit, "--rows", "\(photoCount)"] + (options.smoke ? ["--smoke"] : []) + extra,
-                      renderer: "cairo", what: toolkit, decoder: Self.decoder, notes: &notes)
+                      renderer: PhotosKnobs.renderer, what: toolkit, decoder: Self.decoder, notes: &notes)
     }
 
     func table(_ results: [PhotosChildResult]) -> String {
@@ -186,6 +190,7 @@ final class BenchPictureSource: PhotoPictureSource {
     }
     func prefetchPicture(for photo: Photo) { key(photo).map(loader.prefetch) }
     func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
+    func showPicture(for photo: Photo) { key(photo).map(loader.show) }
     func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
 }
 
@@ -243,7 +248,9 @@ final class PhotosChild {
             let widget = TableWidget(gridLayout: PhotosController.gridLayout())
             let grid = widget.collectionView!
             let controller = PhotosController(library: PhotoLibrary(files: files))
-            let loader = PictureLoader(byteBudget: budget)
+            let loader = PictureLoader(byteBudget: budget, threads: PhotosKnobs.decodeThreads)
+            if let nice = PhotosKnobs.decodeNiceness { loader.decodingNiceness = nice }
+            notes.append("loader: \(PhotosKnobs.decodeThreads.map(String.init) ?? "default") threads, niceness \(loader.decodingNiceness), image nodes \(PhotosKnobs.imageNode)")
             loader.thumbnailCache = options.thumbnails.map { ThumbnailCache(root: $0, application: "pooltable", version: "bench") }
             let source = BenchPictureSource(loader: loader, side: Int(PhotosController.gridLayout().itemSize.width))
             controller.pictures = source
@@ -417,10 +424,10 @@ final class PhotosChild {
         }
         if let loader = pictures?.loader, loader.thumbnailCache != nil {
             let c = loader.counters
-            notes.append("pictures: \(c.fromThumbnailCache) from the thumbnail cache, \(c.fromExifThumbnail) from EXIF thumbnails, \(c.scaledDecodes) scaled decodes, \(c.thumbnailsWritten) thumbnails written")
+            notes.append("pictures: \(c.fromThumbnailCache) from the thumbnail cache, \(c.fromExifThumbnail) from EXIF thumbnails, \(c.scaledDecodes) scaled decodes, \(c.thumbnailsWritten) thumbnails written; \(c.started) decodes started, \(c.droppedWhileRunning) dropped while running, \(c.cancelledBeforeStart) cancelled before starting")
         }
         return PhotosChildResult(
-            toolkit: options.toolkit, variant: nil, photos: options.rows, renderer: "cairo",
+            toolkit: options.toolkit, variant: nil, photos: options.rows, renderer: PhotosKnobs.renderer,
             flingFrames: flingFrames.count, flingSpeed: seconds > 0 ? flung / (seconds * 1000) : 0, flungPixels: flung,
             blankMean: Stats.mean(blank), blankMax: blank.max() ?? .nan, framesWithBlank: blank.filter { $0 > 0 }.count,
             timeToFullScreenMs: fullAt.map { ($0 - t0) * 1000 } ?? .nan,
@@ -432,4 +439,17 @@ final class PhotosChild {
             rssAtFirstFrameMiB: Double(rssAtFirstFrame) / 1024, peakRSSMiB: Double(memoryStatus().peakKiB) / 1024,
             notes: notes)
     }
+}
+
+/// The photos bench's knobs for measuring the loader, from the environment (inherited by the
+/// children): `POOLTABLE_BENCH_DECODE_THREADS` (the loader's threads; default: one per core),
+/// `POOLTABLE_BENCH_DECODE_NICE` (their niceness; default: the loader's),
+/// `POOLTABLE_BENCH_PHOTOS_RENDERER` (`cairo`, the default, or `default`: GTK's choice, GL) and
+/// `POOLTABLE_IMAGE_NODE` (read by the shell: `texture` or `cairo` nodes for pictures).
+enum PhotosKnobs {
+    static func value(_ name: String) -> String? { ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 } }
+    static var decodeThreads: Int? { value("POOLTABLE_BENCH_DECODE_THREADS").flatMap(Int.init) }
+    static var decodeNiceness: Int32? { value("POOLTABLE_BENCH_DECODE_NICE").flatMap(Int32.init) }
+    static var renderer: String { value("POOLTABLE_BENCH_PHOTOS_RENDERER") ?? "cairo" }
+    static var imageNode: String { value("POOLTABLE_IMAGE_NODE") ?? "texture" }
 }

@@ -34,6 +34,9 @@ struct Options {
     /// `photos`: camera-sized JPEGs (4000x3000 with detail, EXIF thumbnails on half) instead
     /// of flat 1600x1200 ones (`--camera`).
     var camera = false
+    /// `photos`: instead of the grid, what a frame costs each renderer with its pictures as
+    /// texture nodes or as cairo nodes around cached surfaces (`--image-nodes`).
+    var imageNodes = false
     /// `photos-one`: the thumbnail cache's folder for PoolTable (`--thumbnails DIR`; none: off).
     var thumbnails: String?
     /// `report`: the JSON files, and the command line to print in the report.
@@ -84,6 +87,7 @@ struct Options {
       --seconds N         soak: how long to run (default 600)
       --no-trim           soak: sample RSS without trimming the heap first (the app trims every 30 s)
       --camera            photos: camera-sized JPEGs, the thumbnail cache, the asynchronous peer
+      --image-nodes       photos: texture nodes against cairo nodes around cached surfaces, both renderers
 
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
@@ -131,6 +135,7 @@ struct Options {
             case "--seconds": o.seconds = max(1, int(a))
             case "--no-trim": o.noTrim = true
             case "--camera": o.camera = true
+            case "--image-nodes": o.imageNodes = true
             case "--thumbnails": o.thumbnails = value(a)
             case "--movement":
                 let m = value(a)

@@ -111,6 +111,8 @@ struct PhotoFolderTests {
         func loadPicture(for photo: Photo, deliver: @escaping @MainActor (Image?) -> Void) { waiting.append((photo, deliver)) }
         var prefetched: [Int] = []
         func prefetchPicture(for photo: Photo) { prefetched.append(photo.id) }
+        var shown: [Int] = []
+        func showPicture(for photo: Photo) { shown.append(photo.id) }
         func cancelPicture(for photo: Photo) {
             cancelled.append(photo.id)
             waiting.removeAll { $0.photo == photo }
@@ -185,6 +187,30 @@ struct PhotoFolderTests {
         grid.contentOffset = Point(x: 0, y: 2_900)        // turn back: what lay below is cancelled
         #expect(!pictures.cancelled.isEmpty)
         withExtendedLifetime(controller) {}             // the grid holds its data source weakly
+    }
+
+    @Test("Pictures of cells on screen are marked to go first; a cell leaving the screen gives up its picture and asks again when it comes back")
+    func onScreenPicturesFirst() throws {
+        let (controller, grid, pictures) = folderGrid(naive: false)
+        func ids(_ ips: [IndexPath]) -> Set<Int> { Set(ips.compactMap { (grid.cellForItem(at: $0) as? PhotoCell)?.photo?.id }) }
+        let visible = ids(grid.indexPathsForVisibleItems), mounted = ids(grid.indexPathsForMountedItems)
+        #expect(!visible.isEmpty && mounted.count > visible.count, "some cells are prepared, off screen")
+        #expect(Set(pictures.shown) == visible, "only the cells on screen: \(pictures.shown) vs \(visible)")
+        // Scroll down one screen: the photos that left the screen are given up, even those still mounted.
+        pictures.shown.removeAll()
+        grid.contentOffset = Point(x: 0, y: 400)
+        let nowVisible = ids(grid.indexPathsForVisibleItems), stillMounted = ids(grid.indexPathsForMountedItems)
+        let left = visible.subtracting(nowVisible)
+        #expect(!left.isEmpty && left.isSubset(of: Set(pictures.cancelled)))
+        #expect(!left.isDisjoint(with: stillMounted), "some that left are still mounted, prepared")
+        #expect(pictures.waiting.allSatisfy { !left.contains($0.photo.id) }, "no wait left for a photo off screen")
+        #expect(nowVisible.subtracting(visible).isSubset(of: Set(pictures.shown)))
+        // Back up: the cells that come back ask again (they had given up).
+        grid.contentOffset = Point(x: 0, y: 0)
+        let back = left.intersection(ids(grid.indexPathsForVisibleItems))
+        #expect(!back.isEmpty && back.isSubset(of: Set(pictures.waiting.map(\.photo.id))))
+        pictures.complete(back.first!)
+        #expect(controller.deliveries.shown == 1 && controller.deliveries.mismatched == 0)
     }
 
     @Test("The naive replica hands a late picture to the cell that asked, which shows another photo by then (a mismatch)")

@@ -95,30 +95,72 @@ extension TableWidgetTests {
         #expect(loader.cacheBytes == 133 * 100 * 4 + 100 * 133 * 4 && loader.outstandingCount == 0)
     }
 
-    @Test("Picture loader: the newest request decodes first; cancel drops waiting decodes and every delivery; the budget evicts the least recently used")
+    @Test("Picture loader: on-screen pictures first, then bound cells newest first, then prefetches; cancel drops waiting decodes and every delivery; nothing is decoded twice; the budget evicts the least recently used")
     func pictureLoaderOrdersCancelsAndEvicts() throws {
         try #require(GtkTestEnvironment.start())
         let folder = JPEGFolder()
-        let files = (0..<5).map { folder.add("p\($0)", rgb: 0x101010 * UInt32($0 + 1)) }
+        let files = (0..<7).map { folder.add("p\($0)", rgb: 0x101010 * UInt32($0 + 1)) }
         let keys = files.map { PictureLoader.Key(path: $0, pixelWidth: 64, pixelHeight: 64) }
         let thumbnailBytes = 85 * 64 * 4
-        let loader = PictureLoader(byteBudget: 3 * thumbnailBytes, threads: 1)
+        let loader = PictureLoader(byteBudget: 4 * thumbnailBytes, threads: 1)
         var order: [Int] = []
-        for (i, key) in keys.enumerated() { loader.load(key) { _, _ in order.append(i) } }
-        // p0 runs; p1…p4 wait. Cancel p2 (waiting) and p0 (running: it finishes, tells nobody).
+        var decodedOrder: [Int] = []
+        loader.onChange = {
+            // Which key landed in the cache since the last change (prefetches tell nobody else);
+            // each is looked at once, right after its decode, so the LRU order stays the decode order.
+            for (i, key) in keys.enumerated() where !decodedOrder.contains(i) && loader.cachedImage(for: key) != nil { decodedOrder.append(i) }
+        }
+        // The prefetching data source asks for p5 and p6 first; then a layout pass binds p0…p4
+        // (p1 on screen), and p0 is asked for twice more (a prefetch and a load: shared).
+        loader.prefetch(keys[5])
+        loader.prefetch(keys[6])
+        for (i, key) in keys.prefix(5).enumerated() { loader.load(key) { _, _ in order.append(i) } }
+        loader.show(keys[1])
+        loader.prefetch(keys[0])
+        loader.load(keys[0]) { _, _ in order.append(0) }
+        #expect(loader.runningCount == 0, "nothing starts before the layout pass is over")
+        // p2 leaves the screen before it starts: dropped.
         loader.cancel(keys[2])
-        loader.cancel(keys[0])
         #expect(loader.counters.cancelledBeforeStart == 1)
         try #require(GtkTestEnvironment.iterate(timeout: 20) { loader.outstandingCount == 0 })
-        #expect(order == [4, 3, 1], "newest first, nothing for the cancelled")
-        #expect(loader.counters.decoded == 4 && loader.counters.finishedUnwanted == 1)
-        // Four decoded into a budget of three: the least recently used (p0, decoded first) went.
-        #expect(loader.cachedCount == 3 && loader.counters.evicted == 1 && loader.cacheBytes <= loader.byteBudget)
-        #expect(loader.cachedImage(for: keys[0]) == nil)
-        // Touch p4, shrink the budget to two: p3 (the least recently used now) goes.
-        _ = loader.cachedImage(for: keys[4])
+        #expect(order == [1, 0, 0, 4, 3], "on screen first, then bound newest first (p0 was asked for last); nothing for the cancelled")
+        #expect(decodedOrder == [1, 0, 4, 3, 5, 6], "prefetches last, in the order asked")
+        #expect(loader.counters.started == 6 && loader.counters.decoded == 6, "one decode per key")
+        // Six decoded into a budget of four: the least recently used (p1, p0: decoded first) went.
+        #expect(loader.cachedCount == 4 && loader.counters.evicted == 2 && loader.cacheBytes <= loader.byteBudget)
+        #expect(loader.cachedImage(for: keys[1]) == nil && loader.cachedImage(for: keys[0]) == nil)
+        // Touch p3, shrink the budget to two: p4 and p5 (the least recently used now) go.
+        _ = loader.cachedImage(for: keys[3])
         loader.byteBudget = 2 * thumbnailBytes
-        #expect(loader.cachedImage(for: keys[4]) != nil && loader.cachedImage(for: keys[1]) != nil)
-        #expect(loader.cachedImage(for: keys[3]) == nil && loader.cachedCount == 2)
+        #expect(loader.cachedImage(for: keys[3]) != nil && loader.cachedImage(for: keys[6]) != nil)
+        #expect(loader.cachedImage(for: keys[4]) == nil && loader.cachedImage(for: keys[5]) == nil && loader.cachedCount == 2)
+        // Asked for again after all that: from the cache, never decoded again.
+        loader.load(keys[3]) { _, _ in }
+        #expect(loader.counters.started == 6 && loader.counters.cacheHits == 1)
+    }
+
+    @Test("Picture decoder: a decode nobody wants stops before the EXIF read, the scaled decode or the thumbnail write, and writes nothing")
+    func pictureDecoderStopsBetweenStages() throws {
+        try #require(GtkTestEnvironment.start())
+        let folder = JPEGFolder()
+        let file = folder.add("big", rgb: 0x3060c0)
+        let tree = TemporaryTree()
+        let cache = ThumbnailCache(root: tree.path + "/thumbnails", application: "pooltable", version: "test")
+        let decoder = PictureDecoder(maxPixels: PictureLoader.defaultMaxPixels, thumbnails: cache, writesThumbnails: true)
+        let key = PictureLoader.Key(path: file, pixelWidth: 100, pixelHeight: 100)
+        // Wanted for the first `n` checks only.
+        func run(wantedFor n: Int) -> PictureDecoder.Outcome {
+            var asked = 0
+            return decoder.decode(key) { asked += 1; return asked <= n }
+        }
+        let stages = (0...2).map { run(wantedFor: $0) }
+        #expect(stages.map(\.dropped) == [.exifRead, .scaledDecode, .cacheWrite])
+        #expect(stages.allSatisfy { $0.wrote == nil && $0.origin == nil && (try? $0.result.get()) == nil })
+        let original = try #require(ThumbnailCache.Original(path: file))
+        #expect(ThumbnailCache.Flavor.allCases.allSatisfy { access(cache.thumbnailPath(for: original, flavor: $0), F_OK) != 0 },
+                "nothing written by a dropped decode")
+        // Wanted throughout: decoded and written.
+        let whole = run(wantedFor: 3)
+        #expect(whole.dropped == nil && whole.wrote != nil && whole.origin == .scaledDecode)
     }
 }

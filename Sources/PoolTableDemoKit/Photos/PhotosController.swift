@@ -64,6 +64,9 @@ public protocol PhotoPictureSource: AnyObject {
     func prefetchPicture(for photo: Photo)
     /// The photo's picture is no longer wanted: drop its deliveries (and its decode if not started).
     func cancelPicture(for photo: Photo)
+    /// The cell that asked for the photo's picture is on screen now: decode it before the
+    /// pictures of cells off screen and of prefetches. By default, nothing.
+    func showPicture(for photo: Photo)
     /// Whether the photo's file already failed to load (the cell shows the error badge at
     /// once, without asking again). By default, none has.
     func pictureFailed(for photo: Photo) -> Bool
@@ -72,6 +75,8 @@ public protocol PhotoPictureSource: AnyObject {
 extension PhotoPictureSource {
     /// None has failed.
     public func pictureFailed(for photo: Photo) -> Bool { false }
+    /// Nothing: pictures are decoded in the order asked for.
+    public func showPicture(for photo: Photo) {}
 }
 
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections
@@ -296,6 +301,25 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         cell.requestedPhoto = nil
         cell.picture = image
         cell.pictureFailed = image == nil
+    }
+
+    // MARK: Pictures on screen first
+
+    /// A cell coming on screen: its picture goes before those of cells off screen and of
+    /// prefetches; one given up when the cell left the screen is asked for again.
+    public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        guard let cell = cell as? PhotoCell, let photo = cell.photo, let pictures, !naivePictureLoading, photo.file != nil else { return }
+        if cell.picture == nil && cell.requestedPhoto == nil && !cell.pictureFailed { bindPicture(of: photo, to: cell) }
+        if cell.requestedPhoto == photo { pictures.showPicture(for: photo) }
+    }
+
+    /// A cell that left the screen (it may stay mounted, prepared): its picture is not wanted
+    /// now (it is asked for again if the cell comes back; the prefetching asks for it again if
+    /// the scroll turns back after the cell is unmounted).
+    public func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
+        guard let cell = cell as? PhotoCell, let asked = cell.requestedPhoto, let pictures, !naivePictureLoading else { return }
+        pictures.cancelPicture(for: asked)
+        cell.requestedPhoto = nil
     }
 
     // MARK: CollectionViewDataSourcePrefetching

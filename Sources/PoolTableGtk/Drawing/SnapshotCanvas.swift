@@ -162,7 +162,7 @@ public final class SnapshotCanvas: Canvas {
 
     public func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
         let placed = contentMode.imageRect(for: image.size, in: rect)
-        guard state.alpha > 0, placed.width > 0, placed.height > 0, let texture = ImageCanvasCache.texture(for: image) else { return }
+        guard state.alpha > 0, placed.width > 0, placed.height > 0, image.width > 0 else { return }
         let snap = snapshot.gtk
         let overflows = placed.minX < rect.minX || placed.minY < rect.minY || placed.maxX > rect.maxX || placed.maxY > rect.maxY
         var pushes = 0
@@ -176,8 +176,7 @@ public final class SnapshotCanvas: Canvas {
             pushes += 1
         }
         if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha); pushes += 1 }
-        var r = graphene(placed)
-        gtk_snapshot_append_texture(snap, texture, &r)
+        _ = ImageCanvasCache.append(image, in: graphene(placed), to: snap)
         for _ in 0..<pushes { gtk_snapshot_pop(snap) }
     }
 

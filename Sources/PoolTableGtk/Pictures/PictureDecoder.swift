@@ -23,7 +23,20 @@ public enum PictureOrigin: Sendable, Equatable {
 ///    (`gdk_pixbuf_new_from_file_at_scale`, whose JPEG loader has libjpeg scale in the DCT).
 /// 3. The result is turned upright (EXIF orientation), written back to the cache at its size
 ///    folder's size, and scaled once to the size that covers the cell for the texture.
+///
+/// Between the stages (before the EXIF read, the scaled decode and the thumbnail write) it
+/// asks whether the picture is still wanted, and stops there if not (`Outcome.dropped`).
 struct PictureDecoder: Sendable {
+    /// Where a decode nobody wanted any more stopped.
+    enum Stage: Sendable, Equatable {
+        /// Before reading the EXIF thumbnail (after the thumbnail cache and the header).
+        case exifRead
+        /// Before decoding the file at a reduced size.
+        case scaledDecode
+        /// Before writing the thumbnail to the cache (the decoded picture is thrown away too).
+        case cacheWrite
+    }
+
     /// The most pixels a file may have (by its header) to be decoded.
     var maxPixels: Int
     /// The cache to read (and write, with `writesThumbnails`); nil: none.
@@ -46,14 +59,22 @@ struct PictureDecoder: Sendable {
         var wrote: ThumbnailCache.Flavor?
         /// Whether the failure was recorded under the cache's fail folder.
         var recordedFailure = false
+        /// The stage the decode stopped before, nobody wanting it any more (`result` is then a failure).
+        var dropped: Stage?
     }
 
-    /// Decodes `key`'s file at the size that covers its pixel size, upright, or says why not.
-    func decode(_ key: PictureLoader.Key) -> Outcome {
+    /// Decodes `key`'s file at the size that covers its pixel size, upright, or says why not;
+    /// stops before a stage if `isWanted` says false there.
+    func decode(_ key: PictureLoader.Key, isWanted: () -> Bool = { true }) -> Outcome {
         var outcome = Outcome(result: .failure(.init(reason: "could not be decoded")))
         func fail(_ reason: String) -> Outcome {
             outcome.result = .failure(.init(reason: reason))
             return outcome
+        }
+        func drop(_ stage: Stage) -> Outcome {
+            outcome.dropped = stage
+            outcome.origin = nil
+            return fail("not wanted any more")
         }
         func errnoText() -> String { String(cString: strerror(errno)) }
         var info = stat()
@@ -125,12 +146,14 @@ struct PictureDecoder: Sendable {
 
         // 3. The EXIF thumbnail if it has the picture's shape and enough pixels, else a scaled decode.
         var upright: Pixbuf?
+        guard isWanted() else { return drop(.exifRead) }
         if isJPEG, let exif = ExifThumbnail.read(key.path), exif.hasShape(width: w, height: h),
            exif.pixbuf.width >= target.width, exif.pixbuf.height >= target.height {
             upright = exif.upright(width: target.width, height: target.height)
             if upright != nil { outcome.origin = .exifThumbnail }
         }
         if upright == nil {
+            guard isWanted() else { return drop(.scaledDecode) }
             var error: UnsafeMutablePointer<GError>?
             guard let made = gdk_pixbuf_new_from_file_at_scale(key.path, Int32(target.width), Int32(target.height), 0, &error) else {
                 let message = Pixbuf.message(error, or: "could not be decoded")
@@ -145,6 +168,7 @@ struct PictureDecoder: Sendable {
         guard let upright else { return fail("could not be decoded") }
 
         // 4. Back to the cache; the texture at the cover size.
+        if cache != nil && flavor != nil { guard isWanted() else { return drop(.cacheWrite) } }
         if let cache, let flavor {
             do {
                 try cache.write(upright, for: original, flavor: flavor, imageSize: (w, h))

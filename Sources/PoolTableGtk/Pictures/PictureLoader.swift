@@ -1,6 +1,7 @@
 import CGtk
 import Glibc
 import PoolTable
+import Synchronization
 
 /// Decodes picture files into thumbnails off the main thread and keeps the most recently
 /// used ones in memory, within a byte budget.
@@ -13,11 +14,18 @@ import PoolTable
 ///   delivery: the picture, or nil if the file could not be read; none after `cancel`.
 /// - Deliveries name the key, never a cell: the caller routes a picture to whichever cell
 ///   shows that photo *now* (or to none), so a cell that moved on never shows a late picture.
-/// - Requests for the same key share one decode. `cancel` drops a key's waiting deliveries
-///   and, if it had not started, its decode; a decode already running finishes into the
-///   cache (the work is done) but delivers to nobody.
-/// - Pending requests start newest first (LIFO): while the user flings, the pictures for
-///   where the list is now decode before those for where it was.
+/// - Requests for the same key share one decode; a key is never decoding twice at once.
+///   `cancel` drops a key's waiting deliveries and, if it had not started, its decode; a
+///   decode already running is dropped by its worker at the next stage (before the EXIF read,
+///   the scaled decode, the thumbnail write) unless the key is asked for again first.
+/// - What starts next (`DecodeQueue`): pictures whose cell is on screen (`show`), then those
+///   of cells bound in the prepared band (`load`), each newest first (while the user flings,
+///   where the list is now before where it was); then prefetches (`prefetch`) in the order
+///   asked for: the prefetching data source asks nearest to the viewport first, in the
+///   scroll's direction. Decodes start from the main loop after the call that asked (a layout
+///   pass binds and shows its cells first, then the most wanted ones start).
+/// - The workers run at a lower priority (`decodingNiceness`), so that on a machine with few
+///   cores the main thread keeps its frame budget.
 /// - With a `thumbnailCache`, pictures come from the desktop's thumbnail cache when it holds a
 ///   valid one and misses are written back to it (`PictureDecoder`); a bad thumbnail is
 ///   decoded again with one log line; the first failed write (a read-only or full disk) is
@@ -52,6 +60,10 @@ public final class PictureLoader {
         public var failed = 0
         /// Decodes dropped by `cancel` before they started.
         public var cancelledBeforeStart = 0
+        /// Decodes started on a worker.
+        public var started = 0
+        /// Decodes a worker dropped part-way because nobody wanted them any more.
+        public var droppedWhileRunning = 0
         /// Decodes that finished after every request for them was cancelled (kept in the cache).
         public var finishedUnwanted = 0
         /// `load` calls answered from the cache.
@@ -102,6 +114,11 @@ public final class PictureLoader {
     public var cachedCount: Int { cache.count }
     /// Decodes requested and not finished (waiting or running).
     public var outstandingCount: Int { jobs.count }
+    /// The niceness of the decoding threads (`setpriority` on each worker thread; 0 = the
+    /// main thread's, 19 = the lowest). Raising it keeps decodes from taking the main thread's
+    /// core while it draws a frame on a machine with few cores; a worker's niceness is only
+    /// ever raised (lowering it needs a privilege). Default 10 (measured: docs/bench/PHOTOS.md).
+    public var decodingNiceness: Int32 = 10
     /// Decodes running on the pool now.
     public private(set) var runningCount = 0
     /// Called on the main thread after each decode finishes or is cancelled (the overlay redraws).
@@ -125,6 +142,8 @@ public final class PictureLoader {
 
     /// Asks for `key`'s picture: `deliver` runs once on the main thread with it (nil if the file
     /// could not be decoded), right away if it is cached, unless `cancel(key)` comes first.
+    /// The decode waits behind those of pictures on screen (`show`); call `show` too when the
+    /// cell asking is on screen.
     public func load(_ key: Key, deliver: @escaping @MainActor (Key, Image?) -> Void) {
         if failures[key.path] != nil { return deliver(key, nil) }
         if let image = cachedImage(for: key) {
@@ -132,38 +151,38 @@ public final class PictureLoader {
             deliver(key, image)
             return
         }
-        if let job = jobs[key] {
-            job.waiters.append(deliver)
-            // Asked for again: it moves to the front of the queue.
-            if !job.isStarted, let i = pending.lastIndex(where: { $0 === job }) {
-                pending.remove(at: i)
-                pending.append(job)
-            }
-            return
-        }
-        let job = Job(key: key)
-        job.waiters.append(deliver)
-        jobs[key] = job
-        pending.append(job)
-        startJobs()
+        enqueue(key, .bound).waiters.append(deliver)
+    }
+
+    /// `key`'s cell is on screen now: its decode (if waiting) starts before those of cells
+    /// off screen and of prefetches. Nothing if `key` is not being decoded.
+    public func show(_ key: Key) {
+        queue.show(key)
+        jobs[key]?.wanted.store(true, ordering: .relaxed)
     }
 
     /// Starts decoding `key` ahead of time (data prefetching): the picture lands in the cache
-    /// and nobody is told.
+    /// and nobody is told. Prefetches start after every picture a cell asked for, in the order
+    /// they were asked for.
     public func prefetch(_ key: Key) {
-        guard cache[key] == nil, jobs[key] == nil, failures[key.path] == nil else { return }
-        load(key) { _, _ in }
+        guard cache[key] == nil, failures[key.path] == nil else { return }
+        enqueue(key, .prefetch)
     }
 
-    /// Drops `key`'s waiting deliveries; a decode not started yet is dropped too.
+    /// Drops `key`'s waiting deliveries and its decode: before it starts, or at the running
+    /// decode's next stage.
     public func cancel(_ key: Key) {
         guard let job = jobs[key] else { return }
         job.waiters.removeAll()
-        if !job.isStarted, let i = pending.lastIndex(where: { $0 === job }) {
-            pending.remove(at: i)
+        switch queue.cancel(key) {
+        case .beforeStart:
             jobs[key] = nil
             counters.cancelledBeforeStart += 1
             onChange?()
+        case .whileRunning:
+            job.wanted.store(false, ordering: .relaxed)
+        case .none:
+            break
         }
     }
 
@@ -176,14 +195,21 @@ public final class PictureLoader {
     // MARK: Private
 
     private let threads: Int
+    /// Which decode starts next (main thread only). `POOLTABLE_DECODE_ORDER=newest` ranks bound
+    /// cells with those on screen (for measuring the two orders against each other).
+    private var queue: DecodeQueue<Key> = {
+        var q = DecodeQueue<Key>()
+        q.ranksBoundWithVisible = getenv("POOLTABLE_DECODE_ORDER").map { String(cString: $0) == "newest" } ?? false
+        return q
+    }()
+    /// Whether a main-loop callback to start decodes is scheduled.
+    private var startScheduled = false
     private var cache: [Key: CacheEntry] = [:]
     /// Why each failed file failed (kept: a bad file is not read again).
     private var failures: [String: String] = [:]
     private var clock = 0
     /// Every job not finished, by key.
     private var jobs: [Key: Job] = [:]
-    /// Jobs waiting for a thread, oldest first (the newest starts next).
-    private var pending: [Job] = []
     /// The decoding threads (made on first use). Only the main thread touches the pointer.
     nonisolated(unsafe) private var pool: UnsafeMutablePointer<GThreadPool>?
 
@@ -194,13 +220,16 @@ public final class PictureLoader {
 
     private struct CacheEntry { var image: Image; var bytes: Int; var lastUse: Int }
 
-    /// One decode: created and read on the main thread, except `key`, `decoder` and `outcome`,
-    /// which the worker reads and writes while the main thread leaves the job alone (between `start`
-    /// and the delivery the worker schedules).
+    /// One decode: created and read on the main thread, except `key`, `decoder`, `niceness` and
+    /// `outcome`, which the worker reads and writes while the main thread leaves them alone
+    /// (between `start` and the delivery the worker schedules), and `wanted`, which both use.
     private final class Job: @unchecked Sendable {
         let key: Key
         var waiters: [@MainActor (Key, Image?) -> Void] = []
-        var isStarted = false
+        /// Whether anybody still wants the picture (the worker stops at its next stage if not).
+        let wanted = Atomic<Bool>(true)
+        /// The worker thread's niceness for this decode.
+        var niceness: Int32 = 0
         /// What the decode gave (set by the worker).
         var outcome: PictureDecoder.Outcome?
         /// How to decode (copied from the loader at start).
@@ -210,12 +239,42 @@ public final class PictureLoader {
         init(key: Key) { self.key = key }
     }
 
+    /// The job for `key` (new, or the one waiting or running), asked for with `demand`; the
+    /// decodes start from the main loop once the caller is done.
+    @discardableResult
+    private func enqueue(_ key: Key, _ demand: DecodeQueue<Key>.Demand) -> Job {
+        queue.request(key, demand)
+        if let job = jobs[key] {
+            job.wanted.store(true, ordering: .relaxed)
+            return job
+        }
+        let job = Job(key: key)
+        jobs[key] = job
+        scheduleStart()
+        return job
+    }
+
+    /// Starts the most wanted decodes at the main loop's next turn: the layout pass that bound
+    /// cells (`load`) tells which are on screen (`show`) before any starts.
+    private func scheduleStart() {
+        guard !startScheduled else { return }
+        startScheduled = true
+        MainLoop.addTimeout(milliseconds: 0) { [weak self] in
+            self?.startScheduled = false
+            self?.startJobs()
+            return false
+        }
+    }
+
     private func startJobs() {
-        while runningCount < threads, let job = pending.popLast() {
-            job.isStarted = true
+        while runningCount < threads, let key = queue.next() {
+            guard let job = jobs[key] else { queue.finish(key); continue }
             runningCount += 1
-            if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 0, nil) }
+            counters.started += 1
+            // An exclusive pool: its threads are ours alone, so their niceness stays with us.
+            if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
             job.owner = self
+            job.niceness = decodingNiceness
             job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil)
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
         }
@@ -227,7 +286,14 @@ public final class PictureLoader {
     private static let decodeOnWorker: GFunc = { data, _ in
         guard let data else { return }
         let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
-        job.outcome = job.decoder.decode(job.key)
+        if job.niceness > 0 {
+            // Linux keeps the niceness per thread: "who" 0 is the calling thread.
+            let which = __priority_which_t(PRIO_PROCESS.rawValue)
+            errno = 0
+            let now = getpriority(which, 0)
+            if errno == 0 && now < job.niceness { setpriority(which, 0, job.niceness) }
+        }
+        job.outcome = job.decoder.decode(job.key) { job.wanted.load(ordering: .relaxed) }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -239,8 +305,21 @@ public final class PictureLoader {
 
     private func finished(_ job: Job) {
         runningCount -= 1
+        let demand = queue.demand(of: job.key) ?? .bound
+        let wantedNow = queue.finish(job.key)
         jobs[job.key] = nil
         let outcome = job.outcome
+        if outcome?.dropped != nil {
+            counters.droppedWhileRunning += 1
+            if wantedNow {
+                // Asked for again after the worker had given up: it waits for a thread again.
+                let again = enqueue(job.key, demand)
+                again.waiters = job.waiters
+            }
+            startJobs()
+            onChange?()
+            return
+        }
         for note in outcome?.notes ?? [] { log(note) }
         if let problem = outcome?.readProblem, thumbnailReadFailure == nil {
             thumbnailReadFailure = problem

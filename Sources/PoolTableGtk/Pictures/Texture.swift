@@ -95,3 +95,60 @@ final class ImageCanvasCache {
         return surface
     }
 }
+
+/// How the retained canvas (`SnapshotCanvas`) puts a picture into its render nodes: a texture
+/// node, or a cairo node that paints the picture's cached cairo surface.
+///
+/// Measured (`pooltable-bench photos --image-nodes`, docs/bench/PHOTOS.md): GSK 4.8's cairo
+/// renderer makes a new cairo surface from a texture node every frame, so a frame of 35
+/// retained picture cells cost it 2.5 ms of CPU with texture nodes and 0.5 ms with cairo
+/// nodes (the same pixels); the GL renderer caches either (12.1 against 11.7 ms, within the
+/// noise) and a cairo node would keep a second copy of each picture, so GL keeps textures.
+enum ImageNodeKind: Sendable {
+    case texture, cairo
+
+    /// The kind for this process's renderer: cairo nodes when GTK draws with cairo
+    /// (`GSK_RENDERER=cairo`, or no GL for the display), texture nodes otherwise;
+    /// `POOLTABLE_IMAGE_NODE=texture` or `cairo` overrides it (for measuring). Decided once,
+    /// at the first picture drawn.
+    @MainActor static let current: ImageNodeKind = {
+        if let value = getenv("POOLTABLE_IMAGE_NODE").map({ String(cString: $0) }), value == "cairo" || value == "texture" {
+            return value == "cairo" ? .cairo : .texture
+        }
+        return rendererIsCairo ? .cairo : .texture
+    }()
+
+    /// Whether GTK renders this process's windows with cairo: as GSK 4.8 chooses, `GSK_RENDERER`
+    /// first, then GL if the display can make a GL context.
+    @MainActor static var rendererIsCairo: Bool {
+        if let value = getenv("GSK_RENDERER").map({ String(cString: $0) }), !value.isEmpty { return value == "cairo" }
+        guard let display = gdk_display_get_default() else { return true }
+        var error: UnsafeMutablePointer<GError>?
+        let ok = gdk_display_prepare_gl(display, &error) != 0
+        if let error { g_error_free(error) }
+        return !ok
+    }
+}
+
+extension ImageCanvasCache {
+    /// Appends `image` drawn into `bounds` (the snapshot's coordinates; the image's size scaled
+    /// to that rectangle) to `snapshot` as `kind` says; false if the image has nothing to draw from.
+    static func append(_ image: Image, in bounds: graphene_rect_t, to snapshot: OpaquePointer, kind: ImageNodeKind? = nil) -> Bool {
+        let kind = kind ?? .current
+        var bounds = bounds
+        switch kind {
+        case .texture:
+            guard let texture = texture(for: image) else { return false }
+            gtk_snapshot_append_texture(snapshot, texture, &bounds)
+        case .cairo:
+            guard let surface = surface(for: image), let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return false }
+            cairo_translate(cairo, Double(bounds.origin.x), Double(bounds.origin.y))
+            cairo_scale(cairo, Double(bounds.size.width) / Double(image.width), Double(bounds.size.height) / Double(image.height))
+            cairo_set_source_surface(cairo, surface, 0, 0)
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_paint(cairo)
+            cairo_destroy(cairo)
+        }
+        return true
+    }
+}

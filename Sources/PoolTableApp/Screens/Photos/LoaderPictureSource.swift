@@ -31,5 +31,7 @@ final class LoaderPictureSource: PhotoPictureSource {
 
     func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
 
+    func showPicture(for photo: Photo) { key(photo).map(loader.show) }
+
     func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
 }
