@@ -105,17 +105,36 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
 }
 
 /// A row: a checkbox square, the text, and (for a download) a thin progress bar. The
-/// checkbox and text are a unit of their own (a nested `drawCached`), so a progress tick
-/// re-records the bar only.
+/// checkbox and text are a unit of their own (a nested `drawCached`); the bar is a live
+/// layer (`LiveLayer`), so a progress tick re-records the bar only and keeps the rest.
 @MainActor
 final class BenchRowCell: TableViewCell {
+    static let bar = LiveLayer("bar")
     var checked = false { didSet { if checked != oldValue { setNeedsDisplay() } } }
-    var progress: Double? { didSet { if progress != oldValue { setNeedsDisplay() } } }
+    /// A change of value marks the bar alone; a bar appearing or going, the whole row.
+    var progress: Double? {
+        didSet {
+            guard progress != oldValue else { return }
+            if progress != nil && oldValue != nil { setNeedsDisplay(Self.bar) } else { setNeedsDisplay() }
+        }
+    }
 
     /// The label unit's version: changes when the text or the check does.
     private var labelVersion = 0
     private var drawnLabel: (text: String?, checked: Bool)?
     private static var lastLabelVersion = 0
+
+    override var liveLayers: [LiveLayer] { progress == nil ? [] : [Self.bar] }
+    override func frame(of layer: LiveLayer, in bounds: Rect) -> Rect {
+        Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
+    }
+    override func drawLiveLayer(_ layer: LiveLayer, in canvas: Canvas, bounds: Rect) {
+        guard let progress else { return }
+        let theme = canvas.theme
+        canvas.fillRoundedRect(bounds, radius: 2, color: theme.separator)
+        canvas.fillRoundedRect(Rect(x: 0, y: 0, width: bounds.width * min(1, max(0, progress)), height: bounds.height),
+                               radius: 2, color: theme.accent)
+    }
 
     override func drawContent(in canvas: Canvas, bounds: Rect) {
         if drawnLabel?.text != text || drawnLabel?.checked != checked {
@@ -125,13 +144,6 @@ final class BenchRowCell: TableViewCell {
         }
         canvas.drawCached(key: ObjectIdentifier(titleCache), version: labelVersion, size: bounds.size) { canvas in
             drawLabel(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
-        }
-        if let progress {
-            let theme = canvas.theme
-            let track = Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
-            canvas.fillRoundedRect(track, radius: 2, color: theme.separator)
-            canvas.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: track.width * min(1, max(0, progress)), height: 4),
-                                   radius: 2, color: theme.accent)
         }
     }
 
