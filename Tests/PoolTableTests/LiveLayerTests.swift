@@ -39,7 +39,7 @@ struct LiveLayerTests {
     }
 
     func makeTable() -> (TableView, Source, RecordingCanvas) {
-        let table = TableView(frame: Rect(x: 0, y: 0, width: 360, height: 440))
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 800, height: 440))
         table.register({ MeterCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "meter")
         let source = Source()
         table.dataSource = source
@@ -121,5 +121,30 @@ struct LiveLayerTests {
         #expect(frame(table, canvas).isEmpty)
         #expect(!table.hasRunningAnimations)
         #expect(cell.contentVersion(of: Self.meter) > cell.contentVersion)
+    }
+
+    @Test("the debug overlay outlines the live layers of rows that redrew only them, and tags those rows")
+    func overlayMarksLiveRows() throws {
+        let (table, source, _) = makeTable()
+        let cells = visible(table)
+        try #require(cells.count >= 10)
+        let overlay = DebugOverlay()
+        func marks() -> (outlines: Int, tags: Int) {
+            let canvas = RecordingCanvas()
+            overlay.render(table, in: canvas)
+            let outlines = canvas.operations.filter { if case let .strokePath(_, c, _) = $0 { return c == overlay.palette.live } else { return false } }.count
+            let tag = DebugOverlay.Strings.fill(overlay.strings.liveLayersOnly, ["layers": "meter"])
+            return (outlines, canvas.texts.filter { $0.0 == tag }.count)
+        }
+        #expect(marks().outlines == 0)
+        let ticked = Array(cells.prefix(4))
+        for c in ticked { source.levels[c.row] = 0.5 }
+        table.reconfigureRows(at: ticked.map { IndexPath(row: $0.row, section: 0) })
+        table.layoutIfNeeded()
+        let m = marks()
+        #expect(m.outlines == 4)
+        #expect(m.tags == 4)
+        ticked[0].setNeedsDisplay()                           // the whole row: no longer live-only
+        #expect(marks().outlines == 3)
     }
 }

@@ -109,6 +109,13 @@ extension ReusableCell {
         return liveLayers.filter { (live.states[$0]?.version ?? 0) > content }
     }
 
+    /// The live layers that changed after the rest of the content last did, with their
+    /// frames in the cell's own coordinates (what the debug overlay outlines).
+    @_spi(Diagnostics) public var liveLayerFramesRedrawnAlone: [(layer: LiveLayer, frame: Rect)] {
+        let content = liveContentBounds(cellBounds: Rect(origin: .zero, size: frame.size))
+        return liveLayersRedrawnAlone.map { ($0, self.frame(of: $0, in: content)) }
+    }
+
     /// The key `layer`'s unit is cached under (`Canvas.drawCached`): for tests and tools
     /// that read a canvas's books.
     @_spi(Diagnostics) public func cacheKey(of layer: LiveLayer) -> ObjectIdentifier { ObjectIdentifier(live.state(layer)) }

@@ -216,4 +216,8 @@ open class ReusableCell {
     /// origin). Recorded again whenever the layer or the content is marked changed; draw
     /// from the cell's properties only, as `drawContent` does. Default: nothing.
     open func drawLiveLayer(_ layer: LiveLayer, in canvas: Canvas, bounds: Rect) {}
+
+    /// The rectangle `drawContent` gets when the cell is drawn into `bounds` (a table cell's
+    /// content moves right in edit mode): where the live layers' frames are measured from.
+    func liveContentBounds(cellBounds bounds: Rect) -> Rect { bounds }
 }

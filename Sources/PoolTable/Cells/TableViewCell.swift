@@ -241,6 +241,13 @@ open class TableViewCell: ReusableCell {
         canvas.restore()
     }
 
+    /// The content's rectangle at the current editing progress (shifted and narrowed as in `draw`).
+    override func liveContentBounds(cellBounds bounds: Rect) -> Rect {
+        let edit = editingProgress
+        return Rect(x: bounds.minX + contentShift(editing: edit), y: bounds.minY,
+                    width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
+    }
+
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.
     /// It is recorded once per `contentVersion`: draw from the cell's own properties, its
     /// editing state and `bounds`, and call `setNeedsDisplay()` (or `animateContent(for:)`)

@@ -79,7 +79,8 @@ public final class DownloadCell: TableViewCell {
         let inner = Self.innerRect(bounds)
         switch layer {
         case Self.progressLayer: return Rect(x: inner.minX, y: inner.maxY - 6, width: inner.width, height: 6)
-        case Self.byteCountLayer: return Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16)
+        // As wide as its longest line needs (the name above may be wider): a narrow unit to repaint.
+        case Self.byteCountLayer: return Rect(x: inner.minX, y: inner.minY + 20, width: min(inner.width, 240), height: 16)
         default: return .zero
         }
     }
