@@ -7,7 +7,8 @@ import PoolTable
 @MainActor
 final class PoolTableHost: TableViewDataSource, TableViewDelegate {
     let table = TableWidget()
-    let rows: Int
+    /// The row count (`frames` inserts rows).
+    private(set) var rows: Int
     /// Row heights: those GtkListView gave the same content in the same theme (measured by the
     /// GtkListView run and passed in), so both toolkits show the same rows; without them, the
     /// natural height of the row content (without the list row's CSS padding).
@@ -91,7 +92,15 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
         }
     }
 
-    private func tickDownloads() {
+    /// Adds `count` rows at `row` with the table's insert animation (`frames`: a batch
+    /// inserted above the viewport, which keeps what it shows in place).
+    func insertRows(at row: Int, count: Int) {
+        rows += count
+        tableView.insertRows(at: (row..<(row + count)).map { IndexPath(row: $0, section: 0) }, with: .automatic)
+    }
+
+    /// One download tick: every download advances; the mounted rows that show one are reconfigured.
+    func tickDownloads() {
         for i in downloads.indices {
             downloads[i] += speeds[i]
             if downloads[i] >= 1 { downloads[i] = 0 }   // a new file starts: keeps all 500 busy
