@@ -21,12 +21,15 @@ enum FramesScript {
     /// Idle frames between let each change finish; "editing" and "inserting" are the
     /// animation frames that follow a slide or an insert.
     ///
-    /// `ticks`: only `n` ticks at the top (two idle frames after each), for callgrind.
+    /// `ticks`: only `n` ticks at the top (two idle frames after each), for callgrind;
+    /// `idles`: the same frames without the ticks.
     static func steps(_ script: String, frames n: Int) -> [(kind: String, fraction: Double?)] {
         let reps = max(6, n / 20)
         let idle: (kind: String, fraction: Double?) = ("idle", nil)
-        if script == "ticks" {
-            return [("home", 0)] + Array(repeating: idle, count: 5) + Array(repeating: [("tick", nil), idle, idle], count: n).flatMap { $0 }
+        if script == "ticks" || script == "idles" {
+            // "idles": the same frames with nothing ticked, the baseline a tick's cost is measured against.
+            let tick: (kind: String, fraction: Double?) = script == "ticks" ? ("tick", nil) : idle
+            return [("home", 0)] + Array(repeating: idle, count: 5) + Array(repeating: [tick, idle, idle], count: n).flatMap { $0 }
         }
         var s: [(kind: String, fraction: Double?)] = Array(repeating: ("scroll", nil), count: n)
         s += [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0), ("home", 0)]

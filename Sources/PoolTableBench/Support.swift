@@ -29,7 +29,8 @@ struct Options {
     var movement = ""
     /// `gui-one`: "" (the `gui` script: scroll, jumps, tiny and idle frames), "frames"
     /// (`pooltable-bench frames`: every frame type of issue 36, FramesBench.swift) or "ticks"
-    /// (`--frames` ticks of the live rows only: for callgrind).
+    /// (`--frames` ticks of the live rows only: for callgrind) or "idles" (the same frames,
+    /// nothing ticked: the baseline).
     var script = ""
     /// `soak`: how long to run (seconds; the issue's soak is 600).
     var seconds = 600
@@ -94,7 +95,7 @@ struct Options {
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|idles]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
     """
@@ -141,7 +142,7 @@ struct Options {
                 o.movement = m
             case "--script":
                 let m = value(a)
-                guard m == "frames" || m == "ticks" else { fail("--script: frames or ticks") }
+                guard ["frames", "ticks", "idles"].contains(m) else { fail("--script: frames, ticks or idles") }
                 o.script = m
             case "--command": o.command = value(a)
             case "--heights":
