@@ -9,9 +9,9 @@
 #
 #   scripts/damage-tick.sh [BENCH_BINARY]   (default: the debug build's pooltable-bench)
 #
-# Prints the tick frames' damage (extents, rectangles) beside a scrolled frame's, and fails
-# unless every tick frame's damage lies within the bars' column (x >= 560 and at most
-# 220 px wide in the 800 px window).
+# Prints the tick frames' damage (extents, rectangles; VERBOSE=1: every frame's) beside a
+# scrolled frame's, and fails unless every tick frame's damage lies within the bars' column
+# (x >= 560 and at most 220 px wide in the 800 px window).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 bench="${1:-.build/debug/pooltable-bench}"
@@ -23,7 +23,7 @@ trap 'rm -rf "$work"' EXIT
 gcc -shared -fPIC -O2 -o "$work/probe.so" scripts/damage/probe.c $(pkg-config --cflags --libs cairo) -ldl
 GSK_RENDERER=cairo GDK_BACKEND=x11 DAMAGE_LOG="$work/damage.log" LD_PRELOAD="$work/probe.so" \
     "$bench" gui-one --toolkit pooltable --script frames --rows 2069 --downloads 10 --frames 20 >/dev/null 2>"$work/err"
-python3 - "$work/damage.log" <<'PY'
+python3 - "$work/damage.log" ${VERBOSE:+-v} <<'PY'
 import statistics, sys
 frames, kind = [], None
 for line in open(sys.argv[1]):
@@ -39,6 +39,7 @@ def extents(rects):
     x1 = max(r[0] + r[2] for r in rects); y1 = max(r[1] + r[3] for r in rects)
     return x0, y0, x1 - x0, y1 - y0
 ticks = [extents(d) + (max(r[4] for r in d),) for k, d in frames if k == "tick" and d]
+if "-v" in sys.argv: print("tick frames (x, y, w, h, rectangles):", ticks)
 scrolls = [extents(d) for k, d in frames if k == "scroll" and d]
 if not ticks:
     sys.exit("no tick frame damage logged")
