@@ -127,7 +127,7 @@ final class GuiChild {
     var framesMoving = 0
     /// Scroll steps, jumps, then back to the top (where the downloads are) for frames where
     /// only the header bar's 4x4 px probe changes and frames where nothing scripted changes.
-    lazy var script: [(kind: String, fraction: Double?)] =
+    lazy var script: [(kind: String, fraction: Double?)] = !options.script.isEmpty ? FramesScript.steps(options.script, frames: options.frames) :
         Array(repeating: ("scroll", nil), count: options.frames)
         + [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0), ("home", 0)]
         + Array(repeating: ("tiny", nil), count: max(20, options.frames / 5))
@@ -149,7 +149,8 @@ final class GuiChild {
             benchWindow.setChild(scrolled)
             adjustment = gtk_scrolled_window_get_vadjustment(scrolled.opaque)
         case "listview":
-            let host = ListViewHost(rows: options.rows)
+            let frames = !options.script.isEmpty
+            let host = ListViewHost(rows: options.rows, multiSelection: frames, liveRows: frames ? options.downloads : 0)
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
@@ -163,7 +164,11 @@ final class GuiChild {
             poolTable = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
-            host.startDownloads()
+            if !options.script.isEmpty {
+                host.tableView.allowsMultipleSelection = true   // Select All, shift-click ranges; the ticks come from the script
+            } else {
+                host.startDownloads()
+            }
             if !options.movement.isEmpty { host.movable = true; host.tableView.setEditing(true, animated: false) }
         }
 
@@ -249,7 +254,12 @@ final class GuiChild {
             records[frame, default: Record()].step = step
             records[frame, default: Record()].kind = kind
             step += 1
+            markDamageLog(kind)
             if kind == "tiny" { benchWindow.flipProbe() }
+            if !options.script.isEmpty, FramesScript.isAction(kind) {
+                FramesScript.perform(kind, child: self)
+                return true
+            }
             if kind == "tiny" || kind == "idle" { return true }
             if options.movement == "drag" {
                 if kind == "scroll" { sweepLiftedRow() }
@@ -271,6 +281,15 @@ final class GuiChild {
         }
         return true
     }
+
+    /// With `DAMAGE_LOG` set (scripts/damage-tick.sh, beside scripts/damage/probe.c, which
+    /// appends each frame's damage to that file), a "step KIND" line before the frame's damage.
+    private func markDamageLog(_ kind: String) {
+        guard let path = damageLogPath, let f = fopen(path, "a") else { return }
+        fputs("step \(kind)\n", f)
+        fclose(f)
+    }
+    private var damageLogPath: String? { ProcessInfo.processInfo.environment["DAMAGE_LOG"] }
 
     /// `--movement move`: on the first scroll step, lifts the row a third of the way down the
     /// viewport; on every scroll step, moves its target with the viewport to that same place

@@ -7,7 +7,8 @@ import PoolTable
 @MainActor
 final class PoolTableHost: TableViewDataSource, TableViewDelegate {
     let table = TableWidget()
-    let rows: Int
+    /// The row count (`frames` inserts rows).
+    private(set) var rows: Int
     /// Row heights: those GtkListView gave the same content in the same theme (measured by the
     /// GtkListView run and passed in), so both toolkits show the same rows; without them, the
     /// natural height of the row content (without the list row's CSS padding).
@@ -91,7 +92,15 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
         }
     }
 
-    private func tickDownloads() {
+    /// Adds `count` rows at `row` with the table's insert animation (`frames`: a batch
+    /// inserted above the viewport, which keeps what it shows in place).
+    func insertRows(at row: Int, count: Int) {
+        rows += count
+        tableView.insertRows(at: (row..<(row + count)).map { IndexPath(row: $0, section: 0) }, with: .automatic)
+    }
+
+    /// One download tick: every download advances; the mounted rows that show one are reconfigured.
+    func tickDownloads() {
         for i in downloads.indices {
             downloads[i] += speeds[i]
             if downloads[i] >= 1 { downloads[i] = 0 }   // a new file starts: keeps all 500 busy
@@ -105,17 +114,36 @@ final class PoolTableHost: TableViewDataSource, TableViewDelegate {
 }
 
 /// A row: a checkbox square, the text, and (for a download) a thin progress bar. The
-/// checkbox and text are a unit of their own (a nested `drawCached`), so a progress tick
-/// re-records the bar only.
+/// checkbox and text are a unit of their own (a nested `drawCached`); the bar is a live
+/// layer (`LiveLayer`), so a progress tick re-records the bar only and keeps the rest.
 @MainActor
 final class BenchRowCell: TableViewCell {
+    static let bar = LiveLayer("bar")
     var checked = false { didSet { if checked != oldValue { setNeedsDisplay() } } }
-    var progress: Double? { didSet { if progress != oldValue { setNeedsDisplay() } } }
+    /// A change of value marks the bar alone; a bar appearing or going, the whole row.
+    var progress: Double? {
+        didSet {
+            guard progress != oldValue else { return }
+            if progress != nil && oldValue != nil { setNeedsDisplay(Self.bar) } else { setNeedsDisplay() }
+        }
+    }
 
     /// The label unit's version: changes when the text or the check does.
     private var labelVersion = 0
     private var drawnLabel: (text: String?, checked: Bool)?
     private static var lastLabelVersion = 0
+
+    override var liveLayers: [LiveLayer] { progress == nil ? [] : [Self.bar] }
+    override func frame(of layer: LiveLayer, in bounds: Rect) -> Rect {
+        Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
+    }
+    override func drawLiveLayer(_ layer: LiveLayer, in canvas: Canvas, bounds: Rect) {
+        guard let progress else { return }
+        let theme = canvas.theme
+        canvas.fillRoundedRect(bounds, radius: 2, color: theme.separator)
+        canvas.fillRoundedRect(Rect(x: 0, y: 0, width: bounds.width * min(1, max(0, progress)), height: bounds.height),
+                               radius: 2, color: theme.accent)
+    }
 
     override func drawContent(in canvas: Canvas, bounds: Rect) {
         if drawnLabel?.text != text || drawnLabel?.checked != checked {
@@ -125,13 +153,6 @@ final class BenchRowCell: TableViewCell {
         }
         canvas.drawCached(key: ObjectIdentifier(titleCache), version: labelVersion, size: bounds.size) { canvas in
             drawLabel(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
-        }
-        if let progress {
-            let theme = canvas.theme
-            let track = Rect(x: bounds.maxX - 220, y: (bounds.midY - 2).rounded(), width: 200, height: 4)
-            canvas.fillRoundedRect(track, radius: 2, color: theme.separator)
-            canvas.fillRoundedRect(Rect(x: track.minX, y: track.minY, width: track.width * min(1, max(0, progress)), height: 4),
-                                   radius: 2, color: theme.accent)
         }
     }
 

@@ -27,6 +27,11 @@ struct Options {
     /// scrolling only), "move" (the same, with a row lifted and dragged along every frame) or
     /// "drag" (the list still, a row lifted and dragged up and down across it every frame).
     var movement = ""
+    /// `gui-one`: "" (the `gui` script: scroll, jumps, tiny and idle frames), "frames"
+    /// (`pooltable-bench frames`: every frame type of issue 36, FramesBench.swift) or "ticks"
+    /// (`--frames` ticks of the live rows only: for callgrind) or "idles" (the same frames,
+    /// nothing ticked: the baseline).
+    var script = ""
     /// `soak`: how long to run (seconds; the issue's soak is 600).
     var seconds = 600
     /// `soak`: sample RSS without trimming the heap first (`--no-trim`).
@@ -61,6 +66,10 @@ struct Options {
                     over the scrolling list (its target moved, the others gliding), once without;
                     and the list still with the lifted row dragged across it; taking turns
                     (needs a display)
+      frames        every frame type side by side with GtkListView (issue 36): scroll, jumps,
+                    a tick of 10 live rows, Select All on 2,069 rows, a shift-click range of
+                    50, the edit-mode slide, an animated insert of 10 rows above the viewport,
+                    and the 100k-item apply (needs a display)
       apply         the snapshot rows of engine only (issue 36): diffing two 100k-item
                     snapshots with 1 % changed, the synchronous apply, and apply off the main
                     thread (main-thread time in any frame, total latency) (no display needed)
@@ -95,7 +104,7 @@ struct Options {
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|idles]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
     """
@@ -141,6 +150,10 @@ struct Options {
                 let m = value(a)
                 guard ["scroll", "move", "drag"].contains(m) else { fail("--movement: scroll, move or drag") }
                 o.movement = m
+            case "--script":
+                let m = value(a)
+                guard ["frames", "ticks", "idles"].contains(m) else { fail("--script: frames, ticks or idles") }
+                o.script = m
             case "--command": o.command = value(a)
             case "--heights":
                 let parts = value(a).split(separator: ",").compactMap { Double($0) }

@@ -53,6 +53,8 @@ case "profile-move":
     let bench = EngineBench(smoke: false)
     bench.measureMovement(rows: options.rows)
     print(bench.table())
+case "frames":
+    FramesBench(options: options).run(command: commandLine)   // issue 36 (FramesBench.swift)
 case "apply":
     // The snapshot diff and apply rows of `engine` only (issue 36): the diff, the synchronous
     // apply, and apply off the main thread (main-thread time per frame, latency).

@@ -114,4 +114,43 @@ struct DownloadsTests {
         #expect(cell.displayedProgress >= before)
         #expect(cell.displayedProgress <= cell.targetProgress)
     }
+
+    @Test("a tick re-records only the bar and the byte count of each ticking row; the name and button are kept")
+    func tickRecordsLiveLayersOnly() throws {
+        let (table, store, controller) = makeDownloads()
+        defer { withExtendedLifetime(controller) {} }   // the table holds its data source weakly
+        let canvas = RecordingCanvas()
+        func frame() -> Set<ObjectIdentifier> {
+            canvas.reset()
+            table.render(in: canvas)
+            return Set(canvas.cachedDraws.filter(\.rebuilt).map(\.key))
+        }
+        table.advanceAnimations(to: 0)
+        let cells = table.indexPathsForVisibleRows.compactMap { table.cellForRow(at: $0) as? DownloadCell }
+        try #require(cells.count >= 10)
+        let live = cells.prefix(10)
+        for c in live { store.start(c.downloadID!) }          // the state changes: the whole row
+        table.advanceAnimations(to: 0.05)
+        #expect(frame().isSuperset(of: live.map(ObjectIdentifier.init)))
+        table.advanceAnimations(to: 1)
+        _ = frame()
+        #expect(frame().isEmpty)
+
+        store.tick(elapsed: 0.1)                              // progress only
+        table.layoutIfNeeded()
+        table.advanceAnimations(to: 1.05)
+        let rebuilt = frame()
+        let layers = Set(live.flatMap { c in c.liveLayers.map { c.cacheKey(of: $0) } })
+        #expect(rebuilt.isSubset(of: layers.union(live.map { ObjectIdentifier($0.detailCache) })))
+        #expect(rebuilt.isSuperset(of: live.map { $0.cacheKey(of: DownloadCell.progressLayer) }))
+        #expect(rebuilt.isDisjoint(with: cells.map(ObjectIdentifier.init)), "no row's static part")
+        #expect(rebuilt.isDisjoint(with: cells.map { ObjectIdentifier($0.titleCache) }))
+        #expect(live.allSatisfy { $0.isRedrawingLiveLayersOnly })
+        #expect(cells.dropFirst(10).allSatisfy { !$0.isRedrawingLiveLayersOnly })
+        // The name is still drawn on every row (the kept static part).
+        #expect(cells.allSatisfy { c in canvas.texts.contains { $0.0 == c.name } })
+        table.advanceAnimations(to: 2)
+        _ = frame()
+        #expect(frame().isEmpty)
+    }
 }

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Diagnostics) import PoolTable
 import PoolTableDemoKit
 @_spi(Interop) @testable import PoolTableGtk
 import Testing
@@ -52,7 +52,7 @@ extension TableWidgetTests {
         #expect(Set(keys) == visibleCellKeys(table).union([ObjectIdentifier(table)]))
     }
 
-    @Test("Render nodes: a progress tick re-records that one download's cell, on each frame of its ease")
+    @Test("Render nodes: a progress tick re-records that one download's live layers (bar, byte count), on each frame of its ease")
     func progressTickRebuildsOneCell() throws {
         try #require(GtkTestEnvironment.start())
         let harness = try #require(WindowHarness(rows: 1))
@@ -65,16 +65,20 @@ extension TableWidgetTests {
         let row = 3, id = store.downloads[row].id
         let downloadCell = table.cellForRow(at: IndexPath(row: row, section: 0))!
         let cell = ObjectIdentifier(downloadCell)
-        // The cell's own unit, and the status line nested in it (its text changes); the name
-        // line is a nested unit that stays.
-        let ownUnits: Set = [cell, ObjectIdentifier(downloadCell.detailCache)]
+        // Starting changes the state: the cell's own unit, its live layers and the status
+        // text nested in one (its text changes); the name line is a nested unit that stays.
+        let liveUnits = Set(downloadCell.liveLayers.map { downloadCell.cacheKey(of: $0) })
+        let ownUnits = liveUnits.union([cell, ObjectIdentifier(downloadCell.detailCache)])
         #expect(Set(recorded(by: widget) { store.start(id) }) == ownUnits)
+        // A tick moves the progress only: the bar and the byte count (live layers) are
+        // recorded again, the cell's static part (name, button) is kept.
         let keys = recorded(by: widget) {
             store.tick(elapsed: 2)
             _ = GtkTestEnvironment.iterate(timeout: 20) { !table.hasRunningAnimations }
         }
-        #expect(keys.contains(cell))
-        #expect(Set(keys).isSubset(of: ownUnits), "only the ticking cell")
+        #expect(keys.contains(downloadCell.cacheKey(of: DownloadCell.progressLayer)))
+        #expect(!keys.contains(cell), "the static part is kept")
+        #expect(Set(keys).isSubset(of: liveUnits.union([ObjectIdentifier(downloadCell.detailCache)])), "only the ticking cell's live layers")
         #expect(!keys.contains(ObjectIdentifier(downloadCell.titleCache)))
         #expect(recorded(by: widget) {}.isEmpty)
     }

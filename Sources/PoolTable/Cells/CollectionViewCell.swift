@@ -14,13 +14,15 @@ open class CollectionViewCell: ReusableCell {
     /// The grid that owns the cell (mounted or pooled).
     public var collectionView: CollectionView? { listView as? CollectionView }
 
-    /// Draws the content, then the selection (an accent border) and the check badge.
+    /// Draws the content (with its `liveLayers` over it), then the selection (an accent
+    /// border) and the check badge.
     open override func draw(in canvas: Canvas, bounds: Rect) {
         canvas.save()
         canvas.translate(x: bounds.minX, y: bounds.minY)
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: bounds.size) { canvas in
             drawContent(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
         }
+        drawLiveLayers(in: canvas, contentBounds: Rect(origin: .zero, size: bounds.size))
         canvas.restore()
         let theme = canvas.theme
         let s = isEditing || editingProgress > 0 ? selectionProgress : (isSelected ? 1 : 0)

@@ -79,6 +79,9 @@ open class ReusableCell {
     private static var lastContentVersion = 0
     /// Engine time until which the cell animates its own content (`animateContent(for:)`).
     private var contentAnimationDeadline: Double?
+    /// The live layers' books (versions, animations, the live-only reconfigure mark): see
+    /// `ReusableCell+LiveLayers.swift`.
+    @exclusivity(unchecked) var live = LiveLayerBooks()
 
     /// Grows on every change a host mirroring the cell may care about: content, editing or
     /// selection, and `accessibilityLabel`; a host that mirrors cells (accessible rows)
@@ -164,8 +167,10 @@ open class ReusableCell {
     }
 
     /// Called by the view once per drawn frame: a content animation changes the version on
-    /// every frame up to and including the one at its deadline.
+    /// every frame up to and including the one at its deadline (a live layer's animation,
+    /// that layer's version only).
     func advanceContentAnimation(to time: Double?) {
+        if live.animating > 0 { advanceLiveLayerAnimations(to: time) }
         guard let deadline = contentAnimationDeadline else { return }
         invalidateContent()
         if let time, time >= deadline { contentAnimationDeadline = nil }
@@ -173,9 +178,16 @@ open class ReusableCell {
 
     /// A new content version (the core calls it on every bind).
     func invalidateContent() {
-        Self.lastContentVersion &+= 1
-        contentVersion = Self.lastContentVersion
+        contentVersion = Self.nextContentVersion()
+        live.liveOnlyMark = false
         noteDisplayChange()
+    }
+
+    /// A version no cell has had (content and live layers share the counter, so a live
+    /// layer's unit, versioned by the larger of its own and `contentVersion`, changes with either).
+    static func nextContentVersion() -> Int {
+        lastContentVersion &+= 1
+        return lastContentVersion
     }
 
     /// Asks the host to redraw without touching the content (selection, highlight).
@@ -186,4 +198,26 @@ open class ReusableCell {
 
     /// Draws the cell into `bounds` (its own coordinates).
     open func draw(in canvas: Canvas, bounds: Rect) {}
+
+    // MARK: Live layers
+
+    /// The parts of the content that change on their own, more often than the rest (a
+    /// progress bar, a byte count), in drawing order: each is recorded as a unit of its own,
+    /// over the cached content, and `setNeedsDisplay(_:)` or `animateContent(_:for:)` on one
+    /// re-records that layer only. Default: none (the content is one unit). See `LiveLayer`.
+    open var liveLayers: [LiveLayer] { [] }
+
+    /// Where `layer` sits in the content's `bounds` (the rectangle `drawContent` gets). The
+    /// layer is drawn clipped to it; its size is part of what its recording is kept for.
+    /// Default: all of `bounds`.
+    open func frame(of layer: LiveLayer, in bounds: Rect) -> Rect { bounds }
+
+    /// Draws `layer` into `bounds`, the layer's own coordinates (origin at its frame's
+    /// origin). Recorded again whenever the layer or the content is marked changed; draw
+    /// from the cell's properties only, as `drawContent` does. Default: nothing.
+    open func drawLiveLayer(_ layer: LiveLayer, in canvas: Canvas, bounds: Rect) {}
+
+    /// The rectangle `drawContent` gets when the cell is drawn into `bounds` (a table cell's
+    /// content moves right in edit mode): where the live layers' frames are measured from.
+    func liveContentBounds(cellBounds bounds: Rect) -> Rect { bounds }
 }

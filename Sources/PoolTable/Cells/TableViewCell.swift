@@ -207,7 +207,8 @@ open class TableViewCell: ReusableCell {
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then
     /// `drawContent` shifted right by the column's current width, then the accessory. The
     /// content and accessory are one `Canvas.drawCached` unit keyed by the cell and
-    /// `contentVersion`; the rest is drawn around it each frame (plain fills and a circle).
+    /// `contentVersion`, each of the cell's `liveLayers` a unit of its own over it; the rest
+    /// is drawn around them each frame (plain fills and a circle).
     open override func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
@@ -236,7 +237,15 @@ open class TableViewCell: ReusableCell {
                 }
             }
         }
+        drawLiveLayers(in: canvas, contentBounds: Rect(origin: .zero, size: size))
         canvas.restore()
+    }
+
+    /// The content's rectangle at the current editing progress (shifted and narrowed as in `draw`).
+    override func liveContentBounds(cellBounds bounds: Rect) -> Rect {
+        let edit = editingProgress
+        return Rect(x: bounds.minX + contentShift(editing: edit), y: bounds.minY,
+                    width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
     }
 
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.

@@ -131,7 +131,9 @@ final class MountedItems {
     func noteBound(_ cell: ReusableCell, at ip: ItemPath) {
         changes.bound(cell)
         cell.mountedIndexPath = ip
-        cell.invalidateContent()            // bound anew (or reconfigured): what it shows changed
+        // Bound anew (or reconfigured): what it shows changed, unless a reconfigure in which
+        // the cell marked only live layers changed (ReusableCell+LiveLayers.swift).
+        if cell.takeLiveOnlyReconfigure() { cell.noteDisplayChange() } else { cell.invalidateContent() }
         log.record(.bound, cell.cellID, ip)
     }
 

@@ -73,6 +73,8 @@ extension DebugOverlay {
         @_spi(Diagnostics) public var preparedRow = "{indexPath} prepared"
         /// The mark on a row whose cell shows a stale state.
         @_spi(Diagnostics) public var stale = "stale"
+        /// `{layers}`: the live layers a row redraws alone, "progress, byte count".
+        @_spi(Diagnostics) public var liveLayersOnly = "redraws {layers} only"
         /// The label of a floating header.
         @_spi(Diagnostics) public var stickyHeader = "sticky header"
         /// `{indexPath}`: the row being moved by hand, where it comes from (issue 23).
@@ -99,6 +101,8 @@ extension DebugOverlay {
         @_spi(Diagnostics) public var legendDataPrefetch = "data asked for ahead"
         /// Legend: stale cells.
         @_spi(Diagnostics) public var legendStale = "stale cell"
+        /// Legend: live layers redrawn without the rest of their row.
+        @_spi(Diagnostics) public var legendLive = "live layer redrawn alone"
         /// The legend's entry for cell numbers and colours.
         @_spi(Diagnostics) public var legendIdentity = "#7: cell number, one colour per cell"
 

@@ -32,6 +32,8 @@
         @_spi(Diagnostics) public var sticky = Color(hex: 0x9141ac)
         /// Marks on rows whose cell shows a stale state.
         @_spi(Diagnostics) public var stale = Color(hex: 0xe01b24)
+        /// Outlines the live layers a row redraws alone (its static part kept).
+        @_spi(Diagnostics) public var live = Color(hex: 0x1c9fd8)
         /// The panels' background.
         @_spi(Diagnostics) public var panel = Color(hex: 0x1e1e1e, alpha: 0.86)
         /// The panels' text.
@@ -208,6 +210,7 @@
                     canvas.drawText(tag, in: Rect(x: r.maxX - Self.identityPillRoom - tagWidth - 6, y: r.minY + 2, width: tagWidth, height: 14), style: tagStyle)
                 }
             }
+            if cell.isRedrawingLiveLayersOnly { drawLiveLayers(of: cell, at: frame.origin, transform: t, row: r, canvas: canvas) }
             if cell.isEditing != table.isEditing {
                 // Outlined, with the badge on the right: the wrong checkbox on the left stays visible.
                 canvas.stroke(r.insetBy(dx: 1, dy: 1), color: palette.stale, lineWidth: 2)
@@ -354,7 +357,7 @@
         drawPoolPanel(table, groups: groups, in: Rect(x: size.width - width - 10, y: y, width: width, height: poolHeight), canvas: canvas)
         y += poolHeight + 8
         // The log takes the space the legend leaves (at least a few lines).
-        let legendHeight = 22 + 7 * 15.0
+        let legendHeight = 22 + 8 * 15.0
         let logLines = Int(max(4, min(Double(Self.maxLogLines), (size.height - y - 8 - legendHeight - 10 - 26) / Self.logLineHeight)))
         let logHeight = 26 + Double(logLines) * Self.logLineHeight
         drawLogPanel(table, lines: logLines, in: Rect(x: size.width - width - 10, y: y, width: width, height: logHeight), canvas: canvas)
@@ -362,6 +365,7 @@
         // Legend.
         let items: [(Color, String)] = [(palette.visibleTint.withAlpha(0.8), strings.legendVisible), (palette.preparedTint.withAlpha(0.9), strings.legendPrepared),
                                          (palette.unmounted, strings.legendNotMounted), (palette.dataPrefetch, strings.legendDataPrefetch), (palette.viewport, strings.viewport), (palette.stale, strings.legendStale),
+                                         (palette.live, strings.legendLive),
                                          (Self.identityColor(forCellID: 1), strings.legendIdentity)]
         let h = 22 + Double(items.count) * 15
         let r = Rect(x: size.width - width - 10, y: y, width: width, height: h)
@@ -371,6 +375,24 @@
             let row = r.minY + 21 + Double(i) * 15
             canvas.fillRoundedRect(Rect(x: r.minX + 10, y: row + 2, width: 18, height: 10), radius: 2, color: color)
             canvas.drawText(label, in: Rect(x: r.minX + 34, y: row, width: width - 44, height: 14), style: mono)
+        }
+    }
+
+    /// A row whose last redraws recorded only its live layers (`LiveLayer`): each such
+    /// layer outlined, and a tag naming them where the row's top right has room.
+    private func drawLiveLayers(of cell: ReusableCell, at origin: Point, transform t: Transform, row r: Rect, canvas: Canvas) {
+        let layers = cell.liveLayerFramesRedrawnAlone
+        guard !layers.isEmpty else { return }
+        for (_, f) in layers {
+            let v = t.view(Rect(x: origin.x + f.minX, y: origin.y + f.minY, width: f.width, height: f.height))
+            canvas.fill(v.insetBy(dx: -1.5, dy: -1.5), color: palette.live.withAlpha(0.25))
+            canvas.stroke(v.insetBy(dx: -1.5, dy: -1.5), color: palette.live, lineWidth: 1.5)
+        }
+        let tag = Strings.fill(strings.liveLayersOnly, ["layers": layers.map(\.layer.name).joined(separator: ", ")])
+        let style = TextStyle(font: Font(size: 10, weight: .bold), color: palette.live)
+        let width = canvas.measureText(tag, width: .infinity, style: style).width
+        if r.width >= width + Self.identityPillRoom + 20, r.height >= 16 {
+            label(tag, at: Point(x: r.maxX - Self.identityPillRoom - width - 10, y: r.minY + 2), color: palette.live, canvas: canvas)
         }
     }
 

@@ -422,7 +422,9 @@ extension ListBase {
             guard let i = mountedIndex(of: ip) else { continue }
             let old = items[i].cell
             counters.noteReconfigure()
+            old.beginReconfigure()
             let cell = binding.reconfiguring(old, at: ip) { bind(ip) }
+            old.live.reconfiguring = false   // bound (or replaced by another cell)
             if cell !== old { items.replaceCell(at: i, with: cell) }
         }
         updateAnimatedCellState()

@@ -2,10 +2,17 @@ import PoolTable
 
 /// A download row: name, size and state, a progress bar that eases to each new value over
 /// ~100 ms, and a start / pause / retry button (a real hit target).
+///
+/// The bar and the status line with the byte count are live layers (`LiveLayer`): a tick
+/// that only moves the progress re-records those two and keeps the name and the button.
 @MainActor
 public final class DownloadCell: TableViewCell {
     public static let reuseIdentifier = "download"
     public static let buttonTarget = "action"
+    /// The progress bar (live).
+    public static let progressLayer = LiveLayer("progress")
+    /// The status line: "45 % of 1.2 GB" (live).
+    public static let byteCountLayer = LiveLayer("byte count")
 
     /// The item the cell shows now (set on every bind).
     public private(set) var downloadID: Int?
@@ -34,6 +41,9 @@ public final class DownloadCell: TableViewCell {
     /// never jumps back to another row's value.
     public func configure(with download: Download) {
         let sameItem = downloadID == download.id
+        // Only the progress moved: the live layers change, the name and the button do not.
+        let onlyProgress = sameItem && name == download.name && state == download.state
+            && sizeText == formattedByteCount(download.size)
         let shown = displayedProgress
         downloadID = download.id
         if name != download.name {
@@ -51,8 +61,41 @@ public final class DownloadCell: TableViewCell {
             easeStart = nil
         }
         targetProgress = download.progress
-        // The bar moves by itself while it eases: every frame of the ease redraws the content.
-        if easeStart != nil { animateContent(for: Self.easeDuration) } else { setNeedsDisplay() }
+        // The bar moves by itself while it eases: every frame of the ease redraws it.
+        if onlyProgress {
+            for layer in liveLayers {
+                if easeStart != nil { animateContent(layer, for: Self.easeDuration) } else { setNeedsDisplay(layer) }
+            }
+        } else if easeStart != nil {
+            animateContent(for: Self.easeDuration)
+        } else {
+            setNeedsDisplay()
+        }
+    }
+
+    public override var liveLayers: [LiveLayer] { [Self.progressLayer, Self.byteCountLayer] }
+
+    public override func frame(of layer: LiveLayer, in bounds: Rect) -> Rect {
+        let inner = Self.innerRect(bounds)
+        switch layer {
+        case Self.progressLayer: return Rect(x: inner.minX, y: inner.maxY - 6, width: inner.width, height: 6)
+        // As wide as its longest line needs (the name above may be wider): a narrow unit to repaint.
+        case Self.byteCountLayer: return Rect(x: inner.minX, y: inner.minY + 20, width: min(inner.width, 240), height: 16)
+        default: return .zero
+        }
+    }
+
+    public override func drawLiveLayer(_ layer: LiveLayer, in canvas: Canvas, bounds: Rect) {
+        switch layer {
+        case Self.progressLayer: drawBar(in: canvas, bar: bounds)
+        case Self.byteCountLayer: drawStatus(in: canvas, bounds: bounds)
+        default: break
+        }
+    }
+
+    /// The text column: name, status line and bar.
+    private static func innerRect(_ bounds: Rect) -> Rect {
+        Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 16 - 60), height: bounds.height - 20)
     }
 
     /// What the bar draws now.
@@ -109,9 +152,10 @@ public final class DownloadCell: TableViewCell {
         Rect(x: bounds.maxX - 44, y: bounds.midY - 16, width: 32, height: 32)
     }
 
+    /// The static part: the name and the button (the status line and the bar are live layers).
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
-        let inner = Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 16 - 60), height: bounds.height - 20)
+        let inner = Self.innerRect(bounds)
         let nameRect = Rect(x: inner.minX, y: inner.minY, width: inner.width, height: 18)
         canvas.save()
         canvas.translate(x: nameRect.minX, y: nameRect.minY)
@@ -120,6 +164,12 @@ public final class DownloadCell: TableViewCell {
                             style: TextStyle(font: Font(size: 14, weight: .medium), color: theme.foreground), cache: titleCache)
         }
         canvas.restore()
+        drawButton(in: canvas, rect: buttonRect(in: bounds), theme: theme)
+    }
+
+    /// The status line (live), its text a unit of its own kept while it reads the same.
+    private func drawStatus(in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
         let percent = Int((displayedProgress * 100).rounded(.down))
         let status: String
         let values: KeyValuePairs = ["percent": String(percent), "size": sizeText]
@@ -135,21 +185,19 @@ public final class DownloadCell: TableViewCell {
             statusVersion = Self.lastVersion
             drawnStatus = (status, state == .failed)
         }
-        let statusRect = Rect(x: inner.minX, y: inner.minY + 20, width: inner.width, height: 16)
-        canvas.save()
-        canvas.translate(x: statusRect.minX, y: statusRect.minY)
-        canvas.drawCached(key: ObjectIdentifier(detailCache), version: statusVersion, size: statusRect.size) { canvas in
-            canvas.drawText(status, in: Rect(origin: .zero, size: statusRect.size),
+        canvas.drawCached(key: ObjectIdentifier(detailCache), version: statusVersion, size: bounds.size) { canvas in
+            canvas.drawText(status, in: Rect(origin: .zero, size: bounds.size),
                             style: TextStyle(font: .caption, color: state == .failed ? theme.destructive : theme.secondaryForeground), cache: detailCache)
         }
-        canvas.restore()
-        // The bar.
-        let bar = Rect(x: inner.minX, y: inner.maxY - 6, width: inner.width, height: 6)
+    }
+
+    /// The bar (live): its track and the eased fill.
+    private func drawBar(in canvas: Canvas, bar: Rect) {
+        let theme = canvas.theme
         canvas.fillRoundedRect(bar, radius: 3, color: theme.separator.withAlpha(0.6))
         let fill = Rect(x: bar.minX, y: bar.minY, width: bar.width * min(1, max(0, displayedProgress)), height: bar.height)
         let color: Color = state == .failed ? theme.destructive : (state == .done ? Color(hex: 0x2ec27e) : theme.accent)
         if fill.width > 0 { canvas.fillRoundedRect(fill, radius: 3, color: color) }
-        drawButton(in: canvas, rect: buttonRect(in: bounds), theme: theme)
     }
 
     private func drawButton(in canvas: Canvas, rect: Rect, theme: Theme) {

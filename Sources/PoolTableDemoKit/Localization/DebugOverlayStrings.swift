@@ -49,6 +49,9 @@ extension DebugOverlay.Strings {
         s.preparedRow = tr("{indexPath} prepared")
         // Translators: a badge on a row whose cell shows an outdated editing state.
         s.stale = tr("stale")
+        // Translators: a tag on a row that redraws only its live parts (a progress bar, a byte
+        // count) and keeps the rest; {layers} is their names, "progress, byte count".
+        s.liveLayersOnly = tr("redraws {layers} only")
         s.stickyHeader = tr("sticky header")
         // Translators: a label on the row being dragged by its grip; {indexPath} is "[0, 5]".
         s.movingRow = tr("moving {indexPath}")
@@ -64,6 +67,7 @@ extension DebugOverlay.Strings {
         s.legendNotMounted = tr("not mounted")
         s.legendDataPrefetch = tr("data asked for ahead")
         s.legendStale = tr("stale cell")
+        s.legendLive = tr("live layer redrawn alone")
         s.legendIdentity = tr("#7: cell number, one colour per cell")
         return s
     }
