@@ -62,11 +62,14 @@ let package = Package(
         // Build tool: po/*.po → <plugin work dir>/locale/<lang>/LC_MESSAGES/pooltable.mo, and a
         // Swift file naming that directory.
         .plugin(name: "CompileCatalogs", capability: .buildTool()),
-        .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit"]),
+        // Shared test fixtures (issue 34): the one configurable table source and grid source.
+        // A regular target that only test targets depend on (test targets cannot import each other).
+        .target(name: "PoolTableTestSupport", dependencies: ["PoolTable"], path: "Tests/PoolTableTestSupport"),
+        .testTarget(name: "PoolTableTests", dependencies: ["PoolTable", "PoolTableDemoKit", "PoolTableTestSupport"]),
         .testTarget(name: "PoolTableDemoKitTests", dependencies: ["PoolTableDemoKit", "PoolTable"]),
         // UIKit-style source compiled through renames only (issue 22; docs/PORTING.md).
         .testTarget(name: "UIKitPortTests", dependencies: ["PoolTable"]),
-        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit", "PoolTableApp"]),
+        .testTarget(name: "PoolTableGtkTests", dependencies: ["PoolTableGtk", "PoolTable", "CGtk", "CExif", "PoolTableDemoKit", "PoolTableApp", "PoolTableTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -9,8 +9,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Scrolling before the first key leaves the focus on its proxy and row; the first key acts from the first visible row")
     func focusStaysWhileScrolling() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 3_000))
+        let harness = try WindowHarness.open(rows: 3_000)
         defer { harness.close() }
         let table = harness.table
         table.grabFocus()

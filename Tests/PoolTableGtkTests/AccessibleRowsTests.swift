@@ -53,8 +53,7 @@ extension TableWidgetTests {
 
     @Test("The view is a LIST with one LIST_ITEM per mounted row, labelled and placed like its row, recycled while scrolling")
     func proxiesFollowMountedRows() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 3_000))
+        let harness = try WindowHarness.open(rows: 3_000)
         defer { harness.close() }
         let table = harness.table
         #expect(gtk_accessible_get_accessible_role(table.drawingArea.opaque) == GTK_ACCESSIBLE_ROLE_LIST)
@@ -75,8 +74,7 @@ extension TableWidgetTests {
 
     @Test("A grid's proxies: one LIST_ITEM per mounted photo, in reading order (lines top to bottom, each left to right)")
     func gridProxiesInReadingOrder() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(AppHarness())
+        let harness = try AppHarness.open()
         defer { harness.close() }
         harness.window.show(screen: "photos")
         GtkTestEnvironment.waitForFrame()
@@ -111,8 +109,7 @@ extension TableWidgetTests {
 
     @Test("A roving tab stop: only the cursor row's proxy is focusable, and it takes the focus when the cursor moves")
     func rovingTabStop() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 500))
+        let harness = try WindowHarness.open(rows: 500)
         defer { harness.close() }
         let table = harness.table
         table.grabFocus()
@@ -136,7 +133,7 @@ extension TableWidgetTests {
 
     @Test("Real keys: the first Down moves from the announced row; End, Home and Page Down move the focus to the target row's proxy, and a proxy never changes row while it holds the focus")
     func focusedProxyKeepsItsRow() throws {
-        try #require(GtkTestEnvironment.start() && XDoTool.isAvailable)
+        try GtkTestEnvironment.require(realInput: true)
         let harness = try #require(WindowHarness(rows: 2000))
         defer { harness.close() }
         let table = harness.table
@@ -182,8 +179,7 @@ extension TableWidgetTests {
 
     @Test("announce() rides on the focused row's description until the focus moves on; ignored while the focus is elsewhere")
     func announceThroughTheFocusedRow() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 100))
+        let harness = try WindowHarness.open(rows: 100)
         defer { harness.close() }
         let table = harness.table
         let rows = table.accessibleRows
@@ -213,8 +209,7 @@ extension TableWidgetTests {
 
     @Test("A row's live label changes reach GTK at most about twice a second, and the last one arrives")
     func liveLabelsAreThrottled() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 100))
+        let harness = try WindowHarness.open(rows: 100)
         defer { harness.close() }
         let table = harness.table
         let ip = IndexPath(row: 3, section: 0)

@@ -3,18 +3,15 @@ import CGtk
 @_spi(Interop) @testable import PoolTableGtk
 import Testing
 
-/// Rows whose text is their own, so a proxy that lost its row shows it.
+/// Rows whose text is their own, so a proxy that lost its row shows it (the table fixture
+/// over names in one section, used as the data source only).
 @MainActor
-private final class NamedRows: TableViewDataSource {
-    var names: [String]
-    init(_ n: Int) { names = (0..<n).map { "Item \($0)" } }
-    func numberOfSections(in tableView: TableView) -> Int { 1 }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { names.count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = names[indexPath.row]
-        return cell
+private final class NamedRows: TableSourceFixture<String> {
+    var names: [String] {
+        get { sections[0] }
+        set { sections[0] = newValue }
     }
+    init(_ n: Int) { super.init(sections: [(0..<n).map { "Item \($0)" }]) }
 }
 
 /// The proxies follow the engine's change lists through batch updates (issue 21): a row's
@@ -22,8 +19,7 @@ private final class NamedRows: TableViewDataSource {
 extension TableWidgetTests {
     @Test("Batch inserts, deletes and moves: every mounted row's proxy says its row, the focused proxy moves with its row and keeps the focus")
     func proxiesFollowBatchUpdates() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 10))
+        let harness = try WindowHarness.open(rows: 10)
         defer { harness.close() }
         let table = harness.table, engine = table.tableView, rows = table.accessibleRows
         let source = NamedRows(200)

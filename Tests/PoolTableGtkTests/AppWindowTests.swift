@@ -41,8 +41,7 @@ extension TableWidgetTests {
 
     @Test("The app's real window: activating win.edit and win.debug changes what GTK draws")
     func appWindowActions() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(AppHarness())
+        let harness = try AppHarness.open()
         defer { harness.close() }
         let table = harness.window.currentTable
         let plain = try #require(table.snapshotToImage())

@@ -10,7 +10,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Cell content in cairo: every accessory type, the image view and a value cell's detail draw pixels")
     func cellContentInCairo() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let width = 360.0, height = 52.0

@@ -109,9 +109,7 @@ struct ColumnsGuiTests {
 
     @Test("xdotool: a header click sorts (arrow drawn, focused row kept in view), dragging a resize handle resizes, the resize cursor shows, Tab moves the cell focus, the headers are COLUMN_HEADER accessibles")
     func xdotoolColumns() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 1, width: 620, height: 520))
+        let harness = try WindowHarness.open(rows: 1, width: 620, height: 520, realInput: true)
         defer { harness.close() }
         let model = ColumnFilesModel()
         let table = harness.table.tableView
@@ -248,8 +246,7 @@ struct ColumnsGuiTests {
     func atspiColumnHeaders() throws {
         // The name the process has on the AT-SPI bus (GTK's root takes the program name).
         if g_get_prgname() == nil { g_set_prgname("pooltable-columns-test") }
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1, width: 620, height: 400))
+        let harness = try WindowHarness.open(rows: 1, width: 620, height: 400)
         defer { harness.close() }
         let model = ColumnFilesModel()
         let table = harness.table.tableView

@@ -65,7 +65,7 @@ extension TableWidgetTests {
 
     @Test("slow motion: the edit-mode slide takes ten times as many frame-clock seconds; pause freezes it and the frame counter; Step advances one frame")
     func slowMotionPauseStep() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         // GTK's frame clock ticks for real; the time each tick stands for is a fixed step
         // after the last (SteppedFrameClock), so a slow or loaded machine takes longer in wall
         // time but the slide is the same number of ticks.

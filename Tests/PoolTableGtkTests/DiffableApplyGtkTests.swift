@@ -9,8 +9,7 @@ import Testing
 extension TableWidgetTests {
     @Test("A large diffable apply is diffed off the main thread and lands through GLib's main loop; so does one from a background queue")
     func diffableApplyThroughGLib() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 10))
+        let harness = try WindowHarness.open(rows: 10)
         defer { harness.close() }
         let table = harness.table.tableView
         #expect(DiffableApply.defaultScheduler is MainLoopApplyScheduler, "TableWidget installs the GLib scheduler")

@@ -44,7 +44,7 @@ func showFruits(_ fruits: FruitList, in app: UnsafeMutablePointer<GtkApplication
 extension TableWidgetTests {
     @Test("Getting started: the article's example opens a window whose table shows the fruit")
     func docsExampleRuns() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         // The article's main.swift, with g_application_run replaced by register + activate
         // (which emits "activate" once and returns).
         let fruits = FruitList()

@@ -30,8 +30,7 @@ extension TableWidgetTests {
 
     @Test("Files on a temporary folder: expand with the mouse and with Right, children after async loading; clicking Size sorts and keeps the focused row in place")
     func filesScreenExpandAndSort() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        try GtkTestEnvironment.require(realInput: true)
         let root = Self.makeFilesFolder()
         defer { _ = system("rm -rf '\(root)'") }
         var options = LaunchOptions()

@@ -12,7 +12,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Files: a file created, deleted or renamed in the shown folder appears or leaves, animated, within a second")
     func filesFollowTheFolderLive() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let root = Self.makeFilesFolder()
         defer { _ = system("rm -rf '\(root)'") }
         var options = LaunchOptions()

@@ -2,10 +2,12 @@ import CGtk
 import Glibc
 import PoolTable
 @_spi(Interop) import PoolTableGtk
+@_exported import PoolTableTestSupport
 import Testing
 
 /// GTK is initialised once per process, on the main thread; every GTK test lives in one
-/// `.serialized`, `@MainActor` suite and starts with `GtkTestEnvironment.start()`.
+/// `.serialized`, `@MainActor` suite and starts with the preamble in GuiPreamble.swift
+/// (`GtkTestEnvironment.require()`, `WindowHarness.open`, `AppHarness.open`).
 @MainActor
 enum GtkTestEnvironment {
     /// True when some display is configured (Xvfb, X11, Wayland or Broadway).
@@ -144,37 +146,22 @@ enum GtkTestEnvironment {
     }
 }
 
-/// N uniform rows titled "Row i" (in one section), with multiple selection in edit mode.
+/// The counted table fixture: `count` uniform rows titled "Row i" in each section (headed
+/// "Section s" when there are several); `install` turns on multiple selection in edit mode.
+/// `activated` records `didActivateRowAt`.
 @MainActor
-final class RowsSource: TableViewDataSource, TableViewDelegate {
-    let count: Int
-    let sections: Int
-    /// `didActivateRowAt` calls, in order.
-    var activated: [IndexPath] = []
-
+final class RowsSource: CountedTableSourceFixture {
     init(count: Int, sections: Int = 1) {
-        self.count = count
-        self.sections = sections
+        super.init(counts: Array(repeating: count, count: sections))
+        if sections > 1 { headerTitle = { "Section \($0)" } }
+        attachStep = .nothing
+        keptAlive = false   // the harness holds it; LeakGtkTests checks that it is freed
     }
 
     func install(in tableView: TableView) {
-        tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         tableView.allowsMultipleSelectionDuringEditing = true
-        tableView.dataSource = self
-        tableView.delegate = self
+        attach(to: tableView)
     }
-
-    func numberOfSections(in tableView: TableView) -> Int { sections }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-        sections > 1 ? "Section \(section)" : nil
-    }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = "Row \(indexPath.row)"
-        return cell
-    }
-    func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) { activated.append(indexPath) }
 }
 
 /// A real GtkWindow showing a `TableWidget`, presented and mapped.

@@ -20,11 +20,9 @@ extension TableWidgetTests {
 
     @Test("Ctrl+E's animation, frame by frame: checkbox column absent at 0 ms, part-way at 120 ms, fully in at 300 ms; rows mounted mid-way join in phase")
     func editModeFramesOnTheEngineClock() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 10, timeSource: ManualTimeSource()))
+        let harness = try WindowHarness.open(rows: 10, timeSource: ManualTimeSource())
         defer { harness.close() }
-        let blocks = BlockSource(count: 400)
-        blocks.install(in: harness.table.tableView)
+        blockRows(400, in: harness.table.tableView)
         GtkTestEnvironment.waitForFrame()
         let table = harness.table.tableView
         let width = Int(table.frame.width)
@@ -107,9 +105,7 @@ extension TableWidgetTests {
 
     @Test("xdotool drag down the checkbox column selects every row it passes, auto-scrolls at the bottom edge, commits on release")
     func xdotoolDragSelectsWithAutoScroll() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 300))
+        let harness = try WindowHarness.open(rows: 300, realInput: true)
         defer { harness.close() }
         let table = harness.table.tableView
         let title = harness.uniqueTitle()
@@ -161,9 +157,7 @@ extension TableWidgetTests {
 
     @Test("xdotool: click, Shift+click, Space, Shift+Down and a long press reach the engine")
     func xdotoolClicksAndKeys() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 100))
+        let harness = try WindowHarness.open(rows: 100, realInput: true)
         defer { harness.close() }
         let table = harness.table.tableView
         let title = harness.uniqueTitle()
@@ -202,9 +196,7 @@ extension TableWidgetTests {
 
     @Test("xdotool: a double click activates the row under the pointer once, scrolled or not (activateRow(atViewportPoint:)); single clicks and edit mode do not")
     func xdotoolDoubleClickActivates() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 100))
+        let harness = try WindowHarness.open(rows: 100, realInput: true)
         defer { harness.close() }
         let table = harness.table.tableView
         // Scrolled by a row and a bit, so a point that skipped the offset would hit another row.
@@ -243,8 +235,7 @@ extension TableWidgetTests {
 
     @Test("Overlay on: prepared rows tinted above and below the viewport outline; Ctrl+E gives them checkboxes; legacy refresh marks exactly them stale")
     func overlayShowsPreparedRowsAndStaleMarks() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 400, width: 700, height: 600))
+        let harness = try WindowHarness.open(rows: 400, width: 700, height: 600)
         defer { harness.close() }
         let widget = harness.table
         let table = widget.tableView
@@ -303,8 +294,7 @@ extension TableWidgetTests {
 
     @Test("Overlay: fed the shell's frame timings, redrawn a few times a second while shown (no busy loop), off again when removed")
     func overlayStaysLive() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 200))
+        let harness = try WindowHarness.open(rows: 200)
         defer { harness.close() }
         let widget = harness.table
         let overlay = DebugOverlay()
@@ -330,9 +320,7 @@ extension TableWidgetTests {
 
     @Test("Overlay on, real input: a click on a zoomed-out row (visible or prepared) selects that row; the wheel still scrolls")
     func overlayMapsRealPointerInput() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 300, width: 700, height: 600))
+        let harness = try WindowHarness.open(rows: 300, width: 700, height: 600, realInput: true)
         defer { harness.close() }
         let widget = harness.table
         let table = widget.tableView
@@ -386,23 +374,14 @@ extension TableWidgetTests {
 // MARK: - Helpers
 
 /// Rows whose content is a solid red block at `contentInset`: its first pixel shows how far
-/// the edit-mode column has pushed the content.
+/// the edit-mode column has pushed the content. `install` turns on multiple selection in edit mode.
 @MainActor
-final class BlockSource: TableViewDataSource, TableViewDelegate {
-    let count: Int
-    init(count: Int) { self.count = count }
-
-    func install(in tableView: TableView) {
-        tableView.register({ BlockCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "block")
-        tableView.allowsMultipleSelectionDuringEditing = true
-        tableView.dataSource = self
-        tableView.delegate = self
-    }
-
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        tableView.dequeueReusableCell(withIdentifier: "block", for: indexPath)
-    }
+func blockRows(_ count: Int, in tableView: TableView) {
+    let source = CountedTableSourceFixture(counts: [count], reuseIdentifier: "block", cell: { BlockCell(reuseIdentifier: $0) },
+                                     text: { _, _ in nil })
+    source.attachStep = .nothing
+    tableView.allowsMultipleSelectionDuringEditing = true
+    source.attach(to: tableView)
 }
 
 final class BlockCell: TableViewCell {

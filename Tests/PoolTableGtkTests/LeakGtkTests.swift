@@ -9,7 +9,7 @@ extension TableWidgetTests {
 
     @Test("No retain cycles through GTK: a destroyed window frees its TableWidget, TableView, cells and data source")
     func widgetFreedWithWindow() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         var refs: [Weak] = []
         do {
             let harness = try #require(WindowHarness(rows: 1_000_000))
@@ -34,7 +34,7 @@ extension TableWidgetTests {
 
     @Test("No retain cycles through GTK: the app's window, after switching through every screen, frees its tables when closed")
     func appWindowFreed() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         var refs: [Weak] = []
         do {
             let harness = try #require(AppHarness())
@@ -54,8 +54,7 @@ extension TableWidgetTests {
 
     @Test("A screen's callback after its window closed (as the News screen's ad timer fires) reaches no destroyed widget")
     func lateCallbackAfterClose() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(AppHarness())
+        let harness = try AppHarness.open()
         harness.window.show(screen: "news")
         GtkTestEnvironment.waitForFrame()
         harness.close()

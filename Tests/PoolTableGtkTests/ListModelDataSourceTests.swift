@@ -13,7 +13,7 @@ struct ListModelDataSourceTests {
     @Test("Random splices of a GListStore (items leaving, arriving and coming back) keep every mounted row on its item",
           arguments: [1, 2, 3, 4])
     func fuzzItemsChanged(seed: UInt64) throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         var random = SplitMix(seed: seed)
         let store = ListStoreFixture(count: 60)
         var nextName = 60
@@ -57,7 +57,7 @@ struct ListModelDataSourceTests {
     @Test("Random splices and selection changes from both sides keep a GtkMultiSelection and the view in agreement",
           arguments: [11, 12, 13])
     func fuzzSelection(seed: UInt64) throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         var random = SplitMix(seed: seed)
         let store = ListStoreFixture(count: 50)
         g_object_ref(store.model.rawPointer)
@@ -113,7 +113,7 @@ struct ListModelDataSourceTests {
 
     @Test("Items re-sorted or filtered back in keep their mounted cells, not bound again")
     func returningItemsKeepTheirCells() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 12)
         let harness = TableFixture(model: store.model, height: 600)
         try harness.check(against: store)
@@ -141,7 +141,7 @@ struct ListModelDataSourceTests {
 
     @Test("A GtkSortListModel's new sorter re-sorts the rows without binding any again")
     func sorterKeepsCells() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let names = ["delta", "bravo", "alpha", "echo", "charlie", "golf", "foxtrot"]
         let strings = try #require(gtk_string_list_new(nil))
         for name in names { gtk_string_list_append(strings, name) }
@@ -163,7 +163,7 @@ struct ListModelDataSourceTests {
 
     @Test("A CollectionView is fed the same way: splices land, returning items keep their cells")
     func collectionView() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 30)
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 330, height: 600), layout: GridLayout())
         grid.register({ CollectionViewCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "cell")
@@ -193,7 +193,7 @@ struct ListModelDataSourceTests {
 
     @Test("Only mounted items are fetched: loading, scrolling and changes far away cost what is mounted")
     func onlyMountedItemsAreFetched() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let strings = try #require(gtk_string_list_new(nil))
         defer { g_object_unref(strings.rawPointer) }
         for i in 0..<100_000 { gtk_string_list_append(strings, "Row \(i)") }
@@ -238,7 +238,7 @@ struct ListModelDataSourceTests {
 
     @Test("A GtkMultiSelection and the view share the selection both ways, without echo")
     func multiSelectionBothWays() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 40)
         g_object_ref(store.model.rawPointer)
         let selection = try #require(gtk_multi_selection_new(store.model))
@@ -281,7 +281,7 @@ struct ListModelDataSourceTests {
 
     @Test("A GtkSingleSelection's selected item is the view's, and a click moves it in GTK")
     func singleSelection() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 20)
         g_object_ref(store.model.rawPointer)
         let single = try #require(gtk_single_selection_new(store.model))
@@ -312,7 +312,7 @@ struct ListModelDataSourceTests {
 
     @Test("Bind connects to the item's notify and unbind disconnects: only mounted items are listened to")
     func notifyThroughBindAndUnbind() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 500)
         let harness = TableFixture(model: store.model, attach: false)
         var handlers: [ObjectIdentifier: (item: OpaquePointer, id: gulong)] = [:]
@@ -361,7 +361,7 @@ struct ListModelDataSourceTests {
 
     @Test("items-changed that disagrees with get_n_items: one warning and a reload, never a crash")
     func lyingItemsChanged() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 30)
         let harness = TableFixture(model: store.model)
         g_list_model_items_changed(store.model, 5, 0, 3)    // nothing was added
@@ -377,7 +377,7 @@ struct ListModelDataSourceTests {
 
     @Test("A model that returns NULL for an index it counts: one warning and a reload, never a crash")
     func nullItem() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let lying = LyingListModel.make(count: 40, nullFrom: 25)
         defer { g_object_unref(lying.rawPointer) }
         let harness = TableFixture(model: lying)

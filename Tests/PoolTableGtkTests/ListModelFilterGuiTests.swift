@@ -11,7 +11,7 @@ import Testing
 struct ListModelFilterGuiTests {
     @Test("An incremental GtkFilterListModel narrows 100,000 rows in many steps; the list ends with exactly the matches")
     func incrementalFilter() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let strings = try #require(gtk_string_list_new(nil))
         for i in 0..<100_000 { gtk_string_list_append(strings, "Row \(i)") }
         let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
@@ -62,7 +62,7 @@ struct ListModelFilterGuiTests {
 
     @Test("A re-sort of 200,000 rows is one items-changed and one batch; the mounted rows show the sorted items")
     func bigResort() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let strings = try #require(gtk_string_list_new(nil))
         for i in 0..<200_000 { gtk_string_list_append(strings, "Row \(String(String(i).reversed()))") }
         let sorted = try #require(gtk_sort_list_model_new(strings, nil))

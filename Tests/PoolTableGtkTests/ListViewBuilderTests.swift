@@ -68,7 +68,7 @@ let namesWindowUI = """
 struct ListViewBuilderTests {
     @Test("A window built from a .ui string with a GtkStringList shows its rows, and shares its GtkMultiSelection")
     func builderWindowShowsRows() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         // docs:begin load
         PoolTableListView.ensureType()                  // before GtkBuilder reads the file
         let builder = gtk_builder_new_from_string(namesWindowUI, -1)!
@@ -108,7 +108,7 @@ struct ListViewBuilderTests {
 
     @Test("From code: the bind signal fills the rows; setup, unbind and teardown come in pairs")
     func codePathBindsThroughSignals() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let app = gtk_application_new("org.example.Names", G_APPLICATION_NON_UNIQUE)!
         defer { g_object_unref(app) }
         var list: UnsafeMutablePointer<GtkWidget>?
@@ -139,7 +139,7 @@ struct ListViewBuilderTests {
 
     @Test("A destroyed PoolTableListView lets go of its model and of every item it bound")
     func releasesModelAndItems() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let store = ListStoreFixture(count: 300)
         let model = store.model.cast(to: GObject.self)
         let item = store.objects[1].cast(to: GObject.self)

@@ -13,8 +13,7 @@ import Testing
 extension TableWidgetTests {
     @Test("The app at the maximum row count: End shows the last row and its separator (pixels), Home, Page Down and Page Up")
     func appAtTheMaximumRowCount() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        try GtkTestEnvironment.require(realInput: true)
         let max = LaunchOptions.maximumRows
         let harness = try #require(AppHarness(options: LaunchOptions(rows: max)))
         defer { harness.close() }

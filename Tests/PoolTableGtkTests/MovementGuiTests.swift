@@ -6,53 +6,32 @@ import Testing
 
 /// Rows that move (issue 23): ids in an array; the row with `markedID` paints a pure red
 /// background, so a frame's pixels show where it is drawn.
+/// (The table fixture over ids in one section; every row moves.)
 @MainActor
-final class MovableRowsSource: TableViewDataSource, TableViewDelegate {
-    var ids: [Int]
-    var moves: [(from: IndexPath, to: IndexPath)] = []
-    let markedID: Int
-
-    init(count: Int, markedID: Int) {
-        ids = Array(0..<count)
-        self.markedID = markedID
-    }
-
+final class MovableRowsSource: TableSourceFixture<Int> {
     final class MarkedCell: TableViewCell {
         var marked = false { didSet { if marked != oldValue { setNeedsDisplay() } } }
         override func backgroundColor(_ theme: Theme) -> Color { marked ? Color(red: 1, green: 0, blue: 0) : super.backgroundColor(theme) }
     }
 
-    func install(in tableView: TableView) {
-        tableView.register({ MarkedCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "movable")
-        tableView.dataSource = self
-        tableView.delegate = self
-        tableView.reloadData()
-    }
+    var ids: [Int] { sections[0] }
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { ids.count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "movable", for: indexPath) as! MarkedCell
-        cell.text = "Row \(ids[indexPath.row])"
-        cell.marked = ids[indexPath.row] == markedID
-        return cell
-    }
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
-    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        ids.insert(ids.remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+    init(count: Int, markedID: Int) {
+        super.init(sections: [Array(0..<count)], reuseIdentifier: "movable", cell: { MarkedCell(reuseIdentifier: $0) },
+                   text: { _, id in "Row \(id)" })
+        configure = { cell, _, id in (cell as! MarkedCell).marked = id == markedID }
+        canMove = { _ in true }
     }
 }
 
 extension TableWidgetTests {
     @Test("xdotool: row 5's grip dragged to row 4,000 through auto-scroll: one moveRowAt(5 → 4000) on release, the new order shown, the moving row drawn in every frame")
     func xdotoolGripDragThroughAutoScroll() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 10))
+        let harness = try WindowHarness.open(rows: 10, realInput: true)
         defer { harness.close() }
         let source = MovableRowsSource(count: 10_000, markedID: 5)
         let table = harness.table.tableView
-        source.install(in: table)
+        source.attach(to: table)
         table.setEditing(true, animated: false)
         GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()
@@ -145,14 +124,12 @@ extension TableWidgetTests {
 
     @Test("xdotool: Alt+Down moves the focused row a place through moveRowAt; the focus and its accessible position follow")
     func xdotoolAltDownMovesFocusedRow() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 10))
+        let harness = try WindowHarness.open(rows: 10, realInput: true)
         defer { harness.close() }
         let source = MovableRowsSource(count: 200, markedID: -1)
         let widget = harness.table
         let table = widget.tableView
-        source.install(in: table)
+        source.attach(to: table)
         widget.grabFocus()
         GtkTestEnvironment.waitForFrame()
         let title = harness.uniqueTitle()

@@ -10,9 +10,7 @@ import Testing
 extension TableWidgetTests {
     @Test("xdotool: a click on a triangle expands the folder; Left collapses it, Right expands it and then moves to its first child; the proxies carry level and expanded state")
     func xdotoolOutlineTrianglesAndKeys() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 1))
+        let harness = try WindowHarness.open(rows: 1, realInput: true)
         defer { harness.close() }
         let table = harness.table.tableView
         table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "node")

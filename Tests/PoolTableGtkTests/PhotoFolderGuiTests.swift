@@ -67,8 +67,7 @@ extension TableWidgetTests {
     @Test("Photos on a folder of 300 distinct-colour JPEGs: after a wheel fling every visible cell's centre is its own file's colour (thumbnail cache off, cold, warm); the naive replica fails the same check",
           arguments: [(false, ThumbnailCacheState.off), (false, .cold), (false, .warm), (true, .off)])
     func photosFolderFlingShowsEachCellsOwnPicture(naive: Bool, cache: ThumbnailCacheState) throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        try GtkTestEnvironment.require(realInput: true)
         let folder = JPEGFolder()
         var colours: [String: (Int, Int, Int)] = [:]
         let january2024 = PhotoDate(year: 2024, month: 1, day: 1).secondsSince1970
@@ -224,7 +223,7 @@ extension TableWidgetTests {
 
     @Test("Picture loader, bad input: corrupt, empty, not a picture, 20000x20000 (refused by its header), unreadable file and folder: nil, a reason, one log line each")
     func pictureLoaderBadInput() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let folder = JPEGFolder()
         let (good, bad) = Self.badFolder(folder)
         defer { Self.cleanBadFolder(bad) }
@@ -263,7 +262,7 @@ extension TableWidgetTests {
 
     @Test("Photos on a folder of bad files: each gets a placeholder with the error badge and one log line; the good one its picture; the main loop never stalls")
     func photosFolderBadInputShowsErrorBadges() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let folder = JPEGFolder()
         let (good, bad) = Self.badFolder(folder)
         defer { Self.cleanBadFolder(bad) }

@@ -13,7 +13,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Photos: thumbnails differ per id, repeat per id, have rounded corners; badges fill only when selected")
     func photoItemsInCairo() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let library = PhotoLibrary(count: 400)

@@ -12,9 +12,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Photos: ≥ 3 columns; an xdotool drag outside edit mode selects the swept photos; a resize re-flows and keeps the top photo")
     func photosDragAndReflow() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(AppHarness())
+        let harness = try AppHarness.open(realInput: true)
         defer { harness.close() }
         harness.window.show(screen: "photos")
         GtkTestEnvironment.waitForFrame()

@@ -49,7 +49,7 @@ extension TableWidgetTests {
 
     @Test("Pictures: both canvases stretch, fill and clip a picture to the same pixels, from pixels and from a texture")
     func picturesInBothCanvases() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let picture = Self.quadrants()
         for snapshot in [false, true] {
             let how = snapshot ? "snapshot" : "cairo"

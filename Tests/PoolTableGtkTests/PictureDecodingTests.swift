@@ -10,7 +10,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Decoding: the EXIF thumbnail when it covers the cell and has the picture's shape, turned by the file's orientation; a small one or a barred one is not used")
     func pictureDecodingUsesExifThumbnails() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         // The main pictures are red; the embedded ones green, so the colour tells which was used.
         let big = Self.writeJPEG(tree.path + "/big.jpg", rgb: 0xd02020, thumbnail: (320, 240, 0x20a020))
@@ -68,7 +68,7 @@ extension TableWidgetTests {
 
     @Test("Decoding: a detailed 4000x3000 JPEG is decoded at the cell's size in the source (libjpeg's DCT scaling), for less than 40 % of a full decode's CPU time")
     func pictureDecodingScalesAtTheSource() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let file = tree.path + "/camera.jpg"
         Self.writeDetailedJPEG(file, width: 4000, height: 3000, seed: 7)

@@ -65,7 +65,7 @@ extension TableWidgetTests {
 
     @Test("Picture loader: decodes off the main thread at the covering size, upright, one decode per key, nil for a bad file")
     func pictureLoaderDecodes() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let folder = JPEGFolder()
         let red = folder.add("red", rgb: 0xd02020), turned = folder.add("turned", rgb: 0x20a020, orientation: 6)
         let loader = PictureLoader(threads: 2)
@@ -97,7 +97,7 @@ extension TableWidgetTests {
 
     @Test("Picture loader: on-screen pictures first, then bound cells newest first, then prefetches; cancel drops waiting decodes and every delivery; nothing is decoded twice; the budget evicts the least recently used")
     func pictureLoaderOrdersCancelsAndEvicts() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let folder = JPEGFolder()
         let files = (0..<7).map { folder.add("p\($0)", rgb: 0x101010 * UInt32($0 + 1)) }
         let keys = files.map { PictureLoader.Key(path: $0, pixelWidth: 64, pixelHeight: 64) }

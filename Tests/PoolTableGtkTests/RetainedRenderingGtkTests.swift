@@ -24,8 +24,7 @@ extension TableWidgetTests {
 
     @Test("Render nodes: an unchanged frame records none, a scroll only the arriving cells, a reconfigure one, a theme change all")
     func renderNodesRebuiltOnlyOnChange() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 2_000))
+        let harness = try WindowHarness.open(rows: 2_000)
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         #expect(recorded(by: widget) {}.isEmpty)
@@ -54,8 +53,7 @@ extension TableWidgetTests {
 
     @Test("Render nodes: a progress tick re-records that one download's live layers (bar, byte count), on each frame of its ease")
     func progressTickRebuildsOneCell() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1))
+        let harness = try WindowHarness.open(rows: 1)
         defer { harness.close() }
         let widget = harness.table, table = widget.tableView
         let store = DownloadStore(count: 500, seed: 4)
@@ -85,7 +83,7 @@ extension TableWidgetTests {
 
     @Test("Render nodes: a unit nested in another lives as long as its parent and is re-used when the parent re-records")
     func nestedUnits() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         final class Identity {}
         let parent = Identity(), child = Identity()
         let cache = RenderNodeCache()
@@ -119,7 +117,7 @@ extension TableWidgetTests {
 
     @Test("Render nodes: a unit recorded again (a download ticked) reuses its path textures across frames that re-used its node")
     func pathTexturesLiveWithTheirUnit() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         final class Identity {}
         let unit = Identity()
         let cache = RenderNodeCache()

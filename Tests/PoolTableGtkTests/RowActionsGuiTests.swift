@@ -7,51 +7,47 @@ import Testing
 
 /// A mailbox of rows with trailing swipe actions (Delete, destructive; Archive) and a
 /// context menu, for the row-action GUI tests (issue 22).
+/// (The table fixture over the mails in one section.)
 @MainActor
-final class SwipeRowsSource: TableViewDataSource, TableViewDelegate {
-    var rows: [String]
+final class SwipeRowsSource: TableSourceFixture<String> {
+    var rows: [String] {
+        get { sections[0] }
+        set { sections[0] = newValue }
+    }
     var performed: [String] = []
     var menuAsked: [IndexPath] = []
 
-    init(count: Int) { rows = (0..<count).map { "Mail \($0)" } }
+    init(count: Int) {
+        super.init(sections: [(0..<count).map { "Mail \($0)" }])
+        onCommit = { [unowned self] _, editingStyle, indexPath in
+            performed.append("commit \(rows[indexPath.row])")
+            if editingStyle == .delete { rows.remove(at: indexPath.row) }
+        }
+        trailing = { [weak self] indexPath in
+            let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
+                guard let self else { return done(false) }
+                self.performed.append("delete \(self.rows[indexPath.row])")
+                self.rows.remove(at: indexPath.row)
+                done(true)
+            }
+            let archive = ContextualAction(style: .normal, title: "Archive") { [weak self] _, done in
+                self?.performed.append("archive \(indexPath.row)")
+                done(false)
+            }
+            archive.backgroundColor = Color(hex: 0x3584e4)
+            return SwipeActionsConfiguration(actions: [delete, archive])
+        }
+        menu = { [unowned self] indexPath, _ in
+            menuAsked.append(indexPath)
+            return [MenuAction(title: "Mark as Read") { [weak self] in self?.performed.append("read \(indexPath.row)") },
+                    MenuAction(title: "Delete", isDestructive: true) { [weak self] in self?.performed.append("menu delete \(indexPath.row)") }]
+        }
+    }
 
     func install(in tableView: TableView) {
-        tableView.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         // Single selection in edit mode: the rows' editing style is `.delete` (UIKit's default).
         tableView.allowsMultipleSelectionDuringEditing = false
-        tableView.dataSource = self
-        tableView.delegate = self
-        tableView.reloadData()
-    }
-
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = rows[indexPath.row]
-        return cell
-    }
-    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
-        performed.append("commit \(rows[indexPath.row])")
-        if editingStyle == .delete { rows.remove(at: indexPath.row) }
-    }
-    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, done in
-            guard let self else { return done(false) }
-            self.performed.append("delete \(self.rows[indexPath.row])")
-            self.rows.remove(at: indexPath.row)
-            done(true)
-        }
-        let archive = ContextualAction(style: .normal, title: "Archive") { [weak self] _, done in
-            self?.performed.append("archive \(indexPath.row)")
-            done(false)
-        }
-        archive.backgroundColor = Color(hex: 0x3584e4)
-        return SwipeActionsConfiguration(actions: [delete, archive])
-    }
-    func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? {
-        menuAsked.append(indexPath)
-        return [MenuAction(title: "Mark as Read") { [weak self] in self?.performed.append("read \(indexPath.row)") },
-                MenuAction(title: "Delete", isDestructive: true) { [weak self] in self?.performed.append("menu delete \(indexPath.row)") }]
+        attach(to: tableView)
     }
 }
 
@@ -64,9 +60,7 @@ extension TableWidgetTests {
 
     @Test("xdotool: a drag swipes a row open, clicking Delete deletes it with the animation (counts consistent), a horizontal wheel swipes and a vertical one closes")
     func xdotoolSwipeActions() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 1))
+        let harness = try WindowHarness.open(rows: 1, realInput: true)
         defer { harness.close() }
         let source = SwipeRowsSource(count: 60)
         let table = harness.table.tableView
@@ -130,9 +124,7 @@ extension TableWidgetTests {
 
     @Test("xdotool: context menus open as a GtkPopoverMenu with Shift+F10, the Menu key and a right click, on the right row")
     func xdotoolContextMenus() throws {
-        try #require(GtkTestEnvironment.start())
-        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let harness = try #require(WindowHarness(rows: 1))
+        let harness = try WindowHarness.open(rows: 1, realInput: true)
         defer { harness.close() }
         let source = SwipeRowsSource(count: 60)
         let table = harness.table.tableView

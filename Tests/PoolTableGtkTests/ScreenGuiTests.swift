@@ -22,8 +22,7 @@ extension TableWidgetTests {
 
     @Test("News: frames during the animated ad insert show the ad growing in and the stories below gliding down")
     func newsInsertAnimationFrames() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
+        let harness = try WindowHarness.open(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource())
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -84,8 +83,7 @@ extension TableWidgetTests {
 
     @Test("News: with Keep position on the story under the top edge is unmoved by the ads; off, it jumps", arguments: [true, false])
     func newsKeepPosition(keep: Bool) throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
+        let harness = try WindowHarness.open(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource())
         defer { harness.close() }
         let news = NewsController(storyCount: 2_000)
         news.attach(to: harness.table.tableView)
@@ -126,8 +124,7 @@ extension TableWidgetTests {
 
     @Test("Inbox: frames during Delete show the rows collapsing and the rows below gliding up; Ctrl+Z grows them back")
     func inboxDeleteAnimationFrames() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource()))
+        let harness = try WindowHarness.open(rows: 1, width: 480, height: 640, timeSource: ManualTimeSource())
         defer { harness.close() }
         let inbox = InboxController()
         inbox.attach(to: harness.table.tableView)
@@ -206,8 +203,7 @@ extension TableWidgetTests {
     /// Starts every download, then ticks the downloader while scrolling to random places;
     /// after every step compares each fully visible row's bar, in pixels, with its file.
     private func runDownloads(cellBound: Bool, saveAs name: String) throws -> (checkedRows: Int, mismatches: [String], sawProgress: Bool) {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1, width: 520, height: 640, timeSource: ManualTimeSource()))
+        let harness = try WindowHarness.open(rows: 1, width: 520, height: 640, timeSource: ManualTimeSource())
         defer { harness.close() }
         let store = DownloadStore(count: 500, seed: 7)
         let downloads = DownloadsController(store: store)

@@ -13,8 +13,7 @@ struct TableWidgetTests {
 
     @Test("Entering edit mode changes the pixels (the checkbox column slides in)")
     func editingChangesPixels() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 200))
+        let harness = try WindowHarness.open(rows: 200)
         defer { harness.close() }
         let before = harness.table.renderToImage()
         harness.table.tableView.setEditing(true, animated: false)
@@ -33,8 +32,7 @@ struct TableWidgetTests {
 
     @Test("Scrolling the adjustment moves the engine's offset and changes the pixels")
     func adjustmentScrollsTheTable() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 500))
+        let harness = try WindowHarness.open(rows: 500)
         defer { harness.close() }
         let table = harness.table.tableView
         let adjustment = harness.adjustment
@@ -52,8 +50,7 @@ struct TableWidgetTests {
 
     @Test("Engine scrolls (scrollToRow) are mirrored into the adjustment without echo")
     func engineScrollUpdatesAdjustment() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1_000))
+        let harness = try WindowHarness.open(rows: 1_000)
         defer { harness.close() }
         let table = harness.table.tableView
         table.scrollToRow(at: IndexPath(row: 600, section: 0), at: .top, animated: false)
@@ -70,8 +67,7 @@ struct TableWidgetTests {
 
     @Test("A million rows: the adjustment reaches the last row, which is mounted, visible and drawn")
     func millionRowsScrollToEnd() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 1_000_000))
+        let harness = try WindowHarness.open(rows: 1_000_000)
         defer { harness.close() }
         let table = harness.table.tableView
         let adjustment = harness.adjustment
@@ -99,8 +95,7 @@ struct TableWidgetTests {
 
     @Test("Animated edit mode runs on the frame clock to the end, then the tick stops")
     func animatedEditingFinishes() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 100))
+        let harness = try WindowHarness.open(rows: 100)
         defer { harness.close() }
         let table = harness.table.tableView
         table.setEditing(true, animated: true)
@@ -116,8 +111,7 @@ struct TableWidgetTests {
 
     @Test("Resizing the window resizes the viewport and the adjustment's page")
     func resizeUpdatesViewport() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 300))
+        let harness = try WindowHarness.open(rows: 300)
         defer { harness.close() }
         gtk_window_set_default_size(harness.window.cast(to: GtkWindow.self), 500, 400)
         let table = harness.table.tableView
@@ -130,8 +124,7 @@ struct TableWidgetTests {
 
     @Test("The theme follows GTK's dark preference")
     func themeFollowsDarkPreference() throws {
-        try #require(GtkTestEnvironment.start())
-        let harness = try #require(WindowHarness(rows: 10))
+        let harness = try WindowHarness.open(rows: 10)
         defer { harness.close() }
         let settings = gtk_settings_get_default()!
         let light = harness.table.theme
@@ -147,7 +140,7 @@ struct TableWidgetTests {
 
     @Test("CairoCanvas measures with Pango: one line, wrapping and maxLines")
     func canvasMeasuresText() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let canvas = CairoCanvas.measuring(pangoContext: context, theme: .light)
@@ -170,7 +163,7 @@ struct TableWidgetTests {
 
     @Test("CairoCanvas draws shapes, alpha and clipping into pixels")
     func canvasDrawsPixels() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
         let image = CairoImage(width: 40, height: 20, scale: 2)
@@ -212,7 +205,7 @@ struct TableWidgetTests {
 
     @Test("A widget that never gets a size draws nothing and does not crash")
     func zeroSizeIsFine() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let widget = TableWidget()
         let source = RowsSource(count: 10)
         source.install(in: widget.tableView)

@@ -58,7 +58,7 @@ extension TableWidgetTests {
 
     @Test("At 1.5x text scale (gtk-xft-dpi) the Inbox's and News' rows grow to fit their text")
     func largeTextGrowsRows() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let original = xftDPI
         defer { xftDPI = original }
         xftDPI = 96 * 1024

@@ -44,7 +44,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: a miss is written back (a 0600 PNG in 0700 folders, no temporary file left) with keys gdk-pixbuf reads; the next launch reads it; nothing else is written")
     func thumbnailCacheWritesAndReadsBack() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let photos = tree.path + "/photos"
         mkdir(photos, 0o755)
@@ -91,7 +91,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: a thumbnail another app wrote is used (in the smallest folder that covers the cell), and left as it is")
     func thumbnailCacheUsesAnotherAppsThumbnail() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let root = tree.path + "/thumbnails"
         let cache = Self.cache(root)
@@ -117,7 +117,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache, bad thumbnails: stale MTime, another URI, no MTime, another size, corrupt, cut short, too large, too small: each decodes the file with one log line and is replaced")
     func thumbnailCacheReplacesBadThumbnails() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let cache = Self.cache(tree.path + "/thumbnails")
         let kinds = ["stale MTime", "another URI", "no MTime", "another size", "corrupt", "cut short", "too large", "too small"]
@@ -165,7 +165,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: files that cannot be read are recorded under fail/pooltable-<version>/, not tried again on the next launch, tried again once they change")
     func thumbnailCacheRecordsFailures() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let root = tree.path + "/thumbnails"
         let cache = Self.cache(root)
@@ -204,7 +204,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache on a full disk (a tiny tmpfs): no partial thumbnail, no temporary file, the old thumbnail whole; one log line, then no more writes; every picture still shown")
     func thumbnailCacheFullDisk() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let disk = try #require(TinyTmpfs(kilobytes: 128), "mounting a tmpfs needs root (CI runs as root)")
         let photos = TemporaryTree()
         let root = disk.path + "/thumbnails"
@@ -233,7 +233,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache on a read-only disk: thumbnails are read; a miss is decoded with one log line; nothing is written")
     func thumbnailCacheReadOnly() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let disk = try #require(TinyTmpfs(kilobytes: 256), "mounting a tmpfs needs root (CI runs as root)")
         let photos = TemporaryTree()
         let cache = Self.cache(disk.path + "/thumbnails")
@@ -254,7 +254,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: a missing cache folder is made (0700, with its parents); one that cannot be made is logged once and the pictures are shown")
     func thumbnailCacheMissingFolder() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let file = Self.writeJPEG(tree.path + "/red.jpg", rgb: 0xd02020)
         var lines: [String] = []
@@ -273,7 +273,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: a picture inside the cache itself is shown but given no thumbnail, as the standard says")
     func thumbnailCacheSkipsItself() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let root = tree.path + "/thumbnails"
         mkdir(root, 0o700)
@@ -285,7 +285,7 @@ extension TableWidgetTests {
 
     @Test("Thumbnail cache: a file replaced while shown is decoded again when next asked for (its thumbnail is stale: one log line); replaced by a broken file: a failure, recorded, no crash")
     func thumbnailCacheFileReplacedWhileShown() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let tree = TemporaryTree()
         let cache = Self.cache(tree.path + "/thumbnails")
         let file = Self.writeJPEG(tree.path + "/photo.jpg", rgb: 0xd02020)

@@ -10,7 +10,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Up for days: the old +10,000 s offset loses the edit animation to GTK's frame clock; under a ManualTimeSource it stays exactly where the test put it")
     func manualTimeSourceOwnsTheClock() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let duration = TableView.editingAnimationDuration
 
         // The old way, on a frame clock that reads 400,000 s more than this machine's uptime.

@@ -19,7 +19,7 @@ import Testing
 extension TableWidgetTests {
     @Test("Every string the app shows goes through gettext and is in po/pooltable.pot")
     func everyShownStringIsMarkedForTranslation() throws {
-        try #require(GtkTestEnvironment.start())
+        try GtkTestEnvironment.require()
         let looked = LookedUp()
         Localization.override = { message in
             looked.messages.insert(message)

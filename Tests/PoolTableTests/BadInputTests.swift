@@ -22,6 +22,7 @@ struct BadInputTests {
         model.attach(to: table)
         #expect(table.numberOfRows(inSection: 0) == 0)
         #expect(table.numberOfRows(inSection: 1) == 3)
+        // Bespoke: a negative section count, which no fixture's model can hold.
         final class NegativeSections: TableViewDataSource {
             func numberOfSections(in tableView: TableView) -> Int { -3 }
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1 }
@@ -92,6 +93,7 @@ struct BadInputTests {
 
     @Test("a data source returning a cell already in use gets a fresh cell instead")
     func cellReturnedTwice() {
+        // Bespoke: it hands back one cell for every row, which is what is under test.
         final class Sticky: TableViewDataSource {
             let shared = TableViewCell(reuseIdentifier: nil)
             func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 5 }

@@ -156,8 +156,8 @@ struct CellLogTests {
     @Test("the grid logs the same lifecycle: created, bound, shown, recycled, reused")
     func grid() {
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 420, height: 400), layout: GridLayout())
-        let source = PlainGridSource(count: 3000)
-        source.attach(to: grid)
+        let source = GridSourceFixture(counts: [3000])   // plain items; the grid keeps its default delegate
+        source.attach(to: grid, asDelegate: false)
         grid.prefetchDistance = 100
         for y in stride(from: 0.0, through: 1400, by: 70) { grid.contentOffset = Point(x: 0, y: y) }
         let events = grid.recentCellEvents
@@ -173,23 +173,5 @@ struct CellLogTests {
         for group in grid.pooledCells {
             for cell in group.cells { #expect(events.last { $0.cellID == cell.cellID }?.kind == .recycled) }
         }
-    }
-}
-
-/// A grid of plain items.
-@MainActor
-final class PlainGridSource: CollectionViewDataSource {
-    var count: Int
-    static var attached: [PlainGridSource] = []
-    init(count: Int) { self.count = count }
-    func attach(to grid: CollectionView) {
-        Self.attached.append(self)
-        grid.register({ CollectionViewCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "item")
-        grid.dataSource = self
-        grid.reloadData()
-    }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
     }
 }

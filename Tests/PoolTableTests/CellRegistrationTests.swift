@@ -8,7 +8,8 @@ final class RegisteredCell: CollectionViewCell {
     override func prepareForReuse() { super.prepareForReuse(); text = nil }
 }
 
-/// Items as strings, their cells from a registration (the iOS 14 way).
+/// Items as strings, their cells from a registration (the iOS 14 way). (Bespoke: the
+/// registration is what is under test.)
 @MainActor
 final class RegistrationSource: CollectionViewDataSource {
     var items: [String]

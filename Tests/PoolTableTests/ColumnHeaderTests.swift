@@ -6,22 +6,15 @@ import Testing
 @MainActor
 @Suite("Columns: header row, resize, reorder, fit, cell focus, prefix sums")
 struct ColumnHeaderTests {
-    final class Source: TableViewDataSource, TableViewDelegate {
-        var rows = 100
-        var changes: [[TableSortDescriptor]] = []
+    /// 100 "Row r" rows of `FittingCell`s; `fit` overrides a column's fitting width.
+    final class Source: CountedTableSourceFixture {
         var fit: [Int: Double] = [:]
-        var activated: [IndexPath] = []
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
-            cell.text = "Row \(indexPath.row)"
-            return cell
+        /// `sortDescriptorsDidChange`'s old descriptors.
+        var changes: [[TableSortDescriptor]] { sortChanges }
+        init() {
+            super.init(counts: [100], reuseIdentifier: "c", cell: { FittingCell(reuseIdentifier: $0) })
+            fittingWidth = { [unowned self] in fit[$0] }
         }
-        func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) { changes.append(oldDescriptors) }
-        func tableView(_ tableView: TableView, sizeToFitWidthOfColumn column: Int) -> Double {
-            fit[column] ?? tableView.defaultFittingWidth(ofColumn: column)
-        }
-        func tableView(_ tableView: TableView, didActivateRowAt indexPath: IndexPath) { activated.append(indexPath) }
     }
 
     /// A cell whose column parts say how wide they need to be (10 px a character + 16).

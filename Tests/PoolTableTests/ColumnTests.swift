@@ -4,18 +4,12 @@ import Testing
 @MainActor
 @Suite("Columns: geometry and sort descriptors")
 struct ColumnTests {
-    final class SortWatcher: TableViewDataSource, TableViewDelegate {
-        var changes: [[TableSortDescriptor]] = []
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 100 }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell { TableViewCell(reuseIdentifier: nil) }
-        func tableView(_ tableView: TableView, sortDescriptorsDidChange oldDescriptors: [TableSortDescriptor]) { changes.append(oldDescriptors) }
-    }
-
-    func makeTable() -> (TableView, SortWatcher, [TableColumn]) {
+    /// 100 rows; `sortChanges` records `sortDescriptorsDidChange`.
+    func makeTable() -> (TableView, CountedTableSourceFixture, [TableColumn]) {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 600, height: 400))
-        let watcher = SortWatcher()
-        table.dataSource = watcher
-        table.delegate = watcher
+        let watcher = CountedTableSourceFixture(counts: [100], text: { _, _ in nil })
+        watcher.attachStep = .nothing
+        watcher.attach(to: table)
         let name = TableColumn(identifier: "name", title: "Name"); name.width = 200; name.sortKey = "name"
         let size = TableColumn(identifier: "size", title: "Size"); size.width = 80; size.sortKey = "size"
         let kind = TableColumn(identifier: "kind", title: "Kind"); kind.width = 120
@@ -62,11 +56,11 @@ struct ColumnTests {
         table.sortByColumn(1)
         #expect(table.sortDescriptors == [TableSortDescriptor(key: "size", ascending: true), TableSortDescriptor(key: "name", ascending: false)])
         #expect(!table.sortByColumn(2))             // Kind has no sort key
-        #expect(watcher.changes == [[], [TableSortDescriptor(key: "name", ascending: true)], [TableSortDescriptor(key: "name", ascending: false)]])
+        #expect(watcher.sortChanges == [[], [TableSortDescriptor(key: "name", ascending: true)], [TableSortDescriptor(key: "name", ascending: false)]])
         table.sortDescriptors = [TableSortDescriptor(key: "name", ascending: true)]   // by code: told too
-        #expect(watcher.changes.count == 4)
+        #expect(watcher.sortChanges.count == 4)
         table.sortDescriptors = table.sortDescriptors    // no change: not told
-        #expect(watcher.changes.count == 4)
+        #expect(watcher.sortChanges.count == 4)
     }
 
     @Test("Bad input: a sort key no column has is dropped with a warning; a duplicate column identifier is refused")
@@ -75,13 +69,13 @@ struct ColumnTests {
         table.sortDescriptors = [TableSortDescriptor(key: "colour", ascending: true), TableSortDescriptor(key: "size", ascending: false)]
         #expect(table.sortDescriptors == [TableSortDescriptor(key: "size", ascending: false)])
         #expect(table.warnedKinds.contains("sort:unknown:colour"))
-        #expect(watcher.changes.count == 1)
+        #expect(watcher.sortChanges.count == 1)
         table.addTableColumn(TableColumn(identifier: "name", title: "Again"))
         #expect(table.tableColumns.count == 3)
         #expect(table.warnedKinds.contains("column:duplicate:name"))
         // Removing the column a descriptor sorts by drops the descriptor (and tells the delegate).
         table.removeTableColumn(table.tableColumns[1])
-        #expect(table.sortDescriptors.isEmpty && watcher.changes.count == 2)
+        #expect(table.sortDescriptors.isEmpty && watcher.sortChanges.count == 2)
     }
 
     @Test("A column moves between tables: it belongs to one at a time")

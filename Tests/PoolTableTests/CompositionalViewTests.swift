@@ -9,23 +9,10 @@ final class SizedCell: CollectionViewCell {
     override func prepareForReuse() { super.prepareForReuse(); item = -1 }
     override func heightThatFits(width: Double, canvas: Canvas) -> Double {
         measuredWidths.append(width)
-        return SizedSource.height(of: item)
+        return Self.height(of: item)
     }
-}
-
-/// `count` items whose cells measure 20 + 15·(item mod 4) points high.
-@MainActor
-final class SizedSource: CollectionViewDataSource {
-    let count: Int
-    var cells: [SizedCell] = []
-    init(count: Int) { self.count = count }
+    /// 20 + 15·(item mod 4) points.
     nonisolated static func height(of item: Int) -> Double { 20 + 15 * Double(item % 4) }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "sized", for: indexPath) as! SizedCell
-        cell.item = indexPath.item
-        return cell
-    }
 }
 
 /// The compositional layout in a collection view (issue 38, step 3): mounting, measuring,
@@ -91,7 +78,8 @@ struct CompositionalViewTests {
 
     @Test("estimated list items are measured at their own width and keep the first visible item in place")
     func estimatedListMeasures() {
-        let source = SizedSource(count: 10_000)
+        let source = GridSourceFixture(counts: [10_000], reuseIdentifier: "sized")
+        source.configure = { cell, ip, _ in (cell as! SizedCell).item = ip.item }
         let layout = CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .insetGrouped))
         let view = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 500), collectionViewLayout: layout)
         view.register({ SizedCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "sized")
@@ -101,7 +89,7 @@ struct CompositionalViewTests {
         for (ip, cell) in zip(view.indexPathsForMountedItems, view.mountedCells) {
             let sized = cell as! SizedCell
             #expect(sized.measuredWidths.last == 400 - inset.leading - inset.trailing)
-            #expect(cell.frame.height == SizedSource.height(of: ip.item), "\(ip)")
+            #expect(cell.frame.height == SizedCell.height(of: ip.item), "\(ip)")
         }
         // Scroll far: the item at the top stays at the top as the items above it were never measured.
         view.contentOffset = Point(x: 0, y: 44 * 5000)

@@ -1,22 +1,20 @@
 import Testing
 @testable import PoolTable
 
-/// A grid item count with no storage behind it: huge counts cost nothing.
+/// The grid fixture over item counts with no storage behind them: huge counts cost nothing.
+/// `GridProbeCell`s show their item index; the grid is not reloaded on attach, nor delegated.
 @MainActor
-final class CountGridSource: CollectionViewDataSource {
+final class CountGridSource: GridSourceFixture {
     var counts: [Int]
-    init(_ counts: [Int]) { self.counts = counts }
-    func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "probe", for: indexPath) as! GridProbeCell
-        cell.item = indexPath.item
-        return cell
+    init(_ counts: [Int]) {
+        self.counts = counts
+        super.init(sections: [], reuseIdentifier: "probe", cell: { GridProbeCell(reuseIdentifier: $0) })
+        attachStep = .nothing
+        configure = { cell, ip, _ in (cell as! GridProbeCell).item = ip.item }
     }
-    func attach(to grid: CollectionView) {
-        grid.register({ GridProbeCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "probe")
-        grid.dataSource = self
-    }
+    override var sectionCount: Int { counts.count }
+    override func count(inSection section: Int) -> Int { counts[section] }
+    override func id(at ip: IndexPath) -> Int? { ip.item }
 }
 
 /// `ListBase.maximumContentHeight` for grids, strips and batch updates (issue 26): a grid
@@ -33,7 +31,7 @@ struct ContentLimitGridTests {
     func makeHugeGrid(_ counts: [Int], width: Double = 400) -> (CollectionView, CountGridSource) {
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: 600), layout: Self.layout)
         let source = CountGridSource(counts)
-        source.attach(to: grid)
+        source.attach(to: grid, asDelegate: false)
         grid.layoutIfNeeded()
         return (grid, source)
     }
@@ -129,7 +127,7 @@ struct ContentLimitGridTests {
         let view = CollectionView(frame: Rect(x: 0, y: 0, width: 800, height: 160), stripLayout: strip)
         let source = CountGridSource([Int.max])
         defer { withExtendedLifetime(source) {} }
-        source.attach(to: view)
+        source.attach(to: view, asDelegate: false)
         view.layoutIfNeeded()
         let kept = view.itemCount(inSection: 0)
         #expect(kept > 0 && kept < Int.max)

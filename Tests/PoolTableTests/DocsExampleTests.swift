@@ -85,7 +85,7 @@ struct DocsExampleTests {
 
     @Test("The life of a row: a cell leaves the band, is recycled, reused and bound to a new row; the log says so")
     func lifeOfARow() throws {
-        let source = DocsRows(count: 10_000)
+        let source = CountedTableSourceFixture(counts: [10_000])
         let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 440))
         table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
         table.dataSource = source
@@ -131,17 +131,5 @@ struct DocsExampleTests {
         let article = try String(contentsOfFile: root + "/Sources/PoolTable/PoolTable.docc/Grids.md", encoding: .utf8)
         #expect(example.count > 500)
         #expect(article.contains(example), "Grids.md must contain the example between the docs markers verbatim")
-    }
-}
-
-@MainActor
-private final class DocsRows: TableViewDataSource {
-    let count: Int
-    init(count: Int) { self.count = count }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-        cell.text = "Row \(indexPath.row)"
-        return cell
     }
 }

@@ -5,6 +5,7 @@ import Foundation
 import PoolTable
 import Testing
 
+/// Bespoke, not the fixture: written as seed code is (an NSObject subclass, Foundation's types).
 @MainActor
 private final class SeedStyleSource: NSObject, TableViewDataSource, TableViewDelegate {
     var titles = (0..<200).map { "Row \($0)" }

@@ -128,6 +128,7 @@ struct GridBadInputTests {
 
     @Test("negative counts are treated as zero; a missing data source is an empty grid")
     func negativeCounts() {
+        // Bespoke: negative counts of sections and items, which no fixture's model can hold.
         final class Negative: CollectionViewDataSource {
             var sections = -3
             func numberOfSections(in collectionView: CollectionView) -> Int { sections }
@@ -155,6 +156,7 @@ struct GridBadInputTests {
 
     @Test("a data source returning a cell already in use gets a fresh cell instead")
     func cellReturnedTwice() {
+        // Bespoke: it hands back one cell for every item, which is what is under test.
         final class Sticky: CollectionViewDataSource {
             let shared = CollectionViewCell(reuseIdentifier: nil)
             func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 7 }

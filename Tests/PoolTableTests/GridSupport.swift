@@ -19,100 +19,31 @@ final class GridProbeCell: CollectionViewCell {
     }
 }
 
-/// A grid data source + delegate over sections of item ids. Records every delegate call in
-/// order (`calls`), and what a cell showed when it was displayed.
+/// The grid fixture over sections of item ids with `GridProbeCell`s (reuse identifier
+/// "photo"): records every delegate call in order (`calls`), and what a cell showed when it
+/// was displayed.
 @MainActor
-final class GridSource: CollectionViewDataSource, CollectionViewDelegate {
-    enum Call: Equatable {
-        case willDisplay(IndexPath), didEndDisplaying(IndexPath)
-        case didSelect(IndexPath), didDeselect(IndexPath)
-        case shouldBegin(IndexPath), didBegin(IndexPath), didEnd
-        case selectionDidChange, activate(IndexPath)
-    }
-
-    var sections: [[Int]]
-    var titles: Bool
-    /// What `shouldBeginMultipleSelectionInteractionAt` answers; nil uses the protocol's default.
-    var beginsMultipleSelection: Bool?
-    var calls: [Call] = []
-    var cellForItemCalls = 0
-    var createdCells = 0
-    /// Index paths displayed with a cell whose `isSelected` disagreed with the grid's selection.
-    var staleOnDisplay: [IndexPath] = []
-
+final class GridSource: GridSourceFixture {
     init(sections: [[Int]], titles: Bool = false) {
-        self.sections = sections
+        super.init(sections: sections, reuseIdentifier: "photo", cell: { GridProbeCell(reuseIdentifier: $0) })
+        configure = { cell, _, id in (cell as! GridProbeCell).item = id }
         self.titles = titles
     }
 
     /// `count` items per section, ids 0, 1, 2, … across sections.
     convenience init(counts: [Int], titles: Bool = false) {
-        var next = 0
-        self.init(sections: counts.map { n in defer { next += n }; return Array(next..<(next + n)) }, titles: titles)
+        self.init(sections: consecutiveIDs(counts), titles: titles)
     }
 
-    /// The grid holds its data source weakly (as UIKit does): keep attached sources alive.
-    static var attached: [GridSource] = []
-
-    func attach(to grid: CollectionView) {
-        Self.attached.append(self)
-        grid.register({ [weak self] id in
-            self?.createdCells += 1
-            return GridProbeCell(reuseIdentifier: id)
-        }, forCellWithReuseIdentifier: "photo")
-        grid.dataSource = self
-        grid.delegate = self
-        grid.reloadData()
+    /// Section headers titled "Section s".
+    var titles: Bool {
+        get { headerTitle != nil }
+        set { headerTitle = newValue ? { "Section \($0)" } : nil }
     }
-
-    func id(at ip: IndexPath) -> Int? {
-        guard sections.indices.contains(ip.section), sections[ip.section].indices.contains(ip.item) else { return nil }
-        return sections[ip.section][ip.item]
-    }
-
-    var calledDelegate: [Call] { calls.filter { if case .willDisplay = $0 { return false }; if case .didEndDisplaying = $0 { return false }; return true } }
-
-    func numberOfSections(in collectionView: CollectionView) -> Int { sections.count }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int {
-        sections.indices.contains(section) ? sections[section].count : 0
-    }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        cellForItemCalls += 1
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! GridProbeCell
-        cell.item = id(at: indexPath)        // tolerant of a grid that asks about stale counts
-        return cell
-    }
-    func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? {
-        titles ? "Section \(section)" : nil
-    }
-
-    func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        calls.append(.willDisplay(indexPath))
-        if cell.isSelected != collectionView.isItemSelected(at: indexPath) { staleOnDisplay.append(indexPath) }
-    }
-    func collectionView(_ collectionView: CollectionView, didEndDisplaying cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
-        calls.append(.didEndDisplaying(indexPath))
-    }
-    func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) { calls.append(.didSelect(indexPath)) }
-    func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) { calls.append(.didDeselect(indexPath)) }
-    func collectionView(_ collectionView: CollectionView, shouldBeginMultipleSelectionInteractionAt indexPath: IndexPath) -> Bool {
-        calls.append(.shouldBegin(indexPath))
-        return beginsMultipleSelection ?? false
-    }
-    func collectionView(_ collectionView: CollectionView, didBeginMultipleSelectionInteractionAt indexPath: IndexPath) {
-        calls.append(.didBegin(indexPath))
-    }
-    func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: CollectionView) { calls.append(.didEnd) }
-    func collectionViewSelectionDidChange(_ collectionView: CollectionView) { calls.append(.selectionDidChange) }
-    func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) { calls.append(.activate(indexPath)) }
-
-    // Moving by hand (issue 23), when `movable`: every move the grid asks for.
-    var movable = false
-    var moves: [(from: IndexPath, to: IndexPath)] = []
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { movable }
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        sections[destinationIndexPath.section].insert(sections[sourceIndexPath.section].remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
+    /// Whether every item moves by hand (issue 23); the moves are in `moves`.
+    var movable: Bool {
+        get { canMove != nil }
+        set { canMove = newValue ? { _ in true } : nil }
     }
 }
 

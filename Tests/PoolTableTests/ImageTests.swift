@@ -72,13 +72,13 @@ struct ImageTests {
         }
     }
 
-    final class Pictures: TableViewDataSource {
-        let images = (0..<50).map { ImageTests.solid(3, 2, [UInt8($0), 0, 0, 255]) }
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { images.count }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "p", for: indexPath) as! PictureCell
-            cell.picture = images[indexPath.row]
-            return cell
+    /// 50 rows, each showing its own picture (the table fixture over the pictures).
+    final class Pictures: TableSourceFixture<Image> {
+        var images: [Image] { sections[0] }
+        init() {
+            super.init(sections: [(0..<50).map { ImageTests.solid(3, 2, [UInt8($0), 0, 0, 255]) }], reuseIdentifier: "p",
+                       text: { _, _ in nil })
+            configure = { cell, _, image in (cell as! PictureCell).picture = image }
         }
     }
 

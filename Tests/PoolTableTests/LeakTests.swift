@@ -60,6 +60,7 @@ struct LeakTests {
 @Suite("Data sources that lie")
 struct LyingDataSourceTests {
     /// Reports counts that change between calls, and heights that change on every call.
+    /// (Bespoke: the lies are what is under test.)
     final class Liar: TableViewDataSource, TableViewDelegate {
         var calls = 0
         func numberOfSections(in tableView: TableView) -> Int { 2 }

@@ -1,52 +1,16 @@
 import Testing
 @_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
-/// A table data source whose rows are labelled ids that move (issue 23): records every
-/// `moveRowAt`, may refuse some rows and retarget destinations.
+/// The table fixture with `ProbeCell` rows labelled by ids that move (issue 23): every row
+/// moves unless `canMove` refuses it, `moves` records every `moveRowAt`, `retarget` retargets
+/// destinations.
 @MainActor
-final class MovingSource: TableViewDataSource, TableViewDelegate {
-    var sections: [[Int]]
-    var moves: [(IndexPath, IndexPath)] = []
-    var cellForRowCalls = 0
-    var movable: (IndexPath) -> Bool = { _ in true }
-    var retarget: ((IndexPath, IndexPath) -> IndexPath)?
-    var headers = false
-    static var attached: [MovingSource] = []
-
+final class MovingSource: TableSourceFixture<Int> {
     init(counts: [Int]) {
-        var next = 0
-        sections = counts.map { n in defer { next += n }; return Array(next..<(next + n)) }
-    }
-
-    func attach(to table: TableView) {
-        Self.attached.append(self)
-        table.register({ ProbeCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "probe")
-        table.dataSource = self
-        table.delegate = self
-        table.reloadData()
-    }
-
-    func id(_ ip: IndexPath) -> Int { sections[ip.section][ip.row] }
-
-    func numberOfSections(in tableView: TableView) -> Int { sections.count }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { headers ? "Section \(section)" : nil }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        cellForRowCalls += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "probe", for: indexPath) as! ProbeCell
-        cell.shownRow = indexPath
-        cell.text = "Item \(id(indexPath))"
-        return cell
-    }
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable(indexPath) }
-    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        let item = sections[sourceIndexPath.section].remove(at: sourceIndexPath.row)
-        sections[destinationIndexPath.section].insert(item, at: destinationIndexPath.row)
-    }
-    func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
-                   toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
-        retarget?(sourceIndexPath, proposedDestinationIndexPath) ?? proposedDestinationIndexPath
+        super.init(sections: consecutiveIDs(counts), reuseIdentifier: "probe", cell: { ProbeCell(reuseIdentifier: $0) },
+                   text: { _, id in "Item \(id)" })
+        configure = { cell, ip, _ in (cell as! ProbeCell).shownRow = ip }
+        canMove = { _ in true }
     }
 }
 
@@ -80,7 +44,7 @@ struct MovementTests {
     @Test("begin is refused when canMoveRowAt says no, or while a movement runs; nothing changes")
     func beginRefused() {
         let (table, source) = makeTable()
-        source.movable = { $0.row != 3 }
+        source.canMove = { $0.row != 3 }
         #expect(!table.beginInteractiveMovementForRow(at: IndexPath(row: 3, section: 0)))
         #expect(!table.isMovingInteractively)
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 2, section: 0)))
@@ -168,7 +132,7 @@ struct MovementTests {
     @Test("moves across sections, both ways, headers drawn out of the way")
     func acrossSections() {
         let (table, source) = makeTable([5, 5, 5])
-        source.headers = true
+        source.headerTitle = { "Section \($0)" }
         table.reloadData()
         let cell = table.cellForRow(at: IndexPath(row: 1, section: 0))!
         #expect(table.beginInteractiveMovementForRow(at: IndexPath(row: 1, section: 0)))
@@ -302,7 +266,7 @@ struct MovementTests {
         #expect(table.handleKey(.up, modifiers: .alt))        // back, after the first section's last row
         #expect(source.moves.last?.1 == IndexPath(row: 2, section: 0))
         #expect(source.sections == [[0, 2, 1], [3, 4, 5]])
-        source.movable = { _ in false }
+        source.canMove = { _ in false }
         #expect(!table.handleKey(.up, modifiers: .alt))
         #expect(source.moves.count == 3)
         table.advanceAnimations(to: 1)
@@ -322,39 +286,13 @@ struct MovementTests {
     }
 }
 
-/// The grid's data source with moves (issue 23).
-@MainActor
-final class MovingGridSource: CollectionViewDataSource, CollectionViewDelegate {
-    var items: [Int]
-    var moves: [(IndexPath, IndexPath)] = []
-    static var attached: [MovingGridSource] = []
-    init(count: Int) { items = Array(0..<count) }
-    func attach(to grid: CollectionView) {
-        Self.attached.append(self)
-        grid.register({ GridProbeCell(reuseIdentifier: $0) }, forCellWithReuseIdentifier: "photo")
-        grid.dataSource = self
-        grid.delegate = self
-        grid.reloadData()
-    }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { items.count }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "photo", for: indexPath) as! GridProbeCell
-        cell.item = items[indexPath.item]
-        return cell
-    }
-    func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { true }
-    func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        items.insert(items.remove(at: sourceIndexPath.item), at: destinationIndexPath.item)
-    }
-}
-
 @MainActor
 @Suite("Moving photos in a grid by hand (issue 23)")
 struct GridMovementTests {
     @Test("interactive movement in a grid: others take their neighbours' places; one moveItemAt; the same cell")
     func gridMove() {
-        let source = MovingGridSource(count: 60)
+        let source = GridSource(counts: [60])
+        source.movable = true
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
         source.attach(to: grid)
         grid.layoutIfNeeded()
@@ -375,7 +313,7 @@ struct GridMovementTests {
         grid.advanceAnimations(to: 3)
         grid.advanceAnimations(to: 4)
         #expect(grid.invariantViolation() == nil)
-        for c in grid.mountedCells { #expect((c as? GridProbeCell)?.item == source.items[grid.indexPath(for: c)!.item]) }
+        for c in grid.mountedCells { #expect((c as? GridProbeCell)?.item == source.sections[0][grid.indexPath(for: c)!.item]) }
         // Alt+Right moves the focused photo a place.
         grid.handleKey(.right)
         let focus = grid.focusedIndexPath!
@@ -390,7 +328,8 @@ struct GridMovementTests {
 struct LongPressLiftTests {
     @Test("the press's drag-select is undone when the long press lifts the item: it keeps its selection")
     func longPressLiftDoesNotSelect() throws {
-        let source = MovingGridSource(count: 60)
+        let source = GridSource(counts: [60])
+        source.movable = true
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
         source.attach(to: grid)
         grid.allowsMultipleSelectionDuringEditing = true
@@ -486,7 +425,8 @@ struct LiftShadowTests {
 
     @Test("a lifted grid item is drawn on the grid's own ground, so the items beneath never show through it")
     func liftedItemOnGround() throws {
-        let source = MovingGridSource(count: 60)
+        let source = GridSource(counts: [60])
+        source.movable = true
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 400, height: 600), layout: gridLayout())
         source.attach(to: grid)
         grid.layoutIfNeeded()

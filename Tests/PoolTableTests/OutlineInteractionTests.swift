@@ -304,18 +304,10 @@ struct OutlineInteractionTests {
 
     @Test("The table's run batch: a range insert or delete equals the same rows named one by one")
     func runBatchEqualsRows() throws {
-        final class Counting: TableViewDataSource {
-            var n: Int
-            init(_ n: Int) { self.n = n }
-            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { n }
-            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-                tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-            }
-        }
-        func make() -> (TableView, Counting) {
+        func make() -> (TableView, CountedTableSourceFixture) {
             let t = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 400))
             t.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "row")
-            let d = Counting(100)
+            let d = CountedTableSourceFixture(counts: [100], text: { _, _ in nil })
             t.dataSource = d
             t.layoutIfNeeded()
             t.contentOffset = Point(x: 0, y: 44 * 20)
@@ -323,19 +315,19 @@ struct OutlineInteractionTests {
             return (t, d)
         }
         let (a, da) = make(), (b, db) = make()
-        try a.performBatchUpdatesThrowing { da.n = 150; a.batchInsertRun(10..<60, section: 0, .automatic) }
-        try b.performBatchUpdatesThrowing { db.n = 150; b.insertRows(at: (10..<60).map { ip($0) }, with: .automatic) }
+        try a.performBatchUpdatesThrowing { da.counts = [150]; a.batchInsertRun(10..<60, section: 0, .automatic) }
+        try b.performBatchUpdatesThrowing { db.counts = [150]; b.insertRows(at: (10..<60).map { ip($0) }, with: .automatic) }
         #expect(a.contentSize == b.contentSize && a.contentOffset == b.contentOffset)
         #expect(a.indexPathForSelectedRow == ip(80) && b.indexPathForSelectedRow == ip(80))
         #expect(a.indexPathsForVisibleRows == b.indexPathsForVisibleRows)
-        try a.performBatchUpdatesThrowing { da.n = 100; a.batchDeleteRun(70..<120, section: 0, .automatic) }
-        try b.performBatchUpdatesThrowing { db.n = 100; b.deleteRows(at: (70..<120).map { ip($0) }, with: .automatic) }
+        try a.performBatchUpdatesThrowing { da.counts = [100]; a.batchDeleteRun(70..<120, section: 0, .automatic) }
+        try b.performBatchUpdatesThrowing { db.counts = [100]; b.deleteRows(at: (70..<120).map { ip($0) }, with: .automatic) }
         #expect(a.contentSize == b.contentSize && a.contentOffset == b.contentOffset)
         #expect(a.indexPathForSelectedRow == nil && b.indexPathForSelectedRow == nil)   // row 80 was deleted
         // Bad input: a run past the end, a count that does not match: refused, nothing changes.
         #expect(throws: BatchUpdateError.self) { try a.performBatchUpdatesThrowing { a.batchDeleteRun(90..<200, section: 0, .none) } }
-        #expect(throws: BatchUpdateError.self) { try a.performBatchUpdatesThrowing { da.n = 105; a.batchInsertRun(0..<4, section: 0, .none) } }
-        da.n = 100
+        #expect(throws: BatchUpdateError.self) { try a.performBatchUpdatesThrowing { da.counts = [105]; a.batchInsertRun(0..<4, section: 0, .none) } }
+        da.counts = [100]
         #expect(throws: BatchUpdateError.self) {
             try a.performBatchUpdatesThrowing { a.batchDeleteRun(0..<4, section: 0, .none); a.deleteRows(at: [ip(2)], with: .none) }
         }

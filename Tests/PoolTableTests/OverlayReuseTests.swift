@@ -128,7 +128,7 @@ struct OverlayReuseTests {
     @Test("the grid: labels on its items, item cards, item words")
     func grid() {
         let grid = CollectionView(frame: Rect(x: 0, y: 0, width: 900, height: 600), layout: GridLayout())
-        PlainGridSource(count: 2000).attach(to: grid)
+        GridSourceFixture(counts: [2000]).attach(to: grid, asDelegate: false)
         grid.prefetchDistance = 120
         for y in stride(from: 0.0, through: 1500, by: 90) { grid.contentOffset = Point(x: 0, y: y) }
         grid.frame = Rect(x: 0, y: 0, width: 900, height: 380)

@@ -296,7 +296,8 @@ struct PortingShapesTests {
     }
 }
 
-/// A one-section data source over a closure.
+/// A one-section data source over a closure. (Bespoke: the tests make their cells the ways
+/// UIKit code does, registered by class or dequeued without registration.)
 @MainActor
 final class ClosureSource: TableViewDataSource {
     let count: Int

@@ -10,7 +10,8 @@ struct PrefetchingTests {
     enum Event: Equatable { case prefetch([IndexPath]), cancel([IndexPath]), bind(IndexPath) }
 
     /// A data source of `count` rows (items) that logs binds, and a prefetching data source
-    /// that logs its calls and checks rules 1, 2, 3 and 6 on each.
+    /// that logs its calls and checks rules 1, 2, 3 and 6 on each. (Bespoke: the prefetching
+    /// protocols and their rules are what is under test, for tables and grids alike.)
     final class Log: TableViewDataSource, TableViewDataSourcePrefetching, CollectionViewDataSource, CollectionViewDataSourcePrefetching {
         var count: Int
         var events: [Event] = []

@@ -133,17 +133,9 @@ struct RenderingTests {
         final class TintedCell: TableViewCell {
             override func backgroundColor(_ theme: Theme) -> Color { Color(hex: 0xfff4d6) }
         }
-        final class Source: TableViewDataSource {
-            func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 20 }
-            func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-                let cell = tableView.dequeueReusableCell(withIdentifier: "tinted", for: indexPath)
-                cell.text = "Row \(indexPath.row)"
-                return cell
-            }
-        }
         let table = TableView(frame: Rect(x: 0, y: 0, width: 360, height: 300))
         table.register({ TintedCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "tinted")
-        let source = Source()
+        let source = CountedTableSourceFixture(counts: [20], reuseIdentifier: "tinted")
         table.dataSource = source
         let canvas = RecordingCanvas()
         table.render(in: canvas)

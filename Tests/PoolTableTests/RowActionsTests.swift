@@ -1,58 +1,35 @@
 import Testing
 @_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
-/// A mailbox-like data source and delegate with row actions: editing styles, commit,
-/// swipe configurations and a context menu, each configurable per test; records calls.
+/// The table fixture as a mailbox ("Mail i" rows in one section, reuse identifier "c"):
+/// every row deletes by default, and a commit removes the row (or inserts "New") in the model
+/// only, unless `onCommit` says otherwise; editing styles, swipe configurations and the
+/// context menu are set per test. `attach` lays the table out.
 @MainActor
-final class ActionSource: TableViewDataSource, TableViewDelegate {
-    var rows: [String]
-    var style: (IndexPath) -> TableViewCell.EditingStyle = { _ in .delete }
-    var canEdit: (IndexPath) -> Bool = { _ in true }
-    var indents: (IndexPath) -> Bool = { _ in true }
-    /// What `commit` does: by default removes (or inserts) the row in the model only.
-    var onCommit: ((ActionSource, TableView, TableViewCell.EditingStyle, IndexPath) -> Void)?
-    var commits: [(TableViewCell.EditingStyle, IndexPath)] = []
-    var trailing: ((IndexPath) -> SwipeActionsConfiguration?)?
-    var leading: ((IndexPath) -> SwipeActionsConfiguration?)?
-    var menu: ((IndexPath, Point) -> [MenuAction]?)?
-    static var attached: [ActionSource] = []
-
-    init(count: Int) { rows = (0..<count).map { "Mail \($0)" } }
-
-    func attach(to table: TableView) {
-        Self.attached.append(self)
-        table.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "c")
-        table.dataSource = self
-        table.delegate = self
-        table.layoutIfNeeded()
+final class ActionSource: TableSourceFixture<String> {
+    /// The one section's rows.
+    var rows: [String] {
+        get { sections[0] }
+        set { sections[0] = newValue }
+    }
+    /// The rows' editing style (`.delete` for every row unless set).
+    var style: (IndexPath) -> TableViewCell.EditingStyle {
+        get { editingStyle ?? { _ in .delete } }
+        set { editingStyle = newValue }
     }
 
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        let cell = tableView.dequeueReusableCell(withIdentifier: "c", for: indexPath)
-        cell.text = rows[indexPath.row]
-        return cell
-    }
-    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { canEdit(indexPath) }
-    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
-        commits.append((editingStyle, indexPath))
-        if let onCommit { onCommit(self, tableView, editingStyle, indexPath); return }
-        if editingStyle == .delete { rows.remove(at: indexPath.row) } else { rows.insert("New", at: indexPath.row) }
-    }
-    func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { style(indexPath) }
-    func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { indents(indexPath) }
-    func tableView(_ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        trailing?(indexPath)
-    }
-    func tableView(_ tableView: TableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
-        leading?(indexPath)
-    }
-    func tableView(_ tableView: TableView, contextMenuConfigurationForRowAt indexPath: IndexPath, point: Point) -> [MenuAction]? {
-        menu?(indexPath, point)
+    init(count: Int) {
+        super.init(sections: [(0..<count).map { "Mail \($0)" }], reuseIdentifier: "c")
+        attachStep = .layout
+        editingStyle = { _ in .delete }
+        onCommit = { [unowned self] _, style, ip in
+            if style == .delete { rows.remove(at: ip.row) } else { rows.insert("New", at: ip.row) }
+        }
     }
 }
 
-/// A source relying on every default: what UIKit code that implements nothing gets.
+/// A source relying on every default: what UIKit code that implements nothing gets. Bespoke,
+/// not the fixture: the defaults test asks the protocols' own default implementations.
 @MainActor
 final class PlainSource: TableViewDataSource, TableViewDelegate {
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 5 }
@@ -177,9 +154,9 @@ struct RowActionsTests {
     func insertControlAndOwnBatch() throws {
         let (table, source) = makeTable()
         source.style = { _ in .insert }
-        source.onCommit = { src, tv, style, ip in
+        source.onCommit = { [unowned source] tv, style, ip in
             try? tv.performBatchUpdatesThrowing({
-                src.rows.insert("Inserted", at: ip.row + 1)
+                source.rows.insert("Inserted", at: ip.row + 1)
                 tv.insertRows(at: [IndexPath(row: ip.row + 1, section: 0)], with: .automatic)
             }, completion: nil)
         }
@@ -413,7 +390,7 @@ struct RowActionsTests {
     @Test("BAD INPUT: a commit that removes two rows from the model gets the batch error; the table stays")
     func commitWrongCount() throws {
         let (table, source) = makeTable()
-        source.onCommit = { src, _, _, ip in src.rows.removeSubrange(ip.row..<(ip.row + 2)) }
+        source.onCommit = { [unowned source] _, _, ip in source.rows.removeSubrange(ip.row..<(ip.row + 2)) }
         table.setEditing(true, animated: false)
         #expect(table.activateEditingControl(forRowAt: IndexPath(row: 0, section: 0)))
         let error = try #require(table.lastRowActionError)

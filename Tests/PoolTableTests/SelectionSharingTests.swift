@@ -6,16 +6,8 @@ import Testing
 @Suite("Selection sharing and runs")
 @MainActor
 struct SelectionSharingTests {
-    final class Rows: TableViewDataSource {
-        var count: Int
-        init(_ count: Int) { self.count = count }
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
-            cell.text = "Row \(indexPath.row)"
-            return cell
-        }
-    }
+    /// "Row r" rows in one section, the table's data source only.
+    typealias Rows = CountedTableSourceFixture
 
     func makeTable(_ rows: Rows) -> TableView {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 300, height: 440))
@@ -27,7 +19,7 @@ struct SelectionSharingTests {
 
     @Test("Observers hear user selection changes, not programmatic ones; ranges read and write in one step")
     func observers() {
-        let rows = Rows(1_000_000)
+        let rows = Rows(counts: [1_000_000])
         let table = makeTable(rows)
         table.allowsMultipleSelection = true
         var heard = 0
@@ -50,19 +42,19 @@ struct SelectionSharingTests {
 
     @Test("A run of a million inserts or deletes is one batch; rows it does not touch keep their cells")
     func runs() {
-        let rows = Rows(100)
+        let rows = Rows(counts: [100])
         let table = makeTable(rows)
         let cellOfRow5 = table.cellForRow(at: IndexPath(row: 5, section: 0))
         #expect(cellOfRow5 != nil)
         table.performBatchUpdates {
-            rows.count = 1_000_090
+            rows.counts = [1_000_090]
             table.deleteItems(in: 0..<5, section: 0)
             table.insertItems(in: 40..<1_000_035, section: 0)
         }
         #expect(table.lastBatchUpdateError == nil)
         #expect(table.numberOfRows(inSection: 0) == 1_000_090)
         #expect(table.cellForRow(at: IndexPath(row: 0, section: 0)) === cellOfRow5)
-        rows.count = 90
+        rows.counts = [90]
         table.deleteItems(in: 40..<1_000_040, section: 0, with: .none)
         #expect(table.lastBatchUpdateError == nil)
         #expect(table.numberOfRows(inSection: 0) == 90)

@@ -1,5 +1,6 @@
 @_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 @_exported import struct PoolTableDemoKit.SeededRandom
+@_exported import PoolTableTestSupport
 
 /// A cell that remembers which row it was configured for, and how often it was reused.
 @MainActor
@@ -13,63 +14,31 @@ final class ProbeCell: TableViewCell {
     }
 }
 
-/// A data source + delegate over a plain model: per-section row counts, optional per-row
-/// heights and titles. Counts every call the table makes.
+/// The counted table fixture (no storage: counts past memory, and bad ones, reach the table)
+/// with optional per-row heights and titles; cells are `ProbeCell`s titled "Row s.r".
 @MainActor
-final class ModelSource: TableViewDataSource, TableViewDelegate {
-    var rows: [Int]
-    var heights: ((IndexPath) -> Double)?
+final class ModelSource: CountedTableSourceFixture {
+    /// The rows in each section (`counts`).
+    var rows: [Int] {
+        get { counts }
+        set { counts = newValue }
+    }
     var headerTitles: [String?]
     var footerTitles: [String?]
-    var cellForRowCalls = 0
-    var willDisplay: [IndexPath] = []
-    var didEndDisplaying: [IndexPath] = []
-    var createdCells = 0
-    /// `tableViewSelectionDidChange` calls.
-    var selectionChanges = 0
+    var heights: ((IndexPath) -> Double)? {
+        didSet { heightForRow = heights.map { heights in { ip, _ in heights(ip) } } }
+    }
 
     init(rows: [Int], heights: ((IndexPath) -> Double)? = nil, headers: [String?]? = nil, footers: [String?]? = nil) {
-        self.rows = rows
-        self.heights = heights
         headerTitles = headers ?? Array(repeating: nil, count: rows.count)
         footerTitles = footers ?? Array(repeating: nil, count: rows.count)
+        super.init(counts: rows, reuseIdentifier: "probe", cell: { ProbeCell(reuseIdentifier: $0) },
+                   text: { ip, _ in "Row \(ip.section).\(ip.row)" })
+        headerTitle = { [unowned self] in headerTitles[$0] }
+        footerTitle = { [unowned self] in footerTitles[$0] }
+        configure = { cell, ip, _ in (cell as! ProbeCell).shownRow = ip }
+        heightForRow = heights.map { heights in { ip, _ in heights(ip) } }   // (didSet does not run in init)
     }
-
-    /// Sources attached to tables; the table holds its data source weakly (as UIKit does),
-    /// so tests that drop their reference must not lose it.
-    static var attached: [ModelSource] = []
-
-    /// Registers the probe cell and attaches itself to `table`.
-    func attach(to table: TableView) {
-        Self.attached.append(self)
-        table.register({ [weak self] id in
-            self?.createdCells += 1
-            return ProbeCell(reuseIdentifier: id)
-        }, forCellReuseIdentifier: "probe")
-        table.dataSource = self
-        table.delegate = self
-        table.reloadData()
-    }
-
-    func numberOfSections(in tableView: TableView) -> Int { rows.count }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows[section] }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        cellForRowCalls += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "probe", for: indexPath) as! ProbeCell
-        cell.shownRow = indexPath
-        cell.text = "Row \(indexPath.section).\(indexPath.row)"
-        return cell
-    }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { headerTitles[section] }
-    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { footerTitles[section] }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        if let heights { return heights(indexPath) }
-        tableView.noteDefaultRowHeightUsed()
-        return tableView.rowHeight
-    }
-    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) { willDisplay.append(indexPath) }
-    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) { didEndDisplaying.append(indexPath) }
-    func tableViewSelectionDidChange(_ tableView: TableView) { selectionChanges += 1 }
 }
 
 /// Varied but deterministic heights: 44, 60, 88, 120 … by row.

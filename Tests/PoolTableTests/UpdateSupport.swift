@@ -8,56 +8,35 @@ final class ItemCell: TableViewCell {
     override func heightThatFits(width: Double, canvas: Canvas) -> Double { measuredHeight }
 }
 
-/// Sections of item ids, with heights by id (or self-sizing). A plain-array model that
-/// tests mutate, then tell the table about.
+/// The table fixture over sections of item ids, with heights by id (or self-sizing): a
+/// plain-array model that tests mutate, then tell the table about. Cells are `ItemCell`s.
 @MainActor
-final class ItemSource: TableViewDataSource, TableViewDelegate {
-    var sections: [[Int]]
+final class ItemSource: TableSourceFixture<Int> {
+    /// The height of an item before it grew.
     var height: (Int) -> Double
-    var selfSizing = false
-    var binds = 0
     /// Items whose content grew since the last reload (a reload keeps the identity).
     var grown = Set<Int>()
     /// The item's height as the cell will measure / the delegate reports it.
     func rowHeight(_ id: Int) -> Double { height(id) + (grown.contains(id) ? 12 : 0) }
-    static var attached: [ItemSource] = []
+    /// `cellForRowAt` calls.
+    var binds: Int { cellForRowCalls }
+    /// Whether every row moves by hand (issue 23); the moves are in `moves`.
+    var movable: Bool {
+        get { canMove != nil }
+        set { canMove = newValue ? { _ in true } : nil }
+    }
 
     init(sections: [[Int]], height: @escaping (Int) -> Double = { 40 + Double(($0 * 37) % 5) * 16 }) {
-        self.sections = sections
         self.height = height
-    }
-
-    func attach(to table: TableView) {
-        Self.attached.append(self)
-        table.register({ ItemCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "item")
-        table.dataSource = self
-        table.delegate = self
-        table.reloadData()
-    }
-
-    func numberOfSections(in tableView: TableView) -> Int { sections.count }
-    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { sections[section].count }
-    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        binds += 1
-        let cell = tableView.dequeueReusableCell(withIdentifier: "item", for: indexPath) as! ItemCell
-        let id = sections[indexPath.section][indexPath.row]
-        cell.item = id
-        cell.text = "Item \(id)"
-        cell.measuredHeight = rowHeight(id)
-        return cell
-    }
-    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double {
-        selfSizing ? TableView.automaticDimension : rowHeight(sections[indexPath.section][indexPath.row])
-    }
-    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { "S\(section)" }
-
-    // Moving by hand (issue 23), when `movable`: every move the table asks for.
-    var movable = false
-    var moves: [(from: IndexPath, to: IndexPath)] = []
-    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { movable }
-    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        moves.append((sourceIndexPath, destinationIndexPath))
-        sections[destinationIndexPath.section].insert(sections[sourceIndexPath.section].remove(at: sourceIndexPath.row), at: destinationIndexPath.row)
+        super.init(sections: sections, reuseIdentifier: "item", cell: { ItemCell(reuseIdentifier: $0) },
+                   text: { _, id in "Item \(id)" })
+        heightForRow = { [unowned self] _, id in rowHeight(id) }
+        headerTitle = { "S\($0)" }
+        configure = { [unowned self] cell, _, id in
+            let cell = cell as! ItemCell
+            cell.item = id
+            cell.measuredHeight = rowHeight(id)
+        }
     }
 }
 

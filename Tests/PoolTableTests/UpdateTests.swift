@@ -319,18 +319,17 @@ struct SelfSizingEditTests {
     final class WrappingCell: TableViewCell {
         override func heightThatFits(width: Double, canvas: Canvas) -> Double { (20_000 / max(1, width)).rounded() }
     }
-    final class Source: TableViewDataSource, TableViewDelegate {
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 200 }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
-        }
-        func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { TableView.automaticDimension }
+    /// `count` self-sizing rows of (registered) wrapping cells.
+    func wrappingRows(_ count: Int) -> CountedTableSourceFixture {
+        let source = CountedTableSourceFixture(counts: [count], reuseIdentifier: "wrap", text: { _, _ in nil })
+        source.selfSizing = true
+        return source
     }
 
     @Test("entering edit mode re-measures self-sizing rows at the narrower content width, keeping the top row in place")
     func remeasure() {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let source = Source()
+        let source = wrappingRows(200)
         table.register({ WrappingCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "wrap")
         table.dataSource = source
         table.delegate = source
@@ -347,21 +346,13 @@ struct SelfSizingEditTests {
     }
 
     /// Rows by `row % 3`: 0 does not indent while editing, 1 is movable (a grip), 2 is plain.
-    final class MixedSource: TableViewDataSource, TableViewDelegate {
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 60 }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            tableView.dequeueReusableCell(withIdentifier: "wrap", for: indexPath)
-        }
-        func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double { TableView.automaticDimension }
-        func tableView(_ tableView: TableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool { indexPath.row % 3 != 0 }
-        func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { indexPath.row % 3 == 1 }
-        func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
-    }
 
     @Test("in edit mode each row is measured at the width its content is drawn in: the control only where the row indents, the grip where it moves")
     func measuredAtTheDrawnWidth() {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 400, height: 600))
-        let source = MixedSource()
+        let source = wrappingRows(60)
+        source.indents = { $0.row % 3 != 0 }
+        source.canMove = { $0.row % 3 == 1 }
         table.register({ WrappingCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "wrap")
         table.dataSource = source
         table.delegate = source

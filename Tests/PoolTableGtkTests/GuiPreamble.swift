@@ -1,0 +1,42 @@
+import CGtk
+import PoolTable
+@testable import PoolTableApp
+@_spi(Interop) import PoolTableGtk
+import Testing
+
+// The one preamble of the GUI tests (issue 34): GTK started, xdotool present where the test
+// sends real input, and the window (a bare table's or the app's) mapped and on screen. Each
+// step that cannot be had stops the test through `#require`, at the test's own line; a test
+// closes its window with `defer { harness.close() }`.
+
+extension GtkTestEnvironment {
+    /// GTK started (criticals fatal) and, with `realInput`, xdotool installed; else the test stops.
+    static func require(realInput: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try #require(start(), "GTK starts on the display", sourceLocation: sourceLocation)
+        if realInput {
+            try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)", sourceLocation: sourceLocation)
+        }
+    }
+}
+
+extension WindowHarness {
+    /// `GtkTestEnvironment.require(realInput:)`, then a window showing a `TableWidget` over
+    /// `rows` "Row i" rows (see `init?`), mapped and on screen; else the test stops.
+    static func open(rows: Int, sections: Int = 1, width: Int32 = 420, height: Int32 = 600,
+                     timeSource: AnimationTimeSource? = nil, realInput: Bool = false,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> WindowHarness {
+        try GtkTestEnvironment.require(realInput: realInput, sourceLocation: sourceLocation)
+        return try #require(WindowHarness(rows: rows, sections: sections, width: width, height: height, timeSource: timeSource),
+                            "the test window maps", sourceLocation: sourceLocation)
+    }
+}
+
+extension TableWidgetTests.AppHarness {
+    /// `GtkTestEnvironment.require(realInput:)`, then the app's real window with `options`,
+    /// presented; else the test stops.
+    static func open(options: LaunchOptions = LaunchOptions(), realInput: Bool = false,
+                     sourceLocation: SourceLocation = #_sourceLocation) throws -> TableWidgetTests.AppHarness {
+        try GtkTestEnvironment.require(realInput: realInput, sourceLocation: sourceLocation)
+        return try #require(TableWidgetTests.AppHarness(options: options), "the app's window opens", sourceLocation: sourceLocation)
+    }
+}
