@@ -165,4 +165,44 @@ extension TableWidgetTests {
         GtkTestEnvironment.waitForFrame()
         #expect(names() == before, "alpha collapsed and beta expanded again")
     }
+
+    @Test("Photos search: the texts are made on a worker, the grid narrows to the matching photos in their months, Escape brings back all 100,000 where they were")
+    func photosSearchNarrowsAndEscapeRestores() throws {
+        try #require(GtkTestEnvironment.start())
+        try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
+        let harness = try #require(AppHarness())
+        defer { harness.close() }
+        let window = harness.window, search = window.search
+        window.show(screen: "photos")
+        let screen = try #require(window.screens.lazy.compactMap { $0 as? PhotosScreen }.first)
+        let widget = window.currentTable, grid = try #require(widget.collectionView)
+        GtkTestEnvironment.waitForFrame()
+        let total = screen.controller.library.count
+        let word = "dusk"
+        let expected = screen.controller.searchTexts.filter { $0.lowercased().contains(word) }.count
+        try #require(expected > 0 && expected < total, "\(expected) of \(total) photos say \(word)")
+        grid.contentOffset = Point(x: 0, y: 30_000)
+        GtkTestEnvironment.waitForFrame()
+        let offset = grid.contentOffset
+        func items() -> Int { (0..<grid.numberOfSections).reduce(0) { $0 + grid.numberOfItems(inSection: $1) } }
+
+        let title = harness.uniqueTitle()
+        var find = XScript(title: title, windowPoint: harness.windowPoint(in: widget))
+        find.key("ctrl+f")
+        Self.type(word, into: &find)
+        #expect(XDoTool.run(find.arguments) == 0)
+        try #require(GtkTestEnvironment.iterate(timeout: 30) { search.resultCount == expected && !search.isFiltering && items() == expected },
+                     "\(expected) photos; shown \(String(describing: search.resultCount)), items \(items())")
+        #expect(screen.controller.isFiltered && !screen.controller.canDeleteSelection)
+        GtkTestEnvironment.waitForFrame()
+        saveScreenshot(try #require(widget.snapshotToImage()), "search-photos-results.png")
+
+        var escape = XScript(title: title, windowPoint: harness.windowPoint(in: widget))
+        escape.key("Escape")
+        #expect(XDoTool.run(escape.arguments) == 0)
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { !search.isActive })
+        GtkTestEnvironment.waitForFrame()
+        #expect(items() == total && !screen.controller.isFiltered)
+        #expect(grid.contentOffset == offset)
+    }
 }

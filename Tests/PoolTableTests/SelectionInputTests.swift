@@ -220,3 +220,23 @@ struct InputDetailTests {
         #expect(recorder.geometryChanges > changes)
     }
 }
+
+extension SelectionInputTests {
+    @Test("setFocusedIndexPath puts the cursor back after a reload without selecting or scrolling; the next key moves on from it; out of range is ignored")
+    func setFocusedIndexPathAfterReload() {
+        let (table, _) = makeTable()
+        table.contentOffset = Point(x: 0, y: 4400)
+        table.reloadData()
+        #expect(table.focusedIndexPath == nil)
+        table.setFocusedIndexPath(IndexPath(row: 105, section: 0))
+        #expect(table.focusedIndexPath == IndexPath(row: 105, section: 0))
+        #expect(selectedRows(table).isEmpty, "nothing selected")
+        #expect(table.contentOffset.y == 4400, "not scrolled")
+        table.handleKey(.down)
+        #expect(table.focusedIndexPath == IndexPath(row: 106, section: 0), "the next key moves on from it")
+        table.setFocusedIndexPath(IndexPath(row: 5000, section: 0))
+        #expect(table.focusedIndexPath == IndexPath(row: 106, section: 0), "out of range: ignored")
+        table.setFocusedIndexPath(nil)
+        #expect(table.focusedIndexPath == nil)
+    }
+}

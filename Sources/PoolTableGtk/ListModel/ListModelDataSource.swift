@@ -14,6 +14,10 @@ import PoolTable
 /// - `bind` / `unbind` give a cell its item, which stays referenced while the cell shows it;
 /// - `selectionModel` shares the selection with a `GtkSelectionModel` both ways.
 ///
+/// A `GtkTreeListModel` shows as an outline (`ListModelDataSource+Outline.swift`): its
+/// `GtkTreeListRow`s give each row's level and disclosure triangle, and `bind` gets the row
+/// (`gtk_tree_list_row_get_item` is the item), as a GtkListView's factory does.
+///
 /// A model that breaks the `GListModel` contract (an `items-changed` that disagrees with
 /// `get_n_items`, a NULL item at an index it counts) gets one warning and a reload.
 /// GTK 4.8 has no `GtkSectionModel`: one section.
@@ -217,8 +221,13 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
         return g_list_model_get_item(source, guint(row)).map(OpaquePointer.init)
     }
 
-    /// A `GtkStringObject`'s string, or nil for other items.
+    /// A `GtkStringObject`'s string (also inside a `GtkTreeListRow`), or nil for other items.
     static func string(of item: OpaquePointer) -> String? {
+        if isTreeListRow(item) {
+            guard let inner = gtk_tree_list_row_get_item(item) else { return nil }
+            defer { g_object_unref(inner) }
+            return string(of: OpaquePointer(inner))
+        }
         guard g_type_check_instance_is_a(item.rawPointer.assumingMemoryBound(to: GTypeInstance.self),
                                          gtk_string_object_get_type()) != 0 else { return nil }
         return gtk_string_object_get_string(item).map { String(cString: $0) }
