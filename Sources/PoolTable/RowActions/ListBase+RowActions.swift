@@ -55,6 +55,23 @@ extension ListBase {
         return true
     }
 
+    /// A press that moved past the drag threshold to `p` swipes its row when the drag runs
+    /// mostly across the rows, outside edit mode, with no modifier and no drag-select (the
+    /// row must have swipe actions). The press then tracks the swipe.
+    func beginSwipe(by press: InteractionState.Press, movedTo p: Point) -> Bool {
+        let axis = viewport.axis
+        let across = abs(axis.across(p) - axis.across(press.start))
+        let along = abs(axis.along(p) - axis.along(press.start))
+        guard !isEditing, interaction.drag == nil, press.modifiers.isEmpty, across > along * 1.5,
+              beginSwipe(atViewportPoint: press.start) else { return false }
+        if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false }
+        var swiping = press
+        swiping.swiping = true
+        interaction.track(swiping)
+        updateSwipe(translation: axis.across(p) - axis.across(press.start))
+        return true
+    }
+
     /// Moves the tracked swipe: `translation` is how far the pointer (or scroll) has moved
     /// across since `beginSwipe` (positive: towards the trailing edge, revealing the leading
     /// actions). A side without actions does not move; without full swipes, the row resists
@@ -109,6 +126,24 @@ extension ListBase {
         rowActions.close()
         setNeedsDisplay()
     }
+
+    /// A press on the open row (OpenSwipeInteraction): on one of its actions it is kept for
+    /// the release; anywhere else the row closes.
+    func pressOpenRow(at p: Point) {
+        let action = swipeActionIndex(atViewportPoint: p)
+        rowActions.pressOpenRow(action: action, at: p)
+        if action == nil { closeSwipe() }
+    }
+
+    /// The press on the open row was released at `p`: released on the action it pressed, the
+    /// action is performed; otherwise the row closes.
+    func releaseOpenRow(at p: Point) {
+        guard let open = rowActions.takePressOnOpenRow() else { return }
+        if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
+    }
+
+    /// The press on the open row was cancelled: nothing is performed.
+    func cancelPressOnOpenRow() { rowActions.takePressOnOpenRow() }
 
     /// Forgets the swipe at once (an update, a reload, edit mode: the row may be gone).
     func dropSwipe() {
@@ -214,7 +249,7 @@ extension ListBase {
     /// Whether a press at `local` (cell coordinates) in edit mode lands on the row's delete
     /// or insert control.
     func editingControlStyle(of cell: ReusableCell, at local: Point) -> TableViewCell.EditingStyle? {
-        guard isEditing, !allowsMultipleSelectionDuringEditing, let cell = cell as? TableViewCell,
+        guard isEditing, !allowsMultipleSelectionDuringEditing, let cell = cell as? any EditingControlCell,
               cell.editingStyle != .none, local.x >= 0, local.x < TableViewCell.editingControlWidth else { return nil }
         return cell.editingStyle
     }
@@ -222,7 +257,7 @@ extension ListBase {
     /// Sets the row's editing control on a table cell (edit mode only): its style, whether
     /// the content indents, and whether the control is the multiple-selection checkbox.
     func applyEditingControl(to cell: ReusableCell, at ip: ItemPath) {
-        guard isEditing, let cell = cell as? TableViewCell else { return }
+        guard isEditing, let cell = cell as? any EditingControlCell else { return }
         let editable = delegateAdapter.canEditItem(at: ip)
         let style = editable ? delegateAdapter.editingStyle(at: ip) : .none
         let indents = editable && delegateAdapter.indentsWhileEditing(at: ip)
