@@ -98,15 +98,18 @@ extension ListBase {
         return pointerInteractions.activate(at: p, in: self)
     }
 
-    /// A long press outside edit mode enters edit mode with that row selected. In edit mode
+    /// A long press outside edit mode enters edit mode with that row selected, unless a
+    /// gesture waiting for held presses takes it (a grid item's context menu). In edit mode
     /// it lifts a movable item (`liftByLongPress`). A press a gesture already took over by
-    /// holding it (a grid item's context menu) is not also a long press.
+    /// holding it is not also a long press (false).
     @discardableResult
     public func longPress(at p: Point) -> Bool {
         defer { checkInvariantsAfterMutation() }
         if pointerInteractions.heldPressTaken { return false }
         if isEditing, movement.state == nil { return liftByLongPress(at: p) }
         guard !isEditing, let ip = itemPath(atViewportPoint: p) else { return false }
+        let held = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [])
+        if pointerInteractions.offerHostLongPress(held, in: self) { return true }   // e.g. a grid item's menu
         if let press = interaction.press { unhighlight(press, redraw: false) }
         cancelInteraction()
         setEditing(true, animated: true)

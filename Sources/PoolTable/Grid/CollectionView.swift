@@ -89,6 +89,7 @@ public final class CollectionView: ListBase {
             DragSelectInteraction(),                // Selection/: across items in edit mode
             SwipeStartInteraction(),                // RowActions/: a drag across the item
             MultipleSelectionInteraction(),         // Selection/: a drag outside edit mode (seed 003)
+            LongPressMenuInteraction(),             // RowActions/: a press held still opens the item's menu
             TapInteraction(),                       // Selection/: click, hit target
         ]
     }

@@ -106,6 +106,19 @@ final class PointerInteractions {
         return isWaitingForHold
     }
 
+    /// The host recognised a long press itself (its own timing) on `press`: the gestures that
+    /// wait for holds may take it now, whichever of the two timings comes first. True when one did.
+    func offerHostLongPress(_ press: InteractionState.Press, in list: ListBase) -> Bool {
+        guard !heldPressTaken else { return false }
+        for handler in handlers where handler.holdDuration != nil && handler.takeOver(held: press, in: list) {
+            claimant = handler
+            heldPressTaken = true
+            stopHoldTiming()
+            return true
+        }
+        return false
+    }
+
     private func stopHoldTiming() {
         isWaitingForHold = false
         holdStart = nil

@@ -83,10 +83,10 @@ extension ListBase {
         if o > 0 && s.leading == nil || o < 0 && s.trailing == nil { o = 0 }
         s.offset = o
         if let config = s.revealed, !config.performsFirstActionWithFullSwipe {
-            let w = revealedWidth(config)
+            let w = revealedWidth(config, s.indexPath)
             if abs(o) > w { o = (o > 0 ? 1 : -1) * (w + (abs(o) - w) * 0.3) }
         }
-        let breadth = viewport.breadth
+        let breadth = swipeBreadth(s.indexPath)
         s.offset = o.clamped(-breadth, breadth)
         rowActions.hold(s)
         setNeedsDisplay()
@@ -100,10 +100,10 @@ extension ListBase {
         guard var s = rowActions.swipe, s.isTracking else { return }
         s.isTracking = false
         guard let config = s.revealed else { closeSwipe(); return }
-        let w = revealedWidth(config)
+        let w = revealedWidth(config, s.indexPath)
         let sign = s.offset > 0 ? 1.0 : -1.0
-        if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w) {
-            s.offset = sign * viewport.breadth
+        if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w, s.indexPath) {
+            s.offset = sign * swipeBreadth(s.indexPath)
             rowActions.hold(s)
             setNeedsDisplay()
             performSwipeAction(at: 0)
@@ -165,14 +165,14 @@ extension ListBase {
     /// when a row is swiped; nil elsewhere.
     @_spi(Hosting) public func swipeActionIndex(atViewportPoint p: Point) -> Int? {
         guard let s = rowActions.swipe, let config = s.revealed, itemPath(atViewportPoint: p) == s.indexPath else { return nil }
-        let breadth = viewport.breadth
-        let across = viewport.axis.across(p)
+        let breadth = swipeBreadth(s.indexPath)
+        let across = viewport.axis.across(p) - swipeStart(s.indexPath)
         let strip = abs(s.offset)
         // Distance from the revealed edge inwards.
         let fromEdge = s.offset > 0 ? across : breadth - across
         guard fromEdge >= 0, fromEdge < strip else { return nil }
         let n = config.actions.count
-        if abs(s.offset) >= fullSwipeDistance(revealedWidth(config)) && config.performsFirstActionWithFullSwipe { return 0 }
+        if abs(s.offset) >= fullSwipeDistance(revealedWidth(config, s.indexPath), s.indexPath) && config.performsFirstActionWithFullSwipe { return 0 }
         return min(n - 1, Int(fromEdge / (strip / Double(n))))
     }
 
@@ -271,13 +271,27 @@ extension ListBase {
 
     // MARK: Geometry and drawing
 
-    private func revealedWidth(_ config: SwipeActionsConfiguration) -> Double {
-        min(viewport.breadth, Double(config.actions.count) * Self.swipeActionWidth)
+    /// How far across a swiped item may move: the viewport's breadth for a table's row (as
+    /// UIKit's), a grid item's own breadth.
+    private func swipeBreadth(_ ip: ItemPath) -> Double {
+        guard delegateAdapter.swipesWithinItem else { return viewport.breadth }
+        return min(viewport.breadth, viewport.axis.breadth(of: itemRect(ip)))
+    }
+
+    /// Where the swiped item starts across, in viewport coordinates (0 for a table's row,
+    /// whose actions are laid out across the viewport).
+    private func swipeStart(_ ip: ItemPath) -> Double {
+        guard delegateAdapter.swipesWithinItem else { return 0 }
+        return viewport.axis.acrossStart(of: itemRect(ip)) - viewport.acrossOffset
+    }
+
+    private func revealedWidth(_ config: SwipeActionsConfiguration, _ ip: ItemPath) -> Double {
+        min(swipeBreadth(ip), Double(config.actions.count) * Self.swipeActionWidth)
     }
 
     /// How far a swipe must go for a full swipe: well past the actions, and most of the row.
-    private func fullSwipeDistance(_ revealed: Double) -> Double {
-        let breadth = viewport.breadth
+    private func fullSwipeDistance(_ revealed: Double, _ ip: ItemPath) -> Double {
+        let breadth = swipeBreadth(ip)
         return min(breadth * 0.95, max(revealed + 40, breadth * 0.6))
     }
 
@@ -304,7 +318,7 @@ extension ListBase {
         let axis = viewport.axis
         let breadth = axis.breadth(of: size), length = axis.length(of: size)
         let strip = abs(s.offset)
-        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config))
+        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config, s.indexPath), s.indexPath)
         let actions = full ? [config.actions[0]] : config.actions
         let segment = strip / Double(actions.count)
         for (i, action) in actions.enumerated() {
