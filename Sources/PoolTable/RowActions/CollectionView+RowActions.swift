@@ -14,4 +14,17 @@ extension CollectionView: ContextMenuProviding {
 
     /// Performs a context-menu entry the user chose (disabled entries do nothing).
     public func performMenuAction(_ action: MenuAction) { performItemMenuAction(action) }
+
+    /// The item's actions for assistive technology: its swipe actions, then the enabled menu
+    /// entries (none in edit mode, or for an item not laid out).
+    public func accessibilityActions(forRowAt indexPath: IndexPath) -> [TableView.RowAccessibilityAction] {
+        itemAccessibilityActions(at: ItemPath(indexPath))
+    }
+
+    /// Performs one of the item's actions as its swipe button or menu entry would; false
+    /// when the item can no longer do it.
+    @discardableResult
+    public func performAccessibilityAction(_ action: TableView.RowAccessibilityAction, forRowAt indexPath: IndexPath) -> Bool {
+        performItemAccessibilityAction(action, at: ItemPath(indexPath))
+    }
 }

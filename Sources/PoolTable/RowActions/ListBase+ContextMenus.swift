@@ -58,8 +58,9 @@ extension ListBase {
     }
 }
 
-/// A view whose rows or items have context menus (`TableView`, `CollectionView`): what a
-/// host calls on a right click, Shift+F10 or the Menu key, and when an entry is chosen.
+/// A view whose rows or items have row actions (`TableView`, `CollectionView`): what a host
+/// calls on a right click, Shift+F10 or the Menu key, when an entry is chosen, and for
+/// assistive technology's actions on a row or item.
 @MainActor
 public protocol ContextMenuProviding: ListBase {
     /// The menu of the row or item under a viewport point; nil when it has none.
@@ -68,4 +69,9 @@ public protocol ContextMenuProviding: ListBase {
     func contextMenuForKeyboardFocus() -> TableView.RowContextMenu?
     /// Performs the entry the user chose.
     func performMenuAction(_ action: MenuAction)
+    /// The row's or item's actions for assistive technology (its swipe actions and menu entries).
+    func accessibilityActions(forRowAt indexPath: IndexPath) -> [TableView.RowAccessibilityAction]
+    /// Performs one of them as its button or entry would; false when it no longer can.
+    @discardableResult
+    func performAccessibilityAction(_ action: TableView.RowAccessibilityAction, forRowAt indexPath: IndexPath) -> Bool
 }

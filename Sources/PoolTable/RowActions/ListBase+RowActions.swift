@@ -72,6 +72,19 @@ extension ListBase {
         return true
     }
 
+    /// Holds the item at `ip` open on `config`'s side at once (an accessibility action: as if
+    /// swiped open); false when the item is not mounted.
+    func openSwipe(at ip: ItemPath, leading: Bool, _ config: SwipeActionsConfiguration) -> Bool {
+        guard let cell = mountedCell(at: ip) else { return false }
+        closeSwipe()
+        let width = revealedWidth(config, ip)
+        rowActions.hold(RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: leading ? width : -width,
+                                             startOffset: 0, leading: leading ? config : nil,
+                                             trailing: leading ? nil : config, isTracking: false))
+        setNeedsDisplay()
+        return true
+    }
+
     /// Moves the tracked swipe: `translation` is how far the pointer (or scroll) has moved
     /// across since `beginSwipe` (positive: towards the trailing edge, revealing the leading
     /// actions). A side without actions does not move; without full swipes, the row resists
