@@ -83,13 +83,13 @@ struct GridContextMenuGuiTests {
         GtkTestEnvironment.waitForFrame()
 
         // A quick click selects, no menu.
-        let asked = source.menuAsked.count
         var click = script()
         click.click(at: item(2))
         #expect(XDoTool.run(click.arguments) == 0)
         #expect(GtkTestEnvironment.iterate(timeout: 20) { source.selected == [IndexPath(item: 2, section: 0)] })
         #expect(!popoverShown())
-        #expect(source.menuAsked.count == asked)
+        // (The delegate may be asked for item 2's menu to list its entries as the item's AT-SPI
+        // actions, now that grid items have row actions: asking is not showing.)
 
         // An item without a menu: the long press enters edit mode, as before.
         source.withoutMenu = [IndexPath(item: 3, section: 0)]
