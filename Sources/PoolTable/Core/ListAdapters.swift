@@ -55,7 +55,7 @@ protocol ListDelegateAdapter: AnyObject {
     func didBeginMultipleSelectionInteraction(at ip: ItemPath)
     func didEndMultipleSelectionInteraction()
 
-    // Row actions (a table's editing model; a grid has none of it).
+    // Row actions (editing styles and commit are a table's; swipes and menus both views').
     /// `canEditRowAt`.
     func canEditItem(at ip: ItemPath) -> Bool
     /// `editingStyleForRowAt`.
@@ -66,6 +66,10 @@ protocol ListDelegateAdapter: AnyObject {
     func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath)
     /// The leading or trailing swipe actions.
     func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration?
+    /// The item's context menu, `point` in content coordinates.
+    func contextMenu(at ip: ItemPath, point: Point) -> [MenuAction]?
+    /// Whether a swipe moves within the item's own breadth (a grid's) rather than the viewport's (a row's).
+    var swipesWithinItem: Bool { get }
 }
 
 extension ListDelegateAdapter {
@@ -78,6 +82,8 @@ extension ListDelegateAdapter {
     func indentsWhileEditing(at ip: ItemPath) -> Bool { true }
     func commitEditing(_ style: TableViewCell.EditingStyle, at ip: ItemPath) {}
     func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration? { nil }
+    func contextMenu(at ip: ItemPath, point: Point) -> [MenuAction]? { nil }
+    var swipesWithinItem: Bool { false }
 }
 
 /// How a list view presents its items: plain configuration, fixed at creation.

@@ -23,6 +23,7 @@ extension ListBase {
         if advanceRowAnimations(to: t) { changed = true }
         // The others' glides during a movement by hand move cells, never change their state.
         let glided = advanceMovement(to: t)
+        if pointerInteractions.isWaitingForHold { _ = pointerInteractions.tick(at: t, press: interaction.press, in: self) }
         if changed { updateAnimatedCellState() }
         if changed || glided { setNeedsDisplay() }
     }
@@ -31,6 +32,7 @@ extension ListBase {
     public var hasRunningAnimations: Bool {
         clock.isEditingAnimating || selection.isAnimating || clock.isScrolling
             || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || clock.cellAnimationsPending || isMovementGliding
+            || pointerInteractions.isWaitingForHold
     }
 
     /// Keeps frames coming for `duration` seconds of engine time, for cells that animate

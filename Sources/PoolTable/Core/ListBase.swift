@@ -59,6 +59,9 @@ public class ListBase {
     let replicas = BugReplicas()
     /// The item moved by hand, if any, and its shadow's cache key (Movement/).
     let movement = MovementController()
+    /// The pointer and key gestures in order of precedence, registered by the subclass
+    /// (Interactions/), and the one that holds the press.
+    let pointerInteractions = PointerInteractions()
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
     /// Everything that follows items through updates (selection, the cursor, the open

@@ -53,6 +53,7 @@ public final class CollectionView: ListBase {
         grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
         grid.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
+        pointerInteractions.register(pointerGestures)
     }
 
     /// A horizontal strip of equal items with a viewport of `frame`'s size: items run left
@@ -74,6 +75,23 @@ public final class CollectionView: ListBase {
         adapter.collectionView = self
         strip.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
+        pointerInteractions.register(pointerGestures)
+    }
+
+    /// A grid's (or strip's) pointer gestures, in order of precedence: the first that claims
+    /// a press has it, and a press that moves is offered to the takeovers (swipe start,
+    /// multiple selection) in this order. No column headers, no outline.
+    private var pointerGestures: [any PointerInteraction] {
+        [
+            OpenSwipeInteraction(),                 // RowActions/: a press on the item held open
+            ReorderGripInteraction(),               // Movement/: an item lifted by a long press
+            ActivationInteraction(),                // Selection/: a double click
+            DragSelectInteraction(),                // Selection/: across items in edit mode
+            SwipeStartInteraction(),                // RowActions/: a drag across the item
+            MultipleSelectionInteraction(),         // Selection/: a drag outside edit mode (seed 003)
+            LongPressMenuInteraction(),             // RowActions/: a press held still opens the item's menu
+            TapInteraction(),                       // Selection/: click, hit target
+        ]
     }
 
     /// Warns (once) that section `s`'s `count` items were clamped to `kept`.

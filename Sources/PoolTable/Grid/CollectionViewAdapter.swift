@@ -81,6 +81,21 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
     /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
     /// that selects the items it sweeps.
     func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { true }
+
+    // MARK: Row actions
+
+    /// Any item may swipe (when the delegate gives it actions); a grid has no editing styles.
+    func canEditItem(at ip: ItemPath) -> Bool { collectionView?.delegate != nil }
+    var swipesWithinItem: Bool { true }
+    func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration? {
+        guard let view = collectionView, let delegate = view.delegate else { return nil }
+        return leading ? delegate.collectionView(view, leadingSwipeActionsConfigurationForItemAt: ip.indexPath)
+            : delegate.collectionView(view, trailingSwipeActionsConfigurationForItemAt: ip.indexPath)
+    }
+    func contextMenu(at ip: ItemPath, point: Point) -> [MenuAction]? {
+        guard let view = collectionView, let delegate = view.delegate else { return nil }
+        return delegate.collectionView(view, contextMenuConfigurationForItemsAt: [ip.indexPath], point: point)
+    }
     func shouldBeginMultipleSelectionInteraction(at ip: ItemPath) -> Bool {
         guard let view = collectionView else { return false }
         return view.delegate?.collectionView(view, shouldBeginMultipleSelectionInteractionAt: ip.indexPath) ?? false

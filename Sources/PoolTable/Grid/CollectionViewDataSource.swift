@@ -61,6 +61,18 @@ public protocol CollectionViewDelegate: AnyObject {
     /// `proposedDestinationIndexPath`: return another index path to retarget it. Default: the proposed one.
     func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
                         toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath
+
+    // MARK: Row actions (RowActions/)
+    /// Actions revealed by swiping the item towards the trailing edge (UIKit's list
+    /// configuration's `leadingSwipeActionsConfigurationProvider`). Default nil: none.
+    func collectionView(_ collectionView: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// Actions revealed by swiping the item towards the leading edge
+    /// (`trailingSwipeActionsConfigurationProvider`). Default nil: none.
+    func collectionView(_ collectionView: CollectionView, trailingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// The context menu of the items at `indexPaths` (one item: the one right-clicked,
+    /// long-pressed, or the keyboard cursor's for Shift+F10 and the Menu key), `point` in
+    /// content coordinates: UIKit's `contextMenuConfigurationForItemsAt:point:`. Default nil: no menu.
+    func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point) -> [MenuAction]?
 }
 
 extension CollectionViewDelegate {
@@ -73,6 +85,13 @@ extension CollectionViewDelegate {
     public func collectionViewDidEndMultipleSelectionInteraction(_ collectionView: CollectionView) {}
     public func collectionViewSelectionDidChange(_ collectionView: CollectionView) {}
     public func collectionView(_ collectionView: CollectionView, didActivateItemAt indexPath: IndexPath) {}
+}
+
+// Row actions: the defaults (none).
+extension CollectionViewDelegate {
+    public func collectionView(_ collectionView: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    public func collectionView(_ collectionView: CollectionView, trailingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration? { nil }
+    public func collectionView(_ collectionView: CollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: Point) -> [MenuAction]? { nil }
 }
 
 // Moving items (issue 23): the default.

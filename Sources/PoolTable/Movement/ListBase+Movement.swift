@@ -312,6 +312,27 @@ extension ListBase {
 
     // MARK: The grip and the refusal
 
+    /// A long press on a movable item in edit mode lifts it: dragging on moves it (a grid's
+    /// photos). The press is handed to the reorder grip's gesture. False off the items or on
+    /// an item that cannot move.
+    func liftByLongPress(at p: Point) -> Bool {
+        guard let ip = itemPath(atViewportPoint: p), dataAdapter.canMove(ip),
+              let grip = pointerInteractions.first(ReorderGripInteraction.self) else { return false }
+        if let press = interaction.press { unhighlight(press, redraw: false) }
+        if let drag = interaction.drag, drag.anchor == ip, drag.current == ip {
+            // The press began a drag-select that has not left the item: lifting it is not
+            // selecting it, so the selection goes back to what it was before the press.
+            selection.cancelDrag()
+            syncMountedSelection(animated: true)
+        }
+        cancelInteraction()
+        let press = InteractionState.Press(indexPath: ip, start: p, target: nil, onCheckbox: false, modifiers: [], onGrip: true)
+        interaction.track(press)
+        pointerInteractions.hand(to: grip)
+        dragMovement(press, to: p)
+        return true
+    }
+
     /// A drag from a grip (or after a long press on a movable item in edit mode): the first
     /// move lifts the item, then its centre follows the pointer (keeping where it was
     /// grabbed) and auto-scroll runs near the edges.

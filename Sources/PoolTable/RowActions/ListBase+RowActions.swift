@@ -55,6 +55,36 @@ extension ListBase {
         return true
     }
 
+    /// A press that moved past the drag threshold to `p` swipes its row when the drag runs
+    /// mostly across the rows, outside edit mode, with no modifier and no drag-select (the
+    /// row must have swipe actions). The press then tracks the swipe.
+    func beginSwipe(by press: InteractionState.Press, movedTo p: Point) -> Bool {
+        let axis = viewport.axis
+        let across = abs(axis.across(p) - axis.across(press.start))
+        let along = abs(axis.along(p) - axis.along(press.start))
+        guard !isEditing, interaction.drag == nil, press.modifiers.isEmpty, across > along * 1.5,
+              beginSwipe(atViewportPoint: press.start) else { return false }
+        if let c = mountedCell(at: press.indexPath), c.isHighlighted { c.isHighlighted = false }
+        var swiping = press
+        swiping.swiping = true
+        interaction.track(swiping)
+        updateSwipe(translation: axis.across(p) - axis.across(press.start))
+        return true
+    }
+
+    /// Holds the item at `ip` open on `config`'s side at once (an accessibility action: as if
+    /// swiped open); false when the item is not mounted.
+    func openSwipe(at ip: ItemPath, leading: Bool, _ config: SwipeActionsConfiguration) -> Bool {
+        guard let cell = mountedCell(at: ip) else { return false }
+        closeSwipe()
+        let width = revealedWidth(config, ip)
+        rowActions.hold(RowActionState.Swipe(indexPath: ip, cell: ObjectIdentifier(cell), offset: leading ? width : -width,
+                                             startOffset: 0, leading: leading ? config : nil,
+                                             trailing: leading ? nil : config, isTracking: false))
+        setNeedsDisplay()
+        return true
+    }
+
     /// Moves the tracked swipe: `translation` is how far the pointer (or scroll) has moved
     /// across since `beginSwipe` (positive: towards the trailing edge, revealing the leading
     /// actions). A side without actions does not move; without full swipes, the row resists
@@ -66,10 +96,10 @@ extension ListBase {
         if o > 0 && s.leading == nil || o < 0 && s.trailing == nil { o = 0 }
         s.offset = o
         if let config = s.revealed, !config.performsFirstActionWithFullSwipe {
-            let w = revealedWidth(config)
+            let w = revealedWidth(config, s.indexPath)
             if abs(o) > w { o = (o > 0 ? 1 : -1) * (w + (abs(o) - w) * 0.3) }
         }
-        let breadth = viewport.breadth
+        let breadth = swipeBreadth(s.indexPath)
         s.offset = o.clamped(-breadth, breadth)
         rowActions.hold(s)
         setNeedsDisplay()
@@ -83,10 +113,10 @@ extension ListBase {
         guard var s = rowActions.swipe, s.isTracking else { return }
         s.isTracking = false
         guard let config = s.revealed else { closeSwipe(); return }
-        let w = revealedWidth(config)
+        let w = revealedWidth(config, s.indexPath)
         let sign = s.offset > 0 ? 1.0 : -1.0
-        if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w) {
-            s.offset = sign * viewport.breadth
+        if config.performsFirstActionWithFullSwipe && abs(s.offset) >= fullSwipeDistance(w, s.indexPath) {
+            s.offset = sign * swipeBreadth(s.indexPath)
             rowActions.hold(s)
             setNeedsDisplay()
             performSwipeAction(at: 0)
@@ -110,6 +140,24 @@ extension ListBase {
         setNeedsDisplay()
     }
 
+    /// A press on the open row (OpenSwipeInteraction): on one of its actions it is kept for
+    /// the release; anywhere else the row closes.
+    func pressOpenRow(at p: Point) {
+        let action = swipeActionIndex(atViewportPoint: p)
+        rowActions.pressOpenRow(action: action, at: p)
+        if action == nil { closeSwipe() }
+    }
+
+    /// The press on the open row was released at `p`: released on the action it pressed, the
+    /// action is performed; otherwise the row closes.
+    func releaseOpenRow(at p: Point) {
+        guard let open = rowActions.takePressOnOpenRow() else { return }
+        if let action = open.action, swipeActionIndex(atViewportPoint: p) == action { performSwipeAction(at: action) } else { closeSwipe() }
+    }
+
+    /// The press on the open row was cancelled: nothing is performed.
+    func cancelPressOnOpenRow() { rowActions.takePressOnOpenRow() }
+
     /// Forgets the swipe at once (an update, a reload, edit mode: the row may be gone).
     func dropSwipe() {
         if rowActions.drop() { setNeedsDisplay() }
@@ -130,14 +178,14 @@ extension ListBase {
     /// when a row is swiped; nil elsewhere.
     @_spi(Hosting) public func swipeActionIndex(atViewportPoint p: Point) -> Int? {
         guard let s = rowActions.swipe, let config = s.revealed, itemPath(atViewportPoint: p) == s.indexPath else { return nil }
-        let breadth = viewport.breadth
-        let across = viewport.axis.across(p)
+        let breadth = swipeBreadth(s.indexPath)
+        let across = viewport.axis.across(p) - swipeStart(s.indexPath)
         let strip = abs(s.offset)
         // Distance from the revealed edge inwards.
         let fromEdge = s.offset > 0 ? across : breadth - across
         guard fromEdge >= 0, fromEdge < strip else { return nil }
         let n = config.actions.count
-        if abs(s.offset) >= fullSwipeDistance(revealedWidth(config)) && config.performsFirstActionWithFullSwipe { return 0 }
+        if abs(s.offset) >= fullSwipeDistance(revealedWidth(config, s.indexPath), s.indexPath) && config.performsFirstActionWithFullSwipe { return 0 }
         return min(n - 1, Int(fromEdge / (strip / Double(n))))
     }
 
@@ -214,7 +262,7 @@ extension ListBase {
     /// Whether a press at `local` (cell coordinates) in edit mode lands on the row's delete
     /// or insert control.
     func editingControlStyle(of cell: ReusableCell, at local: Point) -> TableViewCell.EditingStyle? {
-        guard isEditing, !allowsMultipleSelectionDuringEditing, let cell = cell as? TableViewCell,
+        guard isEditing, !allowsMultipleSelectionDuringEditing, let cell = cell as? any EditingControlCell,
               cell.editingStyle != .none, local.x >= 0, local.x < TableViewCell.editingControlWidth else { return nil }
         return cell.editingStyle
     }
@@ -222,7 +270,7 @@ extension ListBase {
     /// Sets the row's editing control on a table cell (edit mode only): its style, whether
     /// the content indents, and whether the control is the multiple-selection checkbox.
     func applyEditingControl(to cell: ReusableCell, at ip: ItemPath) {
-        guard isEditing, let cell = cell as? TableViewCell else { return }
+        guard isEditing, let cell = cell as? any EditingControlCell else { return }
         let editable = delegateAdapter.canEditItem(at: ip)
         let style = editable ? delegateAdapter.editingStyle(at: ip) : .none
         let indents = editable && delegateAdapter.indentsWhileEditing(at: ip)
@@ -236,13 +284,27 @@ extension ListBase {
 
     // MARK: Geometry and drawing
 
-    private func revealedWidth(_ config: SwipeActionsConfiguration) -> Double {
-        min(viewport.breadth, Double(config.actions.count) * Self.swipeActionWidth)
+    /// How far across a swiped item may move: the viewport's breadth for a table's row (as
+    /// UIKit's), a grid item's own breadth.
+    private func swipeBreadth(_ ip: ItemPath) -> Double {
+        guard delegateAdapter.swipesWithinItem else { return viewport.breadth }
+        return min(viewport.breadth, viewport.axis.breadth(of: itemRect(ip)))
+    }
+
+    /// Where the swiped item starts across, in viewport coordinates (0 for a table's row,
+    /// whose actions are laid out across the viewport).
+    private func swipeStart(_ ip: ItemPath) -> Double {
+        guard delegateAdapter.swipesWithinItem else { return 0 }
+        return viewport.axis.acrossStart(of: itemRect(ip)) - viewport.acrossOffset
+    }
+
+    private func revealedWidth(_ config: SwipeActionsConfiguration, _ ip: ItemPath) -> Double {
+        min(swipeBreadth(ip), Double(config.actions.count) * Self.swipeActionWidth)
     }
 
     /// How far a swipe must go for a full swipe: well past the actions, and most of the row.
-    private func fullSwipeDistance(_ revealed: Double) -> Double {
-        let breadth = viewport.breadth
+    private func fullSwipeDistance(_ revealed: Double, _ ip: ItemPath) -> Double {
+        let breadth = swipeBreadth(ip)
         return min(breadth * 0.95, max(revealed + 40, breadth * 0.6))
     }
 
@@ -269,7 +331,7 @@ extension ListBase {
         let axis = viewport.axis
         let breadth = axis.breadth(of: size), length = axis.length(of: size)
         let strip = abs(s.offset)
-        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config))
+        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config, s.indexPath), s.indexPath)
         let actions = full ? [config.actions[0]] : config.actions
         let segment = strip / Double(actions.count)
         for (i, action) in actions.enumerated() {

@@ -1,5 +1,5 @@
 /// A table's context menus and its editing-control entry points (declared in RowActions.swift);
-/// swipes and commits are `ListBase`'s (ListBase+RowActions).
+/// swipes, commits and the menus' work are `ListBase`'s (ListBase+RowActions, ListBase+ContextMenus).
 extension TableView {
     /// A row's context menu as the delegate gave it, with where to show it.
     public struct RowContextMenu {
@@ -18,34 +18,14 @@ extension TableView {
     /// `contextMenuConfigurationForRowAt` with the point in content coordinates. The row
     /// becomes the keyboard cursor; an open swipe closes. Nil off the rows, or when the
     /// delegate gives no entries.
-    public func contextMenu(atViewportPoint p: Point) -> RowContextMenu? {
-        defer { checkInvariantsAfterMutation() }
-        layoutIfNeeded()
-        closeSwipe()
-        guard let ip = itemPath(atViewportPoint: p), geometry.contains(ip) else { return nil }
-        tracked.place(at: ip)
-        setNeedsDisplay()
-        return menu(for: ip, viewportPoint: p)
-    }
+    public func contextMenu(atViewportPoint p: Point) -> RowContextMenu? { itemContextMenu(atViewportPoint: p) }
 
     /// The context menu of the keyboard cursor's row (Shift+F10, the Menu key), asked for at
     /// the row's centre; nil when there is no such row or no entries.
-    public func contextMenuForKeyboardFocus() -> RowContextMenu? {
-        defer { checkInvariantsAfterMutation() }
-        layoutIfNeeded()
-        closeSwipe()
-        guard let ip = keyboardFocus, geometry.contains(ip) else { return nil }
-        tracked.place(at: ip)
-        let r = viewportRect(of: ip)
-        return menu(for: ip, viewportPoint: Point(x: r.midX, y: r.midY))
-    }
+    public func contextMenuForKeyboardFocus() -> RowContextMenu? { itemContextMenuForKeyboardFocus() }
 
     /// Performs a context-menu entry the user chose (disabled entries do nothing).
-    public func performMenuAction(_ action: MenuAction) {
-        defer { checkInvariantsAfterMutation() }
-        guard action.isEnabled else { return }
-        action.handler()
-    }
+    public func performMenuAction(_ action: MenuAction) { performItemMenuAction(action) }
 
     /// Presses the edit-mode control of a row (delete or insert), as a click on it does:
     /// `commit editingStyle:forRowAt:` with the row's editing style. Returns false outside
@@ -63,17 +43,6 @@ extension TableView {
         commitEditing(style, at: ip)
         return true
     }
-
-    private func viewportRect(of ip: ItemPath) -> Rect {
-        let r = itemRect(ip)
-        return Rect(x: r.minX - viewport.acrossOffset, y: r.minY - offset + viewport.leadingInset, width: r.width, height: r.height)
-    }
-
-    private func menu(for ip: ItemPath, viewportPoint p: Point) -> RowContextMenu? {
-        guard let delegate else { return nil }
-        let content = contentPoint(p)
-        guard let actions = delegate.tableView(self, contextMenuConfigurationForRowAt: ip.indexPath, point: content),
-              !actions.isEmpty else { return nil }
-        return RowContextMenu(indexPath: ip.indexPath, actions: actions, rowRect: viewportRect(of: ip), point: p)
-    }
 }
+
+extension TableView: ContextMenuProviding {}

@@ -175,8 +175,13 @@ public protocol TableViewHost: AnyObject {
     /// Called in the middle of the engine's work (a layout pass may run while the host
     /// draws): record what changed and act on it later. Default: nothing.
     func tableViewMountedCellsDidChange(_ view: ListBase)
+    /// A gesture the engine recognised (a long press on a grid item) opened `menu`: show it
+    /// pointing at `menu.point`, and call the view's `performMenuAction` with the entry
+    /// chosen. Default: nothing.
+    func tableView(_ view: ListBase, presentContextMenu menu: TableView.RowContextMenu)
 }
 
 extension TableViewHost {
     public func tableViewMountedCellsDidChange(_ view: ListBase) {}
+    public func tableView(_ view: ListBase, presentContextMenu menu: TableView.RowContextMenu) {}
 }

@@ -65,6 +65,25 @@ public final class TableView: ListBase {
         super.init(frame: frame, layout: listLayout, presentation: presentation, data: adapter, delegate: adapter)
         adapter.table = self
         trackers.register(outline)
+        pointerInteractions.register(pointerGestures, keys: [CellFocusKeyInteraction(table: self)])
+    }
+
+    /// A table's pointer gestures, in order of precedence: the first that claims a press has
+    /// it, and a press that moves is offered to the takeovers (swipe start, multiple
+    /// selection) in this order. The table owns its header's gestures and its outline's, as
+    /// GtkColumnView does; the rest are every list's.
+    private var pointerGestures: [any PointerInteraction] {
+        [
+            ColumnHeaderInteraction(table: self),   // Columns/: resize, reorder, sort
+            OpenSwipeInteraction(),                 // RowActions/: a press on the row held open
+            DisclosureInteraction(table: self),     // Outline/: the expand triangle
+            ReorderGripInteraction(),               // Movement/: the grip in edit mode
+            ActivationInteraction(),                // Selection/: a double click
+            DragSelectInteraction(),                // Selection/: across the checkboxes
+            SwipeStartInteraction(),                // RowActions/: a drag across the row
+            MultipleSelectionInteraction(),         // Selection/: a drag outside edit mode (seed 003)
+            TapInteraction(),                       // Selection/: click, hit target, edit control
+        ]
     }
 
     // MARK: Cells

@@ -112,6 +112,11 @@ final class TableViewAdapter: ListDataAdapter, ListDelegateAdapter {
             : delegate.tableView(table, trailingSwipeActionsConfigurationForRowAt: ip.indexPath)
     }
 
+    func contextMenu(at ip: ItemPath, point: Point) -> [MenuAction]? {
+        guard let table, let delegate = table.delegate else { return nil }
+        return delegate.tableView(table, contextMenuConfigurationForRowAt: ip.indexPath, point: point)
+    }
+
     /// A drag that selects starts in the checkbox column.
     func beginsDragSelection(at ip: ItemPath, localPoint: Point) -> Bool { localPoint.x < TableViewCell.editingControlWidth }
 }

@@ -220,12 +220,12 @@ final class AccessibleRows {
     /// on the tab stop's row only, the row a screen reader acts on (the delegate is asked for
     /// one row's swipe actions and menu per focus move, not for every row scrolled in).
     private func updateActions(_ proxy: AccessibleProxy) {
-        guard let table = listView as? TableView, let ip = proxy.indexPath else { return }
+        guard let view = listView as? any ContextMenuProviding, let ip = proxy.indexPath else { return }
         proxy.actionRow = ip
-        proxy.setActions(table.accessibilityActions(forRowAt: ip).map(\.title)) { [weak self, weak proxy] title in
-            guard let self, let table = self.listView as? TableView, let ip = proxy?.indexPath,
-                  let action = table.accessibilityActions(forRowAt: ip).first(where: { $0.title == title }) else { return }
-            table.performAccessibilityAction(action, forRowAt: ip)
+        proxy.setActions(view.accessibilityActions(forRowAt: ip).map(\.title)) { [weak self, weak proxy] title in
+            guard let self, let view = self.listView as? any ContextMenuProviding, let ip = proxy?.indexPath,
+                  let action = view.accessibilityActions(forRowAt: ip).first(where: { $0.title == title }) else { return }
+            view.performAccessibilityAction(action, forRowAt: ip)
             self.setNeedsUpdate()
         }
     }

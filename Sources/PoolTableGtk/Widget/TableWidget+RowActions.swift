@@ -3,7 +3,8 @@ import CGtk
 
 /// Row actions in the shell: touchpad (and horizontal wheel) scrolls swipe a row open (a
 /// pointer drag does through the engine's pointer calls), and context menus open on a right
-/// click, Shift+F10 and the Menu key as a `GtkPopoverMenu` pointing at the row. The engine
+/// click, Shift+F10 and the Menu key (and a grid item's long press, which the engine
+/// recognises) as a `GtkPopoverMenu` pointing at the row or item. The engine
 /// decides everything (what is swiped, what the menu holds); this only translates.
 extension TableWidget {
     /// How far one click of a horizontal wheel swipes, in pixels.
@@ -67,9 +68,9 @@ extension TableWidget {
         let click = gtk_gesture_click_new()!
         gtk_gesture_single_set_button(click.opaque, guint(GDK_BUTTON_SECONDARY))
         Signal.connectPressCount(click, "pressed") { [weak self] _, x, y in
-            guard let self, let table = self.listView as? TableView, let point = self.tablePoint(Point(x: x, y: y)) else { return }
+            guard let self, let view = self.listView as? any ContextMenuProviding, let point = self.tablePoint(Point(x: x, y: y)) else { return }
             self.grabFocus()
-            guard let menu = table.contextMenu(atViewportPoint: point) else { return }
+            guard let menu = view.contextMenu(atViewportPoint: point) else { return }
             gtk_gesture_set_state(click.opaque, GTK_EVENT_SEQUENCE_CLAIMED)
             self.showContextMenu(menu, pointingAt: Rect(x: x, y: y, width: 1, height: 1))
         }
@@ -80,7 +81,7 @@ extension TableWidget {
     func handleContextMenuKey(_ keyval: guint, modifiers: InputModifiers) -> Bool {
         let key = Int32(bitPattern: keyval)
         guard key == GDK_KEY_Menu && modifiers.isEmpty || key == GDK_KEY_F10 && modifiers == [.shift],
-              let table = listView as? TableView, let menu = table.contextMenuForKeyboardFocus() else { return false }
+              let view = listView as? any ContextMenuProviding, let menu = view.contextMenuForKeyboardFocus() else { return false }
         showContextMenu(menu, pointingAt: menu.rowRect)
         return true
     }
@@ -90,14 +91,14 @@ extension TableWidget {
     /// destructive entries in their own section at the end, their labels styled `error`.
     public func showContextMenu(_ menu: TableView.RowContextMenu, pointingAt rect: Rect) {
         closeContextMenu()
-        guard let table = listView as? TableView else { return }
+        guard let view = listView as? any ContextMenuProviding else { return }
         let model = g_menu_new()!, plain = g_menu_new()!, destructive = g_menu_new()!
         let group = g_simple_action_group_new()!
         for (i, entry) in menu.actions.enumerated() {
             let name = "item\(i)"
             let action = g_simple_action_new(name, nil)!
             g_simple_action_set_enabled(action, entry.isEnabled.gboolean)
-            Signal.connectPointer(action, "activate") { [weak table] _ in table?.performMenuAction(entry) }
+            Signal.connectPointer(action, "activate") { [weak view] _ in view?.performMenuAction(entry) }
             g_action_map_add_action(group.opaque, action.opaque)
             g_object_unref(action.rawPointer)
             g_menu_append(entry.isDestructive ? destructive : plain, entry.title, "rowmenu.\(name)")
@@ -134,6 +135,12 @@ extension TableWidget {
         contextMenuPopover = popover
         gtk_popover_popup(popover.cast(to: GtkPopover.self))
         markDestructiveEntries(in: popover, titles: Set(menu.actions.filter(\.isDestructive).map(\.title)))
+    }
+
+    /// A gesture the engine recognised (a long press on a grid item) opened a menu: it is
+    /// shown pointing at where the press was.
+    public func tableView(_ view: ListBase, presentContextMenu menu: TableView.RowContextMenu) {
+        showContextMenu(menu, pointingAt: Rect(x: menu.point.x, y: menu.point.y, width: 1, height: 1))
     }
 
     /// Closes the context menu if one is shown.
