@@ -2,12 +2,12 @@
 /// `drawContent`; the cell draws the selection and, in edit mode, a check badge in its top
 /// trailing corner over it. See `ReusableCell` for what the grid sets on it.
 @MainActor
-open class CollectionViewCell: ReusableCell {
+open class CollectionViewCell: CollectionReusableView {
     /// The badge's diameter.
     public static let badgeSize = 22.0
 
     /// A cell for the given reuse identifier (what `register` factories call).
-    public required override init(reuseIdentifier: String?) {
+    public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
     }
 
