@@ -131,6 +131,11 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
         collectionView.warn("diffableNilCell", "PoolTable: the diffable data source's cell provider returned nil for \(indexPath); showing an empty cell")
         return CollectionViewCell(reuseIdentifier: nil)
     }
+    /// The `supplementaryViewProvider`'s view; none without a provider or when it returns nil.
+    open func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                             at indexPath: IndexPath) -> CollectionReusableView {
+        supplementaryViewProvider?(collectionView, kind, indexPath) ?? NoSupplementaryView(reuseIdentifier: nil)
+    }
     /// False: items are not moved by hand. A subclass returns true for items the user may move.
     open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
     /// Moves the item in the current snapshot (the collection view already shows the move),
