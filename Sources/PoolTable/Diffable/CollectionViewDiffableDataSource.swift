@@ -144,3 +144,14 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
         engine.move(from: sourceIndexPath, to: destinationIndexPath)
     }
 }
+
+/// Outline disclosure accessories read and toggle the outline applied with `apply(_:to:)`.
+extension CollectionViewDiffableDataSource: CollectionOutlineSource {
+    func outlineState(at indexPath: IndexPath) -> OutlineRowState? { engine.outlineState(at: indexPath) }
+    /// Expands or collapses the item's children (asking `sectionSnapshotHandlers`), animated.
+    func toggleOutline(at indexPath: IndexPath) {
+        guard let state = engine.outlineState(at: indexPath), state.isExpandable else { return }
+        engine.setExpanded(!state.isExpanded, at: indexPath, recursively: false)
+        collectionView?.refreshListCells()
+    }
+}

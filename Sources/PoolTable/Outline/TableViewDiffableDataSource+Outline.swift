@@ -184,6 +184,11 @@ extension TableViewDiffableDataSource: TableViewOutlineDataSource {
     /// The item's level, whether it has (or is marked to have) children and whether it is
     /// expanded; nil for a row of a section without an outline.
     public func tableView(_ tableView: TableView, outlineStateForRowAt indexPath: IndexPath) -> OutlineRowState? {
+        outlineState(at: indexPath)
+    }
+
+    /// The outline state of the item at `indexPath`; nil outside an outline.
+    func outlineState(at indexPath: IndexPath) -> OutlineRowState? {
         guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
               let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section) else { return nil }
         return OutlineRowState(level: outline.level(of: id), isExpandable: outline.isExpandable(id), isExpanded: outline.isExpanded(id))
@@ -204,6 +209,11 @@ extension TableViewDiffableDataSource: TableViewOutlineDataSource {
     /// `snapshotForExpandingParentItem`; collapsing asks `shouldCollapseItem` and calls
     /// `willCollapseItem`. An item that is not expandable is not expanded.
     public func tableView(_ tableView: TableView, setExpanded expanded: Bool, forRowAt indexPath: IndexPath, recursively: Bool) {
+        setExpanded(expanded, at: indexPath, recursively: recursively)
+    }
+
+    /// `tableView(_:setExpanded:forRowAt:recursively:)` for any list (a collection view's outline too).
+    func setExpanded(_ expanded: Bool, at indexPath: IndexPath, recursively: Bool) {
         guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
               let before: SectionSnapshot<ItemID> = outlines.snapshot(for: section), before.contains(id) else { return }
         let handlers = sectionSnapshotHandlers
