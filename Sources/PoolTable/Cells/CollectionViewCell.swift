@@ -11,6 +11,25 @@ open class CollectionViewCell: CollectionReusableView {
         super.init(reuseIdentifier: reuseIdentifier)
     }
 
+    /// Called with the cell and its state whenever selection, highlight or edit mode changes,
+    /// and when set (UIKit's `configurationUpdateHandler`): restyle the cell there.
+    public typealias ConfigurationUpdateHandler = @MainActor (CollectionViewCell, CellConfigurationState) -> Void
+    /// See ``ConfigurationUpdateHandler``; nil: none.
+    public var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    /// The cell's background (UIKit's `backgroundConfiguration`); nil: the default (the theme's
+    /// cell background, or the list appearance's for a list cell).
+    public var backgroundConfiguration: BackgroundConfiguration? { didSet { if backgroundConfiguration != oldValue { invalidateContent() } } }
+
+    /// Runs `configurationUpdateHandler` for `state`; override to restyle in a subclass
+    /// (call `super`).
+    open func updateConfiguration(using state: CellConfigurationState) {
+        configurationUpdateHandler?(self, state)
+    }
+
+    override func configurationStateDidChange() {
+        if configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
+    }
+
     /// The grid that owns the cell (mounted or pooled).
     public var collectionView: CollectionView? { listView as? CollectionView }
 
@@ -35,7 +54,7 @@ open class CollectionViewCell: CollectionReusableView {
     /// The item's own content, recorded once per `contentVersion` (see `ReusableCell`).
     /// Default: the cell background.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
-        canvas.fill(bounds, color: canvas.theme.cellBackground)
+        if let backgroundConfiguration { backgroundConfiguration.draw(in: canvas, bounds: bounds) } else { canvas.fill(bounds, color: canvas.theme.cellBackground) }
     }
 
     /// The check badge: a ring that scales in with edit mode and fills with the accent colour,

@@ -57,6 +57,22 @@ open class CollectionViewListCell: CollectionViewCell {
     open override func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let placement = listPlacement()
+        if let backgroundConfiguration {
+            backgroundConfiguration.draw(in: canvas, bounds: bounds)
+        } else {
+            drawAppearanceBackground(placement, in: canvas, bounds: bounds)
+        }
+        let content = contentRect(in: bounds, canvas: canvas)
+        if let c = contentConfiguration { drawConfiguration(c, in: content, canvas: canvas) }
+        for (accessory, rect) in accessoryRects(in: bounds, canvas: canvas) { draw(accessory, in: rect, canvas: canvas) }
+        if placement.showsSeparators && !placement.isLast && placement.appearance != .sidebar && placement.appearance != .sidebarPlain {
+            canvas.fill(Rect(x: content.minX, y: bounds.maxY - 1, width: bounds.maxX - content.minX, height: 1), color: theme.separator)
+        }
+    }
+
+    /// The appearance's own background: a boxed list piece, the sidebar's or the plain cell colour.
+    private func drawAppearanceBackground(_ placement: Placement, in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
         switch placement.appearance {
         case .insetGrouped:
             // A boxed list: the section's first and last rows round their outer corners.
@@ -73,12 +89,6 @@ open class CollectionViewListCell: CollectionViewCell {
             canvas.fill(bounds, color: theme.groupedBackground)
         case .plain, .grouped:
             canvas.fill(bounds, color: theme.cellBackground)
-        }
-        let content = contentRect(in: bounds, canvas: canvas)
-        if let c = contentConfiguration { drawConfiguration(c, in: content, canvas: canvas) }
-        for (accessory, rect) in accessoryRects(in: bounds, canvas: canvas) { draw(accessory, in: rect, canvas: canvas) }
-        if placement.showsSeparators && !placement.isLast && placement.appearance != .sidebar && placement.appearance != .sidebarPlain {
-            canvas.fill(Rect(x: content.minX, y: bounds.maxY - 1, width: bounds.maxX - content.minX, height: 1), color: theme.separator)
         }
     }
 
