@@ -75,10 +75,14 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
     /// The engine of a `CollectionViewDiffableDataSource`: snapshots, applies (on and off
     /// the main thread) and outlines, changing `list`; not anyone's data source itself.
-    init(engineFor list: ListBase) {
+    /// (A convenience initializer: a non-public designated one would stop subclasses in other
+    /// modules from inheriting `init(tableView:cellProvider:)`. It passes through a detached
+    /// table that never loads, then lets go of it.)
+    convenience init(engineFor list: ListBase) {
+        self.init(tableView: detachedEngineTable, cellProvider: { _, _, _ in nil })
+        detachedEngineTable.dataSource = nil
+        tableView = nil
         self.list = list
-        self.cellProvider = { _, _, _ in nil }
-        self.callers = ApplyCallers()
     }
 
     /// The newest snapshot applied: the one a pending apply is bringing in, or the one the
@@ -172,3 +176,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
         sectionIdentifier(for: section).flatMap { footerTitle?($0) }
     }
 }
+
+/// The table a collection view's diffable engine is made with (and detached from at once):
+/// it is never laid out, drawn or loaded.
+@MainActor private let detachedEngineTable = TableView(frame: .zero)
