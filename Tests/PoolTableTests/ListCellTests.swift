@@ -59,6 +59,23 @@ struct ListCellTests {
         #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) is CollectionViewListCell)
     }
 
+    @Test("a row that stops being its section's last gains its separator when an item is appended")
+    func placementRefresh() throws {
+        let (view, source) = try makeList(.plain)
+        let five = try #require(source.indexPath(for: "five"))
+        func separatorUnderFive() -> Bool {
+            let canvas = render(view)
+            let row = view.rectForItem(at: five)
+            return canvas.filledRects(color: canvas.theme.separator).contains { $0.height == 1 && $0.maxY == row.maxY }
+        }
+        #expect(!separatorUnderFive())
+        var snapshot = source.snapshot()
+        snapshot.appendItems(["six"], toSection: "b")
+        source.apply(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        #expect(separatorUnderFive())
+    }
+
     @Test("inset-grouped rows form a rounded box per section; sidebar rows have no separators")
     func appearances() throws {
         let (grouped, _) = try makeList(.insetGrouped)

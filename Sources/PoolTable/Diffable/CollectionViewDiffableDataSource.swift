@@ -67,12 +67,14 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     public func apply(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
                       animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         engine.apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        collectionView?.refreshListCells()   // outline disclosures show the new expanded states
     }
 
     /// `apply(_:to:)` that throws a refused snapshot's error instead.
     public func applyThrowing(_ snapshot: SectionSnapshot<ItemID>, to section: SectionID,
                               animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         try engine.applyThrowing(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
+        collectionView?.refreshListCells()
     }
 
     /// The newest snapshot applied (pending or shown), to modify and apply again.

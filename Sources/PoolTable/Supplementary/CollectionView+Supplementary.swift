@@ -34,7 +34,10 @@ extension CollectionView {
             return
         }
         let stamp = (generation: pass.loadGeneration, version: compositional.version)
-        if let bound = supplementaries.boundFor, bound != stamp { unmountSupplementaries() }
+        if let bound = supplementaries.boundFor, bound != stamp {
+            unmountSupplementaries()
+            refreshListCells()   // a row may have become its section's first or last (list corners, separators)
+        }
         supplementaries.boundFor = stamp
         let mounted = items.entries.map { ($0.indexPath, $0.cell.frame) }
         let elements = compositional.supplementaryElements(meeting: viewport.mountingSpan, visible: viewport.visibleSpan,
