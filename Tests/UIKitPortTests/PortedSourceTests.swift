@@ -240,3 +240,35 @@ struct PortedSourceTests {
         #expect(controller.dataSource.defaultRowAnimation == .fade)
     }
 }
+
+/// The modern-style screen (registrations, diffable data source with section snapshots,
+/// compositional layout with a list section, accessories, headers and badges).
+@MainActor
+@Suite("A modern UIKit-style screen ported by renames")
+struct ModernPortedSourceTests {
+    @Test("the library screen shows its sidebar outline, expands it by its disclosure, and shows albums with badges and a header")
+    func library() throws {
+        let controller = LibraryViewController()
+        controller.viewDidLoad()
+        let view = try #require(controller.collectionView)
+        view.layoutIfNeeded()
+        #expect(view.numberOfSections == 2)
+        #expect(view.numberOfItems(inSection: 0) == 2, "the genres, collapsed")
+        #expect(view.numberOfItems(inSection: 1) == 24)
+        var drawn = texts(view)
+        #expect(drawn.contains("Classical") && drawn.contains("Jazz") && !drawn.contains("Bebop"))
+        let cell = try #require(view.cellForItem(at: IndexPath(item: 1, section: 0)))   // Jazz
+        let target = try #require(cell.hitTargets.first)
+        let point = CGPoint(x: cell.frame.minX + target.rect.midX, y: cell.frame.minY + target.rect.midY)
+        view.pointerDown(at: point)
+        view.pointerUp(at: point)
+        var t = 0.0
+        for _ in 0..<200 where view.hasRunningAnimations { t += 1.0 / 60; view.advanceAnimations(to: t) }
+        #expect(view.numberOfItems(inSection: 0) == 5)
+        view.contentOffset = CGPoint(x: 0, y: view.layoutAttributesForSupplementaryElement(ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 1))!.frame.minY)
+        drawn = texts(view)
+        #expect(drawn.contains("Albums") && drawn.contains("Album 1"))
+        #expect(drawn.contains("\(controller.albums[0].tracks)"), "album 1's badge")
+        #expect(!view.visibleSupplementaryViews(ofKind: CountBadgeView.elementKind).isEmpty)
+    }
+}

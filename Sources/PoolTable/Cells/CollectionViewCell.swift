@@ -2,13 +2,32 @@
 /// `drawContent`; the cell draws the selection and, in edit mode, a check badge in its top
 /// trailing corner over it. See `ReusableCell` for what the grid sets on it.
 @MainActor
-open class CollectionViewCell: ReusableCell {
+open class CollectionViewCell: CollectionReusableView {
     /// The badge's diameter.
     public static let badgeSize = 22.0
 
     /// A cell for the given reuse identifier (what `register` factories call).
-    public required override init(reuseIdentifier: String?) {
+    public required init(reuseIdentifier: String?) {
         super.init(reuseIdentifier: reuseIdentifier)
+    }
+
+    /// Called with the cell and its state whenever selection, highlight or edit mode changes,
+    /// and when set (UIKit's `configurationUpdateHandler`): restyle the cell there.
+    public typealias ConfigurationUpdateHandler = @MainActor (CollectionViewCell, CellConfigurationState) -> Void
+    /// See ``ConfigurationUpdateHandler``; nil: none.
+    public var configurationUpdateHandler: ConfigurationUpdateHandler? { didSet { setNeedsUpdateConfiguration() } }
+    /// The cell's background (UIKit's `backgroundConfiguration`); nil: the default (the theme's
+    /// cell background, or the list appearance's for a list cell).
+    public var backgroundConfiguration: BackgroundConfiguration? { didSet { if backgroundConfiguration != oldValue { invalidateContent() } } }
+
+    /// Runs `configurationUpdateHandler` for `state`; override to restyle in a subclass
+    /// (call `super`).
+    open func updateConfiguration(using state: CellConfigurationState) {
+        configurationUpdateHandler?(self, state)
+    }
+
+    override func configurationStateDidChange() {
+        if configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
     }
 
     /// The grid that owns the cell (mounted or pooled).
@@ -37,7 +56,7 @@ open class CollectionViewCell: ReusableCell {
     /// The item's own content, recorded once per `contentVersion` (see `ReusableCell`).
     /// Default: the cell background.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
-        canvas.fill(bounds, color: canvas.theme.cellBackground)
+        if let backgroundConfiguration { backgroundConfiguration.draw(in: canvas, bounds: bounds) } else { canvas.fill(bounds, color: canvas.theme.cellBackground) }
     }
 
     /// The check badge: a ring that scales in with edit mode and fills with the accent colour,

@@ -23,11 +23,17 @@ open class ReusableCell {
     // The state the core sets on every bind and scroll step is exempt from dynamic
     // exclusivity checks (they cost more than the assignments): only the core writes it.
     /// Whether the view is in edit mode; set by the view on every mounted cell and on every dequeue.
-    @exclusivity(unchecked) open internal(set) var isEditing = false { didSet { if isEditing != oldValue { invalidateContent() } } }
+    @exclusivity(unchecked) open internal(set) var isEditing = false {
+        didSet { if isEditing != oldValue { invalidateContent(); configurationStateDidChange() } }
+    }
     /// Whether the row or item is selected; set by the view, never kept by the cell across rows.
-    @exclusivity(unchecked) open internal(set) var isSelected = false
+    @exclusivity(unchecked) open internal(set) var isSelected = false { didSet { if isSelected != oldValue { configurationStateDidChange() } } }
     /// Pressed but not yet released.
-    public internal(set) var isHighlighted = false
+    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { configurationStateDidChange() } } }
+
+    /// Selection, highlight or edit mode changed (a collection cell runs its
+    /// `configurationUpdateHandler`); nothing by default.
+    func configurationStateDidChange() {}
 
     /// 0 = not editing, 1 = editing; follows the view's shared, eased timeline, so every
     /// mounted cell is at the same phase.

@@ -12,6 +12,14 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     let sectionProvider: @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?
     /// The list configuration of a ``list(using:)`` layout.
     let listConfiguration: CollectionLayoutListConfiguration?
+    /// The view classes of decoration kinds (section backgrounds), by kind.
+    private(set) var decorationClasses: [String: CollectionReusableView.Type] = [:]
+
+    /// Registers the view class drawn for decoration items of `elementKind` (UIKit's
+    /// `register(_:forDecorationViewOfKind:)`); nil removes it.
+    public func register(_ viewClass: CollectionReusableView.Type?, forDecorationViewOfKind elementKind: String) {
+        decorationClasses[elementKind] = viewClass
+    }
 
     /// Every section laid out as `section`.
     public init(section: CollectionLayoutSection) {

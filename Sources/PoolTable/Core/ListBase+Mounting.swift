@@ -61,6 +61,7 @@ extension ListBase {
         }
         pass.clearNeedsLayout()
         counters.noteLayoutPass(microseconds: Double(DispatchTime.now().uptimeNanoseconds &- start) / 1000)
+        didLayOutItems()
         checkInvariants()
         mountedCellsDidChange()
     }

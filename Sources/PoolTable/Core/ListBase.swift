@@ -264,6 +264,10 @@ public class ListBase {
         for k in visible { drawCell(slot: k, in: canvas) }
     }
 
+    /// What a subclass mounts after the items of a layout pass (a collection view's
+    /// supplementary views); nothing by default.
+    func didLayOutItems() {}
+
     /// What a subclass draws over the content, in viewport coordinates, after it (a table's
     /// column header row); nothing by default.
     func drawOverContent(in canvas: Canvas) {}

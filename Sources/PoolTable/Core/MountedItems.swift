@@ -306,6 +306,7 @@ final class MountedItems {
     /// Mounts the header and footer views of the sections in `range` that have a height
     /// (titled from `layout`), recycling those of sections that left the range or lost it.
     private func mountSectionViews(_ range: Range<Int>, layout: any ItemLayout) {
+        let range = layout.mountsSectionViews ? range : 0..<0
         sectionRange = range
         for (s, view) in headers where !range.contains(s) || layout.headerLength(ofSection: s) <= 0 {
             recycleSectionView(view); headers[s] = nil

@@ -1,12 +1,26 @@
+import Logging
+
 /// A value describing a table's sections and items by identity (UIKit's
 /// `NSDiffableDataSourceSnapshot`). Identifiers must be unique across the snapshot.
 public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable & Sendable>: Sendable, Equatable {
     /// The sections, in order.
     public private(set) var sectionIdentifiers: [SectionID] = []
     @usableFromInline var items: [[ItemID]] = []
+    /// Items whose cells the next apply of this snapshot makes again through the cell
+    /// provider (UIKit's `reloadItems`); cleared once applied.
+    public private(set) var reloadedItemIdentifiers: [ItemID] = []
+    /// Items whose mounted cells the next apply of this snapshot configures again, in place,
+    /// through the cell provider (UIKit's `reconfigureItems`); cleared once applied.
+    public private(set) var reconfiguredItemIdentifiers: [ItemID] = []
 
     /// An empty snapshot.
     public init() {}
+
+    /// Equal when the sections and their items are: the reload and reconfigure marks are
+    /// requests to the next apply, not content.
+    public static func == (a: DiffableSnapshot, b: DiffableSnapshot) -> Bool {
+        a.sectionIdentifiers == b.sectionIdentifiers && a.items == b.items
+    }
 
     /// The number of sections.
     public var numberOfSections: Int { sectionIdentifiers.count }
@@ -86,6 +100,45 @@ public struct DiffableSnapshot<SectionID: Hashable & Sendable, ItemID: Hashable 
             base += list.count
         }
         return nil
+    }
+
+    /// The section holding `id`; nil if the snapshot does not hold it (UIKit's
+    /// `sectionIdentifier(containingItem:)`).
+    public func sectionIdentifier(containingItem id: ItemID) -> SectionID? {
+        locate(id).map { sectionIdentifiers[$0.0] }
+    }
+
+    /// The position of `section` among the sections; nil if absent.
+    public func indexOfSection(_ section: SectionID) -> Int? { sectionIdentifiers.firstIndex(of: section) }
+
+    /// Asks the next apply to make these items' cells again through the cell provider
+    /// (UIKit's `reloadItems`). Items the snapshot does not hold are ignored, with a log line.
+    public mutating func reloadItems(_ ids: [ItemID]) {
+        reloadedItemIdentifiers += held(ids, "reloadItems")
+    }
+
+    /// Asks the next apply to configure these items' mounted cells again in place, without a
+    /// new cell (UIKit's `reconfigureItems`, cheaper than a reload). Items the snapshot does
+    /// not hold are ignored, with a log line.
+    public mutating func reconfigureItems(_ ids: [ItemID]) {
+        reconfiguredItemIdentifiers += held(ids, "reconfigureItems")
+    }
+
+    private func held(_ ids: [ItemID], _ what: String) -> [ItemID] {
+        let all = Set(items.joined())
+        let kept = ids.filter { all.contains($0) }
+        if kept.count < ids.count {
+            Logger(label: "PoolTable").error("PoolTable: \(what) named \(ids.count - kept.count) item(s) the snapshot does not hold; ignored")
+        }
+        return kept
+    }
+
+    /// The snapshot without its reload and reconfigure marks (what a data source keeps).
+    var withoutMarks: DiffableSnapshot {
+        var s = self
+        s.reloadedItemIdentifiers = []
+        s.reconfiguredItemIdentifiers = []
+        return s
     }
 
     func locate(_ id: ItemID) -> (Int, Int)? {

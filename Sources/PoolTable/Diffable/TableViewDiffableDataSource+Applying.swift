@@ -51,20 +51,20 @@ extension TableViewDiffableDataSource {
     @inlinable
     public func applyThrowing(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) throws {
         // A table not loaded yet reloads: only the duplicates are looked for.
-        let loaded = tableView?.hasLoadedData ?? false
+        let loaded = list?.hasLoadedData ?? false
         let found = loaded ? current.checkedChanges(to: snapshot) : (changes: SnapshotChanges(), duplicate: snapshot.firstDuplicate())
         if let dup = found.duplicate { throw DiffableDataSourceError.duplicateIdentifier(dup) }
         pipeline.supersedeAll()   // their completions stay owed, and run before this one's
         let ticket = completions.enqueue(completion)
         let completions = completions
-        guard let tableView, tableView.hasLoadedData else {
+        guard let list, list.hasLoadedData else {
             setCurrent(snapshot)
-            tableView?.reloadData()
+            list?.reloadData()
             completions.finish(ticket)
             return
         }
         do {
-            try performBatch(found.changes, to: snapshot, on: tableView,
+            try performBatch(found.changes, to: snapshot, on: list,
                              animatingDifferences: animatingDifferences, completion: { completions.finish(ticket) })
         } catch {
             completions.cancel(ticket)
@@ -143,7 +143,7 @@ extension TableViewDiffableDataSource {
     @usableFromInline
     func appliesAtOnce(_ snapshot: Snapshot) -> Bool {
         guard pipeline.entries.isEmpty else { return false }
-        guard let tableView, tableView.hasLoadedData else { return true }
+        guard let list, list.hasLoadedData else { return true }
         return current.numberOfItems + snapshot.numberOfItems < synchronousApplyLimit
     }
 
@@ -214,18 +214,18 @@ extension TableViewDiffableDataSource {
     /// the table refuses (a row being moved by hand) becomes a reload to `snapshot`, so the
     /// table never stays behind its data source.
     func commit(_ snapshot: Snapshot, _ changes: SnapshotChanges, animatingDifferences: Bool, completion: @escaping () -> Void) {
-        guard let tableView, tableView.hasLoadedData else {
+        guard let list, list.hasLoadedData else {
             setCurrent(snapshot)
-            tableView?.reloadData()
+            list?.reloadData()
             completion()
             return
         }
         do {
-            try performBatch(changes, to: snapshot, on: tableView, animatingDifferences: animatingDifferences, completion: completion)
+            try performBatch(changes, to: snapshot, on: list, animatingDifferences: animatingDifferences, completion: completion)
         } catch {
             ListBase.logger.error("PoolTable: a snapshot's batch update was refused (\(error)); reloading the table to it")
             setCurrent(snapshot)
-            tableView.reloadData()
+            list.reloadData()
             completion()
         }
     }
@@ -234,13 +234,13 @@ extension TableViewDiffableDataSource {
     /// it is made inside `performWithoutAnimation`, so moved rows do not glide either (as
     /// UIKit's apply without animating differences) and the completion runs at once.
     @usableFromInline
-    func performBatch(_ changes: SnapshotChanges, to snapshot: Snapshot, on tableView: TableView, animatingDifferences: Bool,
+    func performBatch(_ changes: SnapshotChanges, to snapshot: Snapshot, on list: ListBase, animatingDifferences: Bool,
                       completion: (() -> Void)?) throws {
         guard animatingDifferences else {
             var failure: (any Error)?
             ListBase.performWithoutAnimation {
                 do {
-                    try performBatch(changes, to: snapshot, on: tableView, animatingDifferences: true, animation: .none, completion: completion)
+                    try performBatch(changes, to: snapshot, on: list, animatingDifferences: true, animation: .none, completion: completion)
                 } catch {
                     failure = error
                 }
@@ -248,19 +248,44 @@ extension TableViewDiffableDataSource {
             if let failure { throw failure }
             return
         }
-        try performBatch(changes, to: snapshot, on: tableView, animatingDifferences: true, animation: defaultRowAnimation, completion: completion)
+        try performBatch(changes, to: snapshot, on: list, animatingDifferences: true, animation: defaultRowAnimation, completion: completion)
     }
 
-    private func performBatch(_ changes: SnapshotChanges, to snapshot: Snapshot, on tableView: TableView, animatingDifferences: Bool,
+    private func performBatch(_ changes: SnapshotChanges, to snapshot: Snapshot, on list: ListBase, animatingDifferences: Bool,
                               animation: RowAnimation, completion: (() -> Void)?) throws {
-        try tableView.performBatchUpdatesThrowing({
+        let (reloads, reloadedInPlace) = reloadedPaths(snapshot, changes)
+        defer { reconfigureMarked(snapshot, except: reloadedInPlace) }
+        try list.performBatchUpdatesThrowing({
             setCurrent(snapshot)
-            tableView.deleteSections(changes.deletedSections, with: animation)
-            tableView.insertSections(changes.insertedSections, with: animation)
-            tableView.deleteRows(at: changes.deletedRows, with: animation)
-            tableView.insertRows(at: changes.insertedRows, with: animation)
-            for move in changes.moves { tableView.moveRow(at: move.from, to: move.to) }
+            list.batchDeleteSections(changes.deletedSections, animation)
+            list.batchInsertSections(changes.insertedSections, animation)
+            list.batchDelete(changes.deletedRows.itemPaths, animation)
+            list.batchInsert(changes.insertedRows.itemPaths, animation)
+            for move in changes.moves { list.batchMove(ItemPath(move.from), to: ItemPath(move.to)) }
+            if !reloads.isEmpty { list.batchReload(reloads, animation) }
         }, completion: { _ in completion?() })
+    }
+
+    /// The old places of `snapshot`'s reloaded items that stay in place as rows (a batch
+    /// reload names the old index path); a reloaded item that moves is reconfigured instead.
+    private func reloadedPaths(_ snapshot: Snapshot, _ changes: SnapshotChanges) -> ([ItemPath], Set<ItemID>) {
+        guard !snapshot.reloadedItemIdentifiers.isEmpty else { return ([], []) }
+        let moved = Set(changes.moves.map(\.from)), deleted = Set(changes.deletedRows), gone = Set(changes.deletedSections)
+        var paths: [ItemPath] = [], ids = Set<ItemID>()
+        for id in snapshot.reloadedItemIdentifiers {
+            guard let ip = indexPath(for: id), !moved.contains(ip), !deleted.contains(ip), !gone.contains(ip.section),
+                  ids.insert(id).inserted else { continue }
+            paths.append(ItemPath(ip))
+        }
+        return (paths, ids)
+    }
+
+    /// Re-binds the mounted cells of `snapshot`'s reconfigured items (and of reloaded items
+    /// that moved), at their new places, once the batch is in.
+    private func reconfigureMarked(_ snapshot: Snapshot, except reloaded: Set<ItemID>) {
+        let ids = (snapshot.reconfiguredItemIdentifiers + snapshot.reloadedItemIdentifiers).filter { !reloaded.contains($0) }
+        guard !ids.isEmpty else { return }
+        reconfigureItems(ids)
     }
 }
 

@@ -33,6 +33,9 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
     /// The table this data source feeds.
     public private(set) weak var tableView: TableView?
+    /// The list the applies change: `tableView`, or the collection view of the
+    /// `CollectionViewDiffableDataSource` this object is the engine of.
+    @usableFromInline weak var list: ListBase?
     private let cellProvider: CellProvider
     @usableFromInline var current = Snapshot() { didSet { pipeline.contentVersion &+= 1 } }
     /// Applies not committed yet (TableViewDiffableDataSource+Applying.swift).
@@ -64,9 +67,22 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// Becomes `tableView`'s data source; `cellProvider` makes each item's cell.
     public init(tableView: TableView, cellProvider: @escaping CellProvider) {
         self.tableView = tableView
+        self.list = tableView
         self.cellProvider = cellProvider
         self.callers = ApplyCallers()
         tableView.dataSource = self
+    }
+
+    /// The engine of a `CollectionViewDiffableDataSource`: snapshots, applies (on and off
+    /// the main thread) and outlines, changing `list`; not anyone's data source itself.
+    /// (A convenience initializer: a non-public designated one would stop subclasses in other
+    /// modules from inheriting `init(tableView:cellProvider:)`. It passes through a detached
+    /// table that never loads, then lets go of it.)
+    convenience init(engineFor list: ListBase) {
+        self.init(tableView: detachedEngineTable, cellProvider: { _, _, _ in nil })
+        detachedEngineTable.dataSource = nil
+        tableView = nil
+        self.list = list
     }
 
     /// The newest snapshot applied: the one a pending apply is bringing in, or the one the
@@ -81,7 +97,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
     /// Re-binds the items' cells where they are mounted (the article-004 way: by identity).
     public func reconfigureItems(_ ids: [ItemID]) {
-        tableView?.reconfigureRows(at: ids.compactMap { indexPath(for: $0) })
+        list?.reconfigure(ids.compactMap { indexPath(for: $0) }.itemPaths)
     }
 
     /// The item at `indexPath`; nil if there is none.
@@ -109,7 +125,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     @usableFromInline
     func setCurrent(_ snapshot: Snapshot) {
         outlines.keep(where: { current.itemIdentifiers(inSection: $0) == snapshot.itemIdentifiers(inSection: $0) })
-        current = snapshot
+        current = snapshot.withoutMarks
         placesAreStale = true
     }
 
@@ -138,6 +154,11 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
     /// Moves the item in the current snapshot (the table already shows the move), as UIKit's
     /// diffable data source does; a subclass that overrides it calls `super` to keep that.
     open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        move(from: sourceIndexPath, to: destinationIndexPath)
+    }
+
+    /// Moves an item in the current snapshot to where the list already shows it.
+    func move(from sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
         guard let id = itemIdentifier(for: sourceIndexPath),
               let section = sectionIdentifier(for: destinationIndexPath.section) else { return }
         var next = current
@@ -155,3 +176,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
         sectionIdentifier(for: section).flatMap { footerTitle?($0) }
     }
 }
+
+/// The table a collection view's diffable engine is made with (and detached from at once):
+/// it is never laid out, drawn or loaded.
+@MainActor private let detachedEngineTable = TableView(frame: .zero)

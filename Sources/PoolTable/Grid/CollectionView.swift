@@ -42,6 +42,17 @@ public final class CollectionView: ListBase {
 
     /// The grid geometry (the same object as the core's layout).
     let grid: GridGeometry
+    /// Headers, footers, badges and decorations of a compositional layout (Supplementary/).
+    let supplementaries = MountedSupplementaries()
+
+    override func didLayOutItems() { mountSupplementaries() }
+
+    /// Decorations beneath the items, the other supplementary views over them (Supplementary/).
+    override func drawItems(_ visible: [Int], in canvas: Canvas) {
+        drawSupplementaries(in: canvas, below: true)
+        super.drawItems(visible, in: canvas)
+        drawSupplementaries(in: canvas, below: false)
+    }
 
     /// A grid with a viewport of `frame`'s size and `layout`. Multiple selection during editing is on.
     public init(frame: Rect, layout: GridLayout) {

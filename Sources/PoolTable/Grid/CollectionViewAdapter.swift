@@ -76,7 +76,12 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
     func didDeselect(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didDeselectItemAt: ip.indexPath) } }
     func selectionDidChange() { collectionView.map { $0.delegate?.collectionViewSelectionDidChange($0); $0.notifySelectionObservers() } }
     func didActivate(_ ip: ItemPath) { collectionView.map { $0.delegate?.collectionView($0, didActivateItemAt: ip.indexPath) } }
-    func didTapTarget(_ target: String, at ip: ItemPath) {}
+    func didTapTarget(_ target: String, at ip: ItemPath) {
+        guard let view = collectionView else { return }
+        if target == CollectionViewListCell.outlineDisclosureTarget {
+            (view.dataSource as? CollectionOutlineSource)?.toggleOutline(at: ip.indexPath)
+        }
+    }
 
     /// In edit mode (and with multiple selection) a press anywhere on an item starts a drag
     /// that selects the items it sweeps.

@@ -10,6 +10,14 @@ public protocol CollectionViewDataSource: AnyObject {
     func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell
     /// The section header's title (shown when the layout's `headerHeight` > 0). Default nil.
     func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String?
+    /// The supplementary view of `kind` at `indexPath` in a compositional layout (a header or
+    /// footer: item 0 of its section; a badge: its item), from
+    /// `dequeueConfiguredReusableSupplementary(using:for:)` (UIKit's
+    /// `collectionView(_:viewForSupplementaryElementOfKind:at:)`). Default nil: none (a
+    /// header with a title from `titleForHeaderInSection` shows the title). Non-optional,
+    /// as in UIKit, so ported code satisfies it; the default's view stands for none.
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> CollectionReusableView
 
     // MARK: Moving items (issue 23; UIKit's interactive movement)
     /// Whether the item can be moved by hand (a long press in edit mode, Alt+arrows, or
@@ -24,6 +32,8 @@ public protocol CollectionViewDataSource: AnyObject {
 extension CollectionViewDataSource {
     public func numberOfSections(in collectionView: CollectionView) -> Int { 1 }
     public func collectionView(_ collectionView: CollectionView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                               at indexPath: IndexPath) -> CollectionReusableView { NoSupplementaryView(reuseIdentifier: nil) }
 }
 
 // Moving items (issue 23): the defaults.

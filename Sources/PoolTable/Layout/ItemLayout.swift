@@ -178,6 +178,10 @@ extension ItemSource {
 }
 
 extension ItemLayout {
+    /// Whether the list mounts its own header and footer views for sections with a header
+    /// or footer length (a compositional layout's boundary items are supplementary views instead).
+    var mountsSectionViews: Bool { !(self is CompositionalGeometry) }
+
     func itemsStart(ofSection s: Int) -> Double { start(ofSection: s) + headerLength(ofSection: s) }
 
     /// The item's frame at its current extent.

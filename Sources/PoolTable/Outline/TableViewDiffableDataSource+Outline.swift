@@ -26,7 +26,7 @@ extension TableViewDiffableDataSource {
         // Weak: this closure is queued in `completions` itself (by the plain apply below), and
         // a strong capture would keep the queue alive in a cycle while it waits.
         let completion: () -> Void = { [weak completions] in completions?.finish(ticket) }
-        defer { tableView?.refreshOutlineCells() }
+        defer { tableView?.refreshOutlineCells() }   // (a collection view's engine has no table)
         let old: SectionSnapshot<ItemID>? = outlines.snapshot(for: section)
         // The new outline is in place while the rows change, so every cell bound during the
         // apply (rows mounted by its layout) gets its new level; a refused apply restores it.
@@ -35,7 +35,7 @@ extension TableViewDiffableDataSource {
         defer { outlines.applying = nil }
         do {
             // The fast path: the rows change by one contiguous run (an expand or a collapse).
-            if let tableView, tableView.hasLoadedData, let s = current.sectionIdentifiers.firstIndex(of: section),
+            if let list, list.hasLoadedData, let s = current.sectionIdentifiers.firstIndex(of: section),
                let old, let run = outlineRun(from: old, to: snapshot, section: s) {
                 try applyRun(run, section: s, animatingDifferences: animatingDifferences, completion: completion)
                 return
@@ -101,26 +101,26 @@ extension TableViewDiffableDataSource {
     /// gets one range insert or delete (`TableView`'s run batch: O(mounted rows) for rows
     /// of a fixed height). Items new to the section must not be in another section.
     func applyRun(_ run: OutlineRun<ItemID>, section s: Int, animatingDifferences: Bool, completion: (() -> Void)?) throws {
-        guard let tableView else { return }
+        guard let list else { return }
         let animation: RowAnimation = animatingDifferences ? defaultRowAnimation : .none
         switch run {
         case .unchanged:
-            tableView.setNeedsDisplay()
+            list.setNeedsDisplay()
             completion?()
         case let .insert(at, items):
             if current.sectionIdentifiers.count > 1, let clash = items.first(where: { indexPath(for: $0) != nil }) {
                 throw DiffableDataSourceError.duplicateIdentifier("item \(clash)")
             }
-            try tableView.performBatchUpdatesThrowing({
+            try list.performBatchUpdatesThrowing({
                 current.items[s].insert(contentsOf: items, at: at)
                 placesAreStale = true
-                tableView.batchInsertRun(at..<(at + items.count), section: s, animation)
+                list.batchInsertRun(at..<(at + items.count), section: s, animation)
             }, completion: { _ in completion?() })
         case let .delete(range):
-            try tableView.performBatchUpdatesThrowing({
+            try list.performBatchUpdatesThrowing({
                 current.items[s].removeSubrange(range)
                 placesAreStale = true
-                tableView.batchDeleteRun(range, section: s, animation)
+                list.batchDeleteRun(range, section: s, animation)
             }, completion: { _ in completion?() })
         }
     }
@@ -184,6 +184,11 @@ extension TableViewDiffableDataSource: TableViewOutlineDataSource {
     /// The item's level, whether it has (or is marked to have) children and whether it is
     /// expanded; nil for a row of a section without an outline.
     public func tableView(_ tableView: TableView, outlineStateForRowAt indexPath: IndexPath) -> OutlineRowState? {
+        outlineState(at: indexPath)
+    }
+
+    /// The outline state of the item at `indexPath`; nil outside an outline.
+    func outlineState(at indexPath: IndexPath) -> OutlineRowState? {
         guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
               let outline: SectionSnapshot<ItemID> = outlines.snapshot(for: section) else { return nil }
         return OutlineRowState(level: outline.level(of: id), isExpandable: outline.isExpandable(id), isExpanded: outline.isExpanded(id))
@@ -204,6 +209,11 @@ extension TableViewDiffableDataSource: TableViewOutlineDataSource {
     /// `snapshotForExpandingParentItem`; collapsing asks `shouldCollapseItem` and calls
     /// `willCollapseItem`. An item that is not expandable is not expanded.
     public func tableView(_ tableView: TableView, setExpanded expanded: Bool, forRowAt indexPath: IndexPath, recursively: Bool) {
+        setExpanded(expanded, at: indexPath, recursively: recursively)
+    }
+
+    /// `tableView(_:setExpanded:forRowAt:recursively:)` for any list (a collection view's outline too).
+    func setExpanded(_ expanded: Bool, at indexPath: IndexPath, recursively: Bool) {
         guard let id = itemIdentifier(for: indexPath), let section = sectionIdentifier(for: indexPath.section),
               let before: SectionSnapshot<ItemID> = outlines.snapshot(for: section), before.contains(id) else { return }
         let handlers = sectionSnapshotHandlers

@@ -20,6 +20,19 @@ extension ListBase {
         }
     }
 
+    /// `performBatchUpdates(_:completion:)` with a non-escaping, non-optional closure, UIKit's
+    /// exact shape: inside it, `self` may be implicit (as in code written against UIKit).
+    /// A trailing closure picks this overload; pass `nil` for the other.
+    public func performBatchUpdates(_ updates: () -> Void, completion: ((Bool) -> Void)? = nil) {
+        do {
+            try performBatchUpdatesThrowing(updates, completion: completion)
+        } catch {
+            let refused = error as? BatchUpdateError ?? BatchUpdateError(kind: .conflict, detail: "\(error)")
+            reportRefusedBatch(refused)
+            completion?(false)
+        }
+    }
+
     /// The last batch refused by `performBatchUpdates(_:completion:)` (or by a single insert,
     /// delete, move or reload outside a batch); nil until one is. Never cleared by a later
     /// valid batch: compare it before and after, or use `batchUpdateErrorHandler`.

@@ -1,0 +1,247 @@
+/// A row of a list-configured collection view (UIKit's `UICollectionViewListCell`): a
+/// `ListContentConfiguration` (image, text, secondary text), accessories at its edges,
+/// indentation, and the look of its section's list appearance: separators for plain and
+/// grouped lists, a rounded box per section for inset-grouped (Adwaita's boxed list), a
+/// rounded highlight for sidebars.
+@MainActor
+open class CollectionViewListCell: CollectionViewCell {
+    /// The hit target of an outline disclosure accessory: a click expands or collapses the
+    /// row's children through the diffable data source's section snapshot.
+    public static let outlineDisclosureTarget = "PoolTable.outlineDisclosure"
+    /// The accessories: on each edge the first one is nearest the edge (the outermost).
+    public var accessories: [CellAccessory] = [] { didSet { if accessories != oldValue { invalidateContent() } } }
+    /// What the cell shows; nil: nothing but its background and accessories.
+    public var contentConfiguration: ListContentConfiguration? { didSet { invalidateContent() } }
+    /// How many indentation steps the content is moved in by (an outline's level).
+    public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { invalidateContent() } } }
+    /// The width of one indentation step. Default 16.
+    public var indentationWidth = 16.0
+
+    /// A cell for the given reuse identifier.
+    public required init(reuseIdentifier: String?) {
+        super.init(reuseIdentifier: reuseIdentifier)
+    }
+
+    /// A configuration in the style of the cell's list (a sidebar row in a sidebar), to fill and
+    /// assign to `contentConfiguration`.
+    public func defaultContentConfiguration() -> ListContentConfiguration {
+        ListContentConfiguration.cell()
+    }
+
+    open override func prepareForReuse() {
+        super.prepareForReuse()
+        accessories = []
+        contentConfiguration = nil
+        indentationLevel = 0
+    }
+
+    /// The outline disclosure accessory's hit target, where there is one.
+    open override var hitTargets: [HitTarget] {
+        let bounds = Rect(origin: .zero, size: frame.size)
+        return accessoryRects(in: bounds, canvas: nil).compactMap { accessory, rect in
+            accessory.kind == .outlineDisclosure ? HitTarget(name: Self.outlineDisclosureTarget, rect: rect) : nil
+        }
+    }
+
+    /// One or two lines of text (a subtitle), at least 44 points.
+    open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
+        guard let c = contentConfiguration else { return 44 }
+        let w = max(1, contentRect(in: Rect(x: 0, y: 0, width: width, height: 44), canvas: canvas).width)
+        let line = canvas.measureText(c.text ?? " ", width: w, style: Self.style(c.textProperties, .body, canvas.theme.foreground)).height
+        guard let second = c.secondaryText, !c.prefersSideBySideTextAndSecondaryText else { return max(44, line + 22) }
+        let h2 = canvas.measureText(second, width: w, style: Self.style(c.secondaryTextProperties, .caption, canvas.theme.secondaryForeground)).height
+        return max(44, line + h2 + 24)
+    }
+
+    /// The background of the appearance, the content, the accessories and the separator.
+    open override func drawContent(in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
+        let placement = listPlacement()
+        if let backgroundConfiguration {
+            backgroundConfiguration.draw(in: canvas, bounds: bounds)
+        } else {
+            drawAppearanceBackground(placement, in: canvas, bounds: bounds)
+        }
+        let content = contentRect(in: bounds, canvas: canvas)
+        if let c = contentConfiguration { drawConfiguration(c, in: content, canvas: canvas) }
+        for (accessory, rect) in accessoryRects(in: bounds, canvas: canvas) { draw(accessory, in: rect, canvas: canvas) }
+        if placement.showsSeparators && !placement.isLast && placement.appearance != .sidebar && placement.appearance != .sidebarPlain {
+            canvas.fill(Rect(x: content.minX, y: bounds.maxY - 1, width: bounds.maxX - content.minX, height: 1), color: theme.separator)
+        }
+    }
+
+    /// The appearance's own background: a boxed list piece, the sidebar's or the plain cell colour.
+    private func drawAppearanceBackground(_ placement: Placement, in canvas: Canvas, bounds: Rect) {
+        let theme = canvas.theme
+        switch placement.appearance {
+        case .insetGrouped:
+            // A boxed list: the section's first and last rows round their outer corners.
+            canvas.fill(bounds, color: theme.groupedBackground)
+            let r = 12.0
+            var box = bounds
+            if placement.isFirst { box.origin.y += 0 } else { box.origin.y -= r; box.size.height += r }
+            if !placement.isLast { box.size.height += r }
+            canvas.withState {
+                canvas.clip(to: bounds)
+                canvas.fill(.roundedRect(box, radius: r), color: theme.cellBackground)
+            }
+        case .sidebar, .sidebarPlain:
+            canvas.fill(bounds, color: theme.groupedBackground)
+        case .plain, .grouped:
+            canvas.fill(bounds, color: theme.cellBackground)
+        }
+    }
+
+    /// Sidebars show the selection as a rounded accent highlight behind the row instead of a border.
+    open override func draw(in canvas: Canvas, bounds: Rect) {
+        let placement = listPlacement()
+        guard placement.appearance == .sidebar || placement.appearance == .sidebarPlain, isSelected, !isEditing else {
+            super.draw(in: canvas, bounds: bounds)
+            return
+        }
+        canvas.save()
+        canvas.translate(x: bounds.minX, y: bounds.minY)
+        drawContent(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
+        canvas.restore()
+        canvas.fill(.roundedRect(bounds.insetBy(dx: 4, dy: 2), radius: 6), color: canvas.theme.selectionTint)
+    }
+
+    // MARK: Layout of the row
+
+    /// Where the content goes: inside the leading accessories and indentation, before the trailing ones.
+    func contentRect(in bounds: Rect, canvas: Canvas?) -> Rect {
+        var leading = 16.0 + Double(indentationLevel) * indentationWidth, trailing = 16.0
+        for (accessory, rect) in accessoryRects(in: bounds, canvas: canvas) {
+            if accessory.isLeading { leading = max(leading, rect.maxX + 4) } else { trailing = max(trailing, bounds.maxX - rect.minX + 4) }
+        }
+        return Rect(x: bounds.minX + leading, y: bounds.minY, width: max(0, bounds.width - leading - trailing), height: bounds.height)
+    }
+
+    /// The shown accessories with their rectangles: leading ones from the leading edge (after
+    /// the indentation), trailing ones from the trailing edge inwards.
+    func accessoryRects(in bounds: Rect, canvas: Canvas?) -> [(CellAccessory, Rect)] {
+        var out: [(CellAccessory, Rect)] = []
+        var lead = bounds.minX + 8 + Double(indentationLevel) * indentationWidth, trail = bounds.maxX - 8
+        for accessory in accessories where accessory.isShown(editing: isEditing) {
+            let w = canvas.map { accessory.width(in: $0) } ?? 32
+            if accessory.isLeading {
+                out.append((accessory, Rect(x: lead, y: bounds.minY, width: w, height: bounds.height)))
+                lead += w
+            } else {
+                trail -= w
+                out.append((accessory, Rect(x: trail, y: bounds.minY, width: w, height: bounds.height)))
+            }
+        }
+        return out
+    }
+
+    /// A text style from a configuration's overrides over the cell's defaults.
+    static func style(_ p: TextProperties, _ font: Font, _ color: Color) -> TextStyle {
+        TextStyle(font: p.font ?? font, color: p.color ?? color, maxLines: p.numberOfLines ?? 1)
+    }
+
+    /// The image, then the text with its secondary text below it (or at the trailing edge).
+    private func drawConfiguration(_ c: ListContentConfiguration, in rect: Rect, canvas: Canvas) {
+        let theme = canvas.theme
+        var x = rect.minX
+        if let image = c.image {
+            let side = min(28, rect.height - 8)
+            canvas.drawImage(image, in: Rect(x: x, y: rect.midY - side / 2, width: side, height: side), contentMode: .scaleAspectFit, cornerRadius: 0)
+            x += side + 12
+        }
+        let main = Self.style(c.textProperties, .body, theme.foreground)
+        var second = Self.style(c.secondaryTextProperties, c.prefersSideBySideTextAndSecondaryText ? .body : .caption, theme.secondaryForeground)
+        let width = max(0, rect.maxX - x)
+        if c.prefersSideBySideTextAndSecondaryText || c.secondaryText == nil {
+            var trailing = 0.0
+            if let text = c.secondaryText {
+                trailing = min(width / 2, canvas.measureText(text, width: width, style: second).width)
+                second.alignment = .trailing
+                canvas.drawText(text, in: Rect(x: rect.maxX - trailing, y: rect.minY, width: trailing, height: rect.height), style: second)
+            }
+            if let text = c.text { canvas.drawText(text, in: Rect(x: x, y: rect.minY, width: max(0, width - trailing - 8), height: rect.height), style: main) }
+        } else {
+            let h1 = canvas.measureText(c.text ?? " ", width: max(1, width), style: main).height
+            let h2 = canvas.measureText(c.secondaryText ?? " ", width: max(1, width), style: second).height
+            let top = rect.midY - (h1 + h2 + 2) / 2
+            if let text = c.text { canvas.drawText(text, in: Rect(x: x, y: top, width: width, height: h1), style: main) }
+            if let text = c.secondaryText { canvas.drawText(text, in: Rect(x: x, y: top + h1 + 2, width: width, height: h2), style: second) }
+        }
+    }
+
+    private func draw(_ accessory: CellAccessory, in rect: Rect, canvas: Canvas) {
+        let theme = canvas.theme
+        let c = Point(x: rect.midX, y: rect.midY)
+        switch accessory.kind {
+        case .disclosureIndicator:
+            var p = Path(); p.move(to: Point(x: c.x - 3, y: c.y - 6)); p.line(to: Point(x: c.x + 3, y: c.y)); p.line(to: Point(x: c.x - 3, y: c.y + 6))
+            canvas.stroke(p, color: theme.secondaryForeground, lineWidth: 2)
+        case .outlineDisclosure:
+            var p = Path()
+            if outlineIsExpanded() {
+                p.move(to: Point(x: c.x - 6, y: c.y - 3)); p.line(to: Point(x: c.x, y: c.y + 3)); p.line(to: Point(x: c.x + 6, y: c.y - 3))
+            } else {
+                p.move(to: Point(x: c.x - 3, y: c.y - 6)); p.line(to: Point(x: c.x + 3, y: c.y)); p.line(to: Point(x: c.x - 3, y: c.y + 6))
+            }
+            canvas.stroke(p, color: theme.foreground, lineWidth: 2)
+        case .checkmark:
+            canvas.stroke(Path.checkMark(center: c, scale: 0.9, drawn: 1), color: theme.accent, lineWidth: 2)
+        case .delete:
+            canvas.fill(.circle(center: c, radius: 10), color: Color(hex: 0xe01b24))
+            canvas.fill(Rect(x: c.x - 6, y: c.y - 1, width: 12, height: 2), color: .white)
+        case .reorder:
+            for dy in [-5.0, 0, 5] { canvas.fill(Rect(x: c.x - 8, y: c.y + dy - 1, width: 16, height: 2), color: theme.secondaryForeground) }
+        case .multiselect:
+            if isSelected {
+                canvas.fill(.circle(center: c, radius: 10), color: theme.accent)
+                canvas.stroke(Path.checkMark(center: c, scale: 0.7, drawn: 1), color: theme.accentForeground, lineWidth: 2)
+            } else {
+                canvas.stroke(.circle(center: c, radius: 10), color: theme.secondaryForeground, lineWidth: 1.5)
+            }
+        case let .label(text):
+            canvas.drawText(text, in: rect, style: TextStyle(font: .body, color: theme.secondaryForeground, alignment: .trailing))
+        }
+    }
+
+    // MARK: Where the row is
+
+    /// The row's list appearance and place in its section, from the collection view's layout.
+    struct Placement {
+        var appearance: CollectionLayoutListConfiguration.Appearance = .plain
+        var showsSeparators = true
+        var isFirst = true
+        var isLast = true
+    }
+
+    func listPlacement() -> Placement {
+        guard let view = collectionView, let ip = mountedIndexPath ?? lastIndexPath.map(ItemPath.init),
+              let geometry = view.geometry as? CompositionalGeometry, ip.section < geometry.numberOfSections,
+              let configuration = geometry.sections[ip.section].section.listConfiguration else { return Placement() }
+        return Placement(appearance: configuration.appearance, showsSeparators: configuration.showsSeparators,
+                         isFirst: ip.row == 0, isLast: ip.row == geometry.numberOfItems(in: ip.section) - 1)
+    }
+
+    /// Whether the row's outline children show (asked of the diffable data source's outline).
+    func outlineIsExpanded() -> Bool {
+        guard let view = collectionView, let ip = mountedIndexPath,
+              let outline = view.dataSource as? CollectionOutlineSource else { return false }
+        return outline.outlineState(at: ip.indexPath)?.isExpanded ?? false
+    }
+}
+
+/// A collection data source with outlines (the diffable one): the list cell's outline
+/// disclosure reads and toggles through it.
+@MainActor
+protocol CollectionOutlineSource: AnyObject {
+    func outlineState(at indexPath: IndexPath) -> OutlineRowState?
+    func toggleOutline(at indexPath: IndexPath)
+}
+
+extension CollectionView {
+    /// Redraws the mounted list cells (an outline's expanded state or a row's place in its
+    /// section changed what their accessories and corners show).
+    func refreshListCells() {
+        for entry in items.entries where entry.cell is CollectionViewListCell { entry.cell.invalidateContent() }
+        setNeedsDisplay()
+    }
+}

@@ -1,0 +1,91 @@
+/// One supplementary element a compositional layout places: a section's boundary item (a
+/// header or footer), a badge anchored to an item, or a decoration behind a section.
+struct SupplementaryElement: Equatable {
+    enum Category: Equatable {
+        /// A boundary item; `pinned` while it is held at the viewport's edge.
+        case boundary(pinned: Bool)
+        case badge
+        case decoration
+    }
+    /// What identifies a mounted element: its kind and index path (a section's elements use item 0).
+    struct Key: Hashable {
+        var kind: String
+        var indexPath: IndexPath
+    }
+    var key: Key
+    var category: Category
+    /// Content coordinates, where it is drawn now (a pinned header: at the viewport's top).
+    var frame: Rect
+    var zIndex: Int
+}
+
+/// Which supplementary elements meet a band, computed from the sections' descriptions and the
+/// mounted items' frames: O(sections meeting the band × their boundary and decoration items
+/// + mounted items × their badges), never over all items.
+extension CompositionalGeometry {
+    /// The elements meeting `band` (content coordinates along y), with `visible` the viewport
+    /// (pinned boundary items hold to its edges) and `mounted` the mounted items with their frames.
+    func supplementaryElements(meeting band: AlongSpan, visible: AlongSpan, breadth: Double,
+                               mounted: [(ItemPath, Rect)]) -> [SupplementaryElement] {
+        var out: [SupplementaryElement] = []
+        guard !sections.isEmpty, band.end > band.start else { return out }
+        for s in sections(meeting: band) {
+            let section = sections[s]
+            let top = start(ofSection: s), end = top + section.length
+            for (n, decoration) in section.section.decorationItems.enumerated() {
+                let i = decoration.contentInsets
+                let frame = Rect(x: i.leading, y: top + section.headerLength + i.top,
+                                 width: max(0, breadth - i.leading - i.trailing),
+                                 height: max(0, section.length - section.headerLength - section.footerLength - i.top - i.bottom))
+                // Two decorations of one kind in a section: the second is item 1, and so on.
+                let nth = section.section.decorationItems[..<n].filter { $0.elementKind == decoration.elementKind }.count
+                out.append(SupplementaryElement(key: .init(kind: decoration.elementKind, indexPath: IndexPath(item: nth, section: s)),
+                                                category: .decoration, frame: frame, zIndex: decoration.zIndex))
+            }
+            for item in section.section.boundarySupplementaryItems {
+                guard var frame = boundaryFrame(ofKind: item.elementKind, section: s) else { continue }
+                var pinned = false
+                if item.pinToVisibleBounds {
+                    switch item.alignment {
+                    case .bottom, .bottomLeading, .bottomTrailing:
+                        let y = max(top, min(frame.minY, visible.end - frame.height))
+                        pinned = y != frame.minY
+                        frame.origin.y = y
+                    default:
+                        let y = max(frame.minY, min(visible.start, end - frame.height))
+                        pinned = y != frame.minY
+                        frame.origin.y = y
+                    }
+                }
+                guard frame.maxY > band.start, frame.minY < band.end else { continue }
+                out.append(SupplementaryElement(key: .init(kind: item.elementKind, indexPath: IndexPath(item: 0, section: s)),
+                                                category: .boundary(pinned: pinned), frame: frame, zIndex: item.zIndex))
+            }
+        }
+        // Badges: each mounted item's leaf's supplementary items, anchored to its frame.
+        var leavesBySection: [Int: [CollectionLayoutItem]] = [:]
+        for (ip, itemFrame) in mounted where ip.section < sections.count {
+            let leaves = leavesBySection[ip.section] ?? Self.leaves(of: sections[ip.section].section.group)
+            leavesBySection[ip.section] = leaves
+            guard !leaves.isEmpty else { continue }
+            let leaf = leaves[ip.row % leaves.count]
+            for badge in leaf.supplementaryItems {
+                let size = badge.layoutSize.resolved(in: itemFrame.size)
+                out.append(SupplementaryElement(key: .init(kind: badge.elementKind, indexPath: ip.indexPath), category: .badge,
+                                                frame: badge.containerAnchor.frame(of: size, on: itemFrame), zIndex: badge.zIndex))
+            }
+        }
+        return out
+    }
+
+    /// A group's leaf items depth first, a repeated subitem once per repetition: leaf k is
+    /// the item of the k-th item of each group (the order of `GroupTemplate.frames`).
+    static func leaves(of item: CollectionLayoutItem) -> [CollectionLayoutItem] {
+        guard let group = item as? CollectionLayoutGroup else { return [item] }
+        if let count = group.repeatCount, let only = group.subitems.first {
+            let inner = leaves(of: only)
+            return (0..<max(0, count)).flatMap { _ in inner }
+        }
+        return group.subitems.flatMap { leaves(of: $0) }
+    }
+}

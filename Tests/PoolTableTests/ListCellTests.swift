@@ -1,0 +1,147 @@
+import Testing
+@testable import PoolTable
+
+/// List configurations (issue 38, rule 5): `CollectionViewListCell` with a content
+/// configuration and accessories, in each appearance, drawn through the recording canvas;
+/// the outline disclosure expanding and collapsing through the section snapshot.
+@MainActor
+@Suite("List cells and accessories")
+struct ListCellTests {
+    typealias Source = CollectionViewDiffableDataSource<String, String>
+
+    /// A list of `appearance` whose rows show their item with a disclosure indicator and a count label.
+    func makeList(_ appearance: CollectionLayoutListConfiguration.Appearance, accessories: [CellAccessory] = [.disclosureIndicator(), .label(text: "7")],
+                  sections: [String: [String]] = ["a": ["one", "two", "three"], "b": ["four", "five"]]) throws -> (CollectionView, Source) {
+        var configuration = CollectionLayoutListConfiguration(appearance: appearance)
+        configuration.headerMode = .none
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 360, height: 600), collectionViewLayout: CollectionViewCompositionalLayout.list(using: configuration))
+        let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item
+            cell.contentConfiguration = content
+            cell.accessories = accessories
+        }
+        let source = Source(collectionView: view) { view, ip, item in
+            view.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
+        }
+        var snapshot = DiffableSnapshot<String, String>()
+        for key in sections.keys.sorted() { snapshot.appendSections([key]); snapshot.appendItems(sections[key]!, toSection: key) }
+        try source.applyThrowing(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        return (view, source)
+    }
+
+    func render(_ view: CollectionView) -> RecordingCanvas {
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        return canvas
+    }
+
+    @Test("a list cell draws its configuration's text inside its accessories, the label accessory at its trailing edge")
+    func contentAndAccessories() throws {
+        let (view, source) = try makeList(.plain)
+        let canvas = render(view)
+        let texts = Dictionary(canvas.texts.map { ($0.0, $0.1) }, uniquingKeysWith: { a, _ in a })
+        for ip in view.indexPathsForVisibleItems {
+            let frame = view.rectForItem(at: ip)
+            let item = try #require(source.itemIdentifier(for: ip))
+            let rect = try #require(texts[item], "\(item) drawn")
+            #expect(rect.minX == frame.minX + 16 && rect.minY == frame.minY)
+            // Two 32-point accessories (the chevron and the label "7" are measured) keep the text clear of the trailing edge.
+            #expect(rect.maxX < frame.maxX - 32 - 8)
+        }
+        let labels = canvas.texts.filter { $0.0 == "7" }
+        #expect(labels.count == view.indexPathsForVisibleItems.count)
+        #expect(labels.allSatisfy { $0.1.maxX == 360 - 8 - 32 }, "the first accessory (the chevron) is outermost")
+        // Plain lists separate rows (not after a section's last one).
+        let separators = canvas.filledRects(color: canvas.theme.separator).filter { $0.height == 1 }
+        #expect(separators.count == 3, "\(separators)")
+        #expect(view.cellForItem(at: IndexPath(item: 0, section: 0)) is CollectionViewListCell)
+    }
+
+    @Test("a row that stops being its section's last gains its separator when an item is appended")
+    func placementRefresh() throws {
+        let (view, source) = try makeList(.plain)
+        let five = try #require(source.indexPath(for: "five"))
+        func separatorUnderFive() -> Bool {
+            let canvas = render(view)
+            let row = view.rectForItem(at: five)
+            return canvas.filledRects(color: canvas.theme.separator).contains { $0.height == 1 && $0.maxY == row.maxY }
+        }
+        #expect(!separatorUnderFive())
+        var snapshot = source.snapshot()
+        snapshot.appendItems(["six"], toSection: "b")
+        source.apply(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        #expect(separatorUnderFive())
+    }
+
+    @Test("inset-grouped rows form a rounded box per section; sidebar rows have no separators")
+    func appearances() throws {
+        let (grouped, _) = try makeList(.insetGrouped)
+        let canvas = render(grouped)
+        let boxes = canvas.operations.compactMap { op -> Rect? in
+            if case let .fillPath(r, c) = op, c == canvas.theme.cellBackground { return r } else { return nil }
+        }
+        #expect(boxes.count == 5, "one rounded piece per row")
+        let first = grouped.rectForItem(at: IndexPath(item: 0, section: 0))
+        #expect(first.minX == 12 && first.width == 360 - 24)
+        #expect(boxes.contains { $0.minY == first.minY && $0.height > first.height }, "the first row's box extends below it, rounding only its top")
+        let (sidebar, _) = try makeList(.sidebar)
+        let sidebarCanvas = render(sidebar)
+        #expect(sidebarCanvas.filledRects(color: sidebarCanvas.theme.separator).isEmpty)
+        // A selected sidebar row is a rounded highlight.
+        sidebar.selectItem(at: IndexPath(item: 1, section: 0), animated: false, scrollPosition: .none)
+        let selected = render(sidebar)
+        let row = sidebar.rectForItem(at: IndexPath(item: 1, section: 0))
+        #expect(selected.operations.contains { if case let .fillPath(r, c) = $0 { c == selected.theme.selectionTint && r == row.insetBy(dx: 4, dy: 2) } else { false } })
+    }
+
+    @Test("delete and multiselect show only in edit mode, at the leading edge, moving the content in")
+    func editingAccessories() throws {
+        let (view, _) = try makeList(.plain, accessories: [.delete(), .reorder(), .checkmark(displayed: .whenNotEditing)])
+        let red = Color(hex: 0xe01b24)
+        var canvas = render(view)
+        #expect(canvas.filledRects(color: red).isEmpty)
+        let before = try #require(canvas.texts.first { $0.0 == "one" }?.1)
+        view.setEditing(true, animated: false)
+        canvas = render(view)
+        #expect(canvas.filledRects(color: red).count == view.indexPathsForVisibleItems.count)
+        let after = try #require(canvas.texts.first { $0.0 == "one" }?.1)
+        #expect(after.minX > before.minX)
+        let cell = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)) as? CollectionViewListCell)
+        let shown = cell.accessoryRects(in: Rect(origin: .zero, size: cell.frame.size), canvas: nil).map(\.0.kind)
+        #expect(shown == [.delete, .reorder])
+    }
+
+    @Test("a click on the outline disclosure expands the row's children through the section snapshot, and collapses them")
+    func outlineDisclosure() throws {
+        let (view, source) = try makeList(.sidebar, accessories: [.outlineDisclosure()], sections: [:])
+        var outline = SectionSnapshot<String>()
+        outline.append(["Fruit", "Vegetables"])
+        outline.append(["apple", "pear"], to: "Fruit")
+        source.apply(outline, to: "food", animatingDifferences: false)
+        view.layoutIfNeeded()
+        #expect(view.numberOfItems(inSection: 0) == 2)
+        let cell = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)))
+        let target = try #require(cell.hitTargets.first { $0.name == CollectionViewListCell.outlineDisclosureTarget })
+        let point = Point(x: cell.frame.minX + target.rect.midX, y: cell.frame.minY + target.rect.midY - view.contentOffset.y)
+        view.pointerDown(at: point)
+        view.pointerUp(at: point)
+        var t = 0.0
+        for _ in 0..<200 where view.hasRunningAnimations { t += 1.0 / 60; view.advanceAnimations(to: t) }
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "apple", "pear", "Vegetables"])
+        #expect(source.snapshot(for: "food").isExpanded("Fruit"))
+        // The chevron points down now: its path is wider than high.
+        let canvas = render(view)
+        let chevrons = canvas.operations.compactMap { op -> Rect? in
+            if case let .strokePath(r, c, _) = op, c == canvas.theme.foreground { return r } else { return nil }
+        }
+        #expect(chevrons.first.map { $0.width > $0.height } == true, "\(chevrons)")
+        view.pointerDown(at: point)
+        view.pointerUp(at: point)
+        for _ in 0..<200 where view.hasRunningAnimations { t += 1.0 / 60; view.advanceAnimations(to: t) }
+        #expect(source.snapshot().itemIdentifiers == ["Fruit", "Vegetables"])
+        #expect(view.invariantViolation() == nil)
+    }
+}

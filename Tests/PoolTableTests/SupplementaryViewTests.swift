@@ -1,0 +1,257 @@
+import Testing
+@testable import PoolTable
+
+/// A header, footer or badge that draws "<kind> <text>" over its bounds.
+@MainActor
+final class LabelView: CollectionReusableView {
+    var text: String?
+    var reuses = 0
+    override func prepareForReuse() { super.prepareForReuse(); text = nil; reuses += 1 }
+    override func draw(in canvas: Canvas, bounds: Rect) {
+        canvas.fill(bounds, color: canvas.theme.headerBackground)
+        canvas.drawText("label \(text ?? "?")", in: bounds, style: TextStyle())
+    }
+}
+
+/// A section background: fills its bounds with a colour of its own.
+@MainActor
+final class BackgroundView: CollectionReusableView {
+    static let color = Color(hex: 0x123456)
+    override func draw(in canvas: Canvas, bounds: Rect) { canvas.fill(bounds, color: Self.color) }
+}
+
+/// A data source written as UIKit code is: the supplementary method returns a view, not an optional.
+@MainActor
+final class UIKitShapedSource: CollectionViewDataSource {
+    let header = CollectionView.SupplementaryRegistration<LabelView>(elementKind: CollectionView.elementKindSectionHeader) { view, _, ip in
+        view.text = "header \(ip.section)"
+    }
+    let cell = CollectionView.CellRegistration<TitleCell, Int> { cell, _, item in cell.text = "\(item)" }
+    func numberOfSections(in collectionView: CollectionView) -> Int { 3 }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 6 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueConfiguredReusableCell(using: cell, for: indexPath, item: indexPath.item)
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath) -> CollectionReusableView {
+        collectionView.dequeueConfiguredReusableSupplementary(using: header, for: indexPath)
+    }
+}
+
+/// Supplementary and decoration views (issue 38, rules 2 and 3): headers and footers,
+/// pinned headers, badges and section backgrounds as mounted views from the reuse pool,
+/// drawn through the canvas and logged.
+@MainActor
+@Suite("Supplementary views")
+struct SupplementaryViewTests {
+    static let badgeKind = "badge", backgroundKind = "background"
+    /// A section of 20 items: header 30, insets 8 + 8, five groups of 50 with four gaps of 10, footer 20.
+    static let sectionLength: Double = 356
+
+    /// Four across, 50 high, 10 apart, inside 8-point insets, under a 30-point header and over a
+    /// 20-point footer; each item with a 16-point badge on its top trailing corner, half outside;
+    /// a background behind each section.
+    func layout(pinned: Bool = false, badges: Bool = true, background: Bool = true) -> CollectionViewCompositionalLayout {
+        let badge = CollectionLayoutSupplementaryItem(layoutSize: size(.absolute(16), .absolute(16)), elementKind: Self.badgeKind,
+                                                      containerAnchor: CollectionLayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.5, y: -0.5)))
+        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)), supplementaryItems: badges ? [badge] : [])
+        let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        section.interGroupSpacing = 10
+        section.contentInsets = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
+        let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)),
+                                                               elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+        header.pinToVisibleBounds = pinned
+        let footer = CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(20)),
+                                                               elementKind: CollectionView.elementKindSectionFooter, alignment: .bottom)
+        section.boundarySupplementaryItems = [header, footer]
+        if background {
+            let decoration = CollectionLayoutDecorationItem.background(elementKind: Self.backgroundKind)
+            decoration.contentInsets = DirectionalEdgeInsets(top: 2, leading: 4, bottom: 2, trailing: 4)
+            section.decorationItems = [decoration]
+        }
+        let layout = CollectionViewCompositionalLayout(section: section)
+        layout.register(BackgroundView.self, forDecorationViewOfKind: Self.backgroundKind)
+        return layout
+    }
+
+    /// `sections` sections of `items` items through a diffable data source whose headers,
+    /// footers and badges come from registrations.
+    func makeView(_ layout: CollectionViewCompositionalLayout, sections: Int = 200, items: Int = 20,
+                  height: Double = 400) throws -> (CollectionView, CollectionViewDiffableDataSource<Int, Int>) {
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 416, height: height), collectionViewLayout: layout)
+        let cell = CollectionView.CellRegistration<TitleCell, Int> { cell, _, item in cell.text = "\(item)" }
+        let source = CollectionViewDiffableDataSource<Int, Int>(collectionView: view) { view, ip, item in
+            view.dequeueConfiguredReusableCell(using: cell, for: ip, item: item)
+        }
+        let header = CollectionView.SupplementaryRegistration<LabelView>(elementKind: CollectionView.elementKindSectionHeader) { view, _, ip in
+            view.text = "header \(ip.section)"
+        }
+        let footer = CollectionView.SupplementaryRegistration<LabelView>(elementKind: CollectionView.elementKindSectionFooter) { view, _, ip in
+            view.text = "footer \(ip.section)"
+        }
+        let badge = CollectionView.SupplementaryRegistration<LabelView>(elementKind: Self.badgeKind) { [unowned source] view, _, ip in
+            view.text = "badge \(source.itemIdentifier(for: ip) ?? -1)"
+        }
+        source.supplementaryViewProvider = { view, kind, ip in
+            switch kind {
+            case CollectionView.elementKindSectionHeader: view.dequeueConfiguredReusableSupplementary(using: header, for: ip)
+            case CollectionView.elementKindSectionFooter: view.dequeueConfiguredReusableSupplementary(using: footer, for: ip)
+            default: view.dequeueConfiguredReusableSupplementary(using: badge, for: ip)
+            }
+        }
+        var snapshot = DiffableSnapshot<Int, Int>()
+        for s in 0..<sections {
+            snapshot.appendSections([s])
+            snapshot.appendItems(Array((s * 1000)..<(s * 1000 + items)), toSection: s)
+        }
+        try source.applyThrowing(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        return (view, source)
+    }
+
+    func drawnLabels(_ view: CollectionView) -> [String: Rect] {
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        var out: [String: Rect] = [:]
+        for (text, rect) in canvas.texts where text.hasPrefix("label ") { out[String(text.dropFirst(6))] = rect }
+        return out
+    }
+
+    /// The viewport rect of a content rect.
+    func onScreen(_ r: Rect, _ view: CollectionView) -> Rect { Rect(x: r.minX, y: r.minY - view.contentOffset.y, width: r.width, height: r.height) }
+
+    @Test("headers and footers are mounted only near the viewport, at the layout's frames, drawn, and recycled through the pool")
+    func headersAndFooters() throws {
+        let (view, source) = try makeView(layout(badges: false, background: false))
+        defer { withExtendedLifetime(source) {} }
+        let header = CollectionView.elementKindSectionHeader, footer = CollectionView.elementKindSectionFooter
+        var seen = Set<ObjectIdentifier>()
+        let sectionLength = Self.sectionLength
+        for y in stride(from: 0.0, to: sectionLength * 150, by: 173) {
+            view.contentOffset = Point(x: 0, y: y)
+            let headers = view.indexPathsForMountedSupplementaryElements(ofKind: header)
+            let footers = view.indexPathsForMountedSupplementaryElements(ofKind: footer)
+            #expect(!headers.isEmpty || !footers.isEmpty)
+            #expect(headers.count <= 4 && footers.count <= 4, "offset \(y): \(headers.count) headers mounted")
+            let drawn = drawnLabels(view)
+            for ip in headers {
+                let v = try #require(view.supplementaryView(forElementKind: header, at: ip) as? LabelView)
+                seen.insert(ObjectIdentifier(v))
+                #expect(v.text == "header \(ip.section)")
+                let frame = try #require(view.layoutAttributesForSupplementaryElement(ofKind: header, at: ip)?.frame)
+                #expect(v.frame == frame)
+                #expect(frame == Rect(x: 8, y: Double(ip.section) * sectionLength, width: 400, height: 30))
+                if frame.maxY > y && frame.minY < y + 400 { #expect(drawn["header \(ip.section)"] == onScreen(frame, view)) }
+            }
+            for ip in footers {
+                let v = try #require(view.supplementaryView(forElementKind: footer, at: ip) as? LabelView)
+                #expect(v.text == "footer \(ip.section)" && v.frame == view.layoutAttributesForSupplementaryElement(ofKind: footer, at: ip)?.frame)
+            }
+            #expect(view.visibleSupplementaryViews(ofKind: header).allSatisfy { $0.frame.maxY > y && $0.frame.minY < y + 400 })
+        }
+        // 150 sections scrolled through with a handful of header views: they were reused.
+        #expect(seen.count <= 8, "\(seen.count) header views")
+        let events = view.recentCellEvents
+        let headerIDs = Set(seen.compactMap { id in view.visibleSupplementaryViews(ofKind: header).first { ObjectIdentifier($0) == id }.map { view.serialNumber(of: $0) } })
+        #expect(events.contains { $0.kind == .recycled && $0.indexPath?.item == 0 })
+        #expect(events.contains { $0.kind == .reused })
+        #expect(events.contains { $0.kind == .bound && headerIDs.contains($0.cellID) })
+    }
+
+    @Test("a pinned header sticks to the top while its section is on screen, and is pushed up by the section's end")
+    func pinnedHeader() throws {
+        let (view, source) = try makeView(layout(pinned: true, badges: false, background: false), sections: 10)
+        defer { withExtendedLifetime(source) {} }
+        let header = CollectionView.elementKindSectionHeader
+        let sectionLength = Self.sectionLength
+        view.contentOffset = Point(x: 0, y: sectionLength * 2 + 100)
+        var v = try #require(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 2)))
+        #expect(v.frame.minY == view.contentOffset.y)
+        #expect(drawnLabels(view)["header 2"]?.minY == 0)
+        // 10 points before section 3 starts: the header ends where its section does.
+        view.contentOffset = Point(x: 0, y: sectionLength * 3 - 10)
+        v = try #require(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 2)))
+        #expect(v.frame.minY == sectionLength * 3 - 30)
+        #expect(drawnLabels(view)["header 2"]?.minY == -20)
+        // Pinned headers draw over the cells scrolling under them.
+        let canvas = RecordingCanvas()
+        view.contentOffset = Point(x: 0, y: sectionLength * 4 + 60)
+        view.render(in: canvas)
+        let order = canvas.operations.compactMap { op -> String? in if case let .text(s, _, _) = op { return s } else { return nil } }
+        let headerAt = try #require(order.firstIndex(of: "label header 4"))
+        #expect(order[..<headerAt].contains { $0.hasPrefix("title ") })
+    }
+
+    @Test("badges are mounted with their items, anchored to them, and drawn over them")
+    func badges() throws {
+        let (view, source) = try makeView(layout(background: false), sections: 50)
+        for y in [0.0, 777, 5000] {
+            view.contentOffset = Point(x: 0, y: y)
+            let mounted = view.indexPathsForMountedItems
+            let badges = view.indexPathsForMountedSupplementaryElements(ofKind: Self.badgeKind)
+            #expect(badges == mounted)
+            let drawn = drawnLabels(view)
+            for ip in mounted {
+                let item = view.rectForItem(at: ip)
+                let badge = try #require(view.supplementaryView(forElementKind: Self.badgeKind, at: ip) as? LabelView)
+                #expect(badge.text == "badge \(source.itemIdentifier(for: ip)!)")
+                #expect(badge.frame == Rect(x: item.maxX - 16 + 8, y: item.minY - 8, width: 16, height: 16))
+                if view.indexPathsForVisibleItems.contains(ip) && badge.frame.minY > y && badge.frame.maxY < y + 400 {
+                    #expect(drawn["badge \(source.itemIdentifier(for: ip)!)"] == onScreen(badge.frame, view))
+                }
+            }
+        }
+    }
+
+    @Test("a section background is a decoration view of the layout's registered class, drawn beneath the section's cells")
+    func sectionBackground() throws {
+        let (view, source) = try makeView(layout(badges: false), sections: 20)
+        defer { withExtendedLifetime(source) {} }
+        let sectionLength = Self.sectionLength
+        view.contentOffset = Point(x: 0, y: sectionLength + 50)
+        let background = try #require(view.supplementaryView(forElementKind: Self.backgroundKind, at: IndexPath(item: 0, section: 1)))
+        #expect(background is BackgroundView)
+        #expect(background.frame == Rect(x: 4, y: sectionLength + 30 + 2, width: 408, height: sectionLength - 50 - 4))
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        let fills = canvas.filledRects(color: BackgroundView.color)
+        #expect(fills.contains(onScreen(background.frame, view)))
+        let firstFill = try #require(canvas.operations.firstIndex { if case .fillRect(_, BackgroundView.color) = $0 { true } else { false } })
+        let firstCell = try #require(canvas.operations.firstIndex { if case let .text(s, _, _) = $0 { s.hasPrefix("title ") } else { false } })
+        #expect(firstFill < firstCell)
+        // An unregistered decoration kind is a warning, not a crash.
+        let bare = layout(badges: false)
+        bare.register(nil, forDecorationViewOfKind: Self.backgroundKind)
+        let (other, otherSource) = try makeView(bare, sections: 3)
+        defer { withExtendedLifetime(otherSource) {} }
+        #expect(other.indexPathsForMountedSupplementaryElements(ofKind: Self.backgroundKind).isEmpty)
+        #expect(other.warnedKinds.contains("decoration-\(Self.backgroundKind)"))
+    }
+
+    @Test("a UIKit-shaped data source (a non-optional view) is asked; a registration dequeued for another kind is reported")
+    func uikitShapeAndWrongKind() throws {
+        let source = UIKitShapedSource()
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 416, height: 800), collectionViewLayout: layout(badges: false, background: false))
+        view.dataSource = source
+        view.layoutIfNeeded()
+        let header = try #require(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) as? LabelView)
+        #expect(header.text == "header 0")
+        // The footer kind is answered with the header's registration: reported, still shown.
+        #expect(view.warnedKinds.contains("supplementary-kind"))
+        #expect(view.supplementaryView(forElementKind: CollectionView.elementKindSectionFooter, at: IndexPath(item: 0, section: 0)) != nil)
+        #expect(view.invariantViolation() == nil)
+        withExtendedLifetime(source) {}
+    }
+
+    @Test("a header a data source gives no view for shows its section title")
+    func titleFallback() {
+        let source = GridSource(counts: [8, 8], titles: true)
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 416, height: 800), collectionViewLayout: layout(badges: false, background: false))
+        source.attach(to: view)
+        view.layoutIfNeeded()
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        #expect(canvas.texts.contains { $0.0 == "Section 0" && $0.1.minY == 4 })
+        #expect(view.mountedHeaderSections.isEmpty, "no table-style header views in a compositional layout")
+    }
+}
