@@ -12,13 +12,9 @@ extension TableWidgetTests {
     func filesDragOutAsURIList() throws {
         try #require(GtkTestEnvironment.start())
         try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let root = Self.makeFilesFolder()
-        defer { _ = system("rm -rf '\(root)'") }
-        var options = LaunchOptions()
-        options.files = root
-        let harness = try #require(AppHarness(options: options))
-        defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
+        let filesApp = try FilesApp()
+        defer { filesApp.close() }
+        let root = filesApp.root, harness = filesApp.harness, screen = filesApp.screen
         let controller = screen.controller, widget = harness.window.currentTable, table = widget.tableView
         let drag = try #require(screen.dragSource)
         try #require(GtkTestEnvironment.iterate(timeout: 10) { table.numberOfRows(inSection: 0) == 43 })

@@ -28,16 +28,53 @@ extension TableWidgetTests {
         return root
     }
 
+    /// The app's real window on its Files screen over a fresh `makeFilesFolder()` tree: the
+    /// one set-up of every Files GUI test. `close()` closes the window and removes the folder.
+    @MainActor
+    final class FilesApp {
+        let root: String
+        let harness: AppHarness
+        let screen: FilesScreen
+        var controller: FilesController { screen.controller }
+        var widget: TableWidget { harness.window.currentTable }
+        var table: TableView { widget.tableView }
+
+        init(sourceLocation: SourceLocation = #_sourceLocation) throws {
+            root = TableWidgetTests.makeFilesFolder()
+            var options = LaunchOptions()
+            options.files = root
+            guard let harness = AppHarness(options: options) else {
+                _ = system("rm -rf '\(root)'")
+                throw FilesAppError.noWindow
+            }
+            self.harness = harness
+            guard let screen = harness.window.screens.lazy.compactMap({ $0 as? FilesScreen }).first else {
+                harness.close()
+                _ = system("rm -rf '\(root)'")
+                throw FilesAppError.noFilesScreen
+            }
+            self.screen = screen
+        }
+
+        /// Waits until the root's 3 folders and 40 files are listed.
+        func waitForRoot() -> Bool {
+            GtkTestEnvironment.iterate(timeout: 10) { self.table.numberOfRows(inSection: 0) == 43 }
+        }
+
+        func close() {
+            harness.close()
+            _ = system("rm -rf '\(root)'")
+        }
+    }
+
+    enum FilesAppError: Error { case noWindow, noFilesScreen }
+
     @Test("Files on a temporary folder: expand with the mouse and with Right, children after async loading; clicking Size sorts and keeps the focused row in place")
     func filesScreenExpandAndSort() throws {
         try GtkTestEnvironment.require(realInput: true)
-        let root = Self.makeFilesFolder()
-        defer { _ = system("rm -rf '\(root)'") }
-        var options = LaunchOptions()
-        options.files = root
-        let harness = try #require(AppHarness(options: options))
-        defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
+        let filesApp = try FilesApp()
+        defer { filesApp.close() }
+        let harness = filesApp.harness, screen = filesApp.screen
         let controller = screen.controller
         let widget = harness.window.currentTable
         let table = widget.tableView

@@ -13,13 +13,9 @@ extension TableWidgetTests {
     @Test("Files: a file created, deleted or renamed in the shown folder appears or leaves, animated, within a second")
     func filesFollowTheFolderLive() throws {
         try GtkTestEnvironment.require()
-        let root = Self.makeFilesFolder()
-        defer { _ = system("rm -rf '\(root)'") }
-        var options = LaunchOptions()
-        options.files = root
-        let harness = try #require(AppHarness(options: options))
-        defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
+        let filesApp = try FilesApp()
+        defer { filesApp.close() }
+        let root = filesApp.root, harness = filesApp.harness, screen = filesApp.screen
         let controller = screen.controller
         let table = harness.window.currentTable.tableView
         try #require(table.dataSource === controller.dataSource, "the Files screen is shown")
@@ -75,13 +71,9 @@ extension TableWidgetTests {
     @Test("Files: a shown folder deleted on disk leaves with its rows; the shown root deleted gives way to an error row")
     func filesFolderDeletedWhileShown() throws {
         try #require(GtkTestEnvironment.start())
-        let root = Self.makeFilesFolder()
-        defer { _ = system("rm -rf '\(root)'") }
-        var options = LaunchOptions()
-        options.files = root
-        let harness = try #require(AppHarness(options: options))
-        defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
+        let filesApp = try FilesApp()
+        defer { filesApp.close() }
+        let root = filesApp.root, harness = filesApp.harness, screen = filesApp.screen
         let controller = screen.controller
         let table = harness.window.currentTable.tableView
         try #require(GtkTestEnvironment.iterate(timeout: 10) { table.numberOfRows(inSection: 0) == 43 })

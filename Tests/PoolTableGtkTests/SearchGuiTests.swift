@@ -113,14 +113,10 @@ extension TableWidgetTests {
     func filesSearchNarrowsAndEscapeRestores() throws {
         try #require(GtkTestEnvironment.start())
         try #require(XDoTool.isAvailable, "xdotool sends the real input (apt install xdotool)")
-        let root = Self.makeFilesFolder()
-        defer { _ = system("rm -rf '\(root)'") }
-        var options = LaunchOptions()
-        options.files = root
-        let harness = try #require(AppHarness(options: options))
-        defer { harness.close() }
+        let filesApp = try FilesApp()
+        defer { filesApp.close() }
+        let harness = filesApp.harness, screen = filesApp.screen
         let window = harness.window, search = window.search
-        let screen = try #require(window.screens.lazy.compactMap { $0 as? FilesScreen }.first)
         let controller = screen.controller
         let widget = window.currentTable, table = widget.tableView
         try #require(table.dataSource === controller.dataSource, "the Files screen is shown")
