@@ -269,6 +269,7 @@ extension ListBase {
         // Where every mounted row is drawn now (mid-animation positions included), along in
         // the viewport, and across.
         var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
+        oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
         let drawn = presentationFramesOfSlots()
         for k in items.indices {
             let f = drawn[k]
