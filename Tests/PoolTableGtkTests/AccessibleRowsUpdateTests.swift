@@ -61,4 +61,36 @@ extension TableWidgetTests {
         engine.reconfigureRows(at: [IndexPath(row: 1, section: 0)])
         check("reconfigure", focusedRow: 2, count: 201)
     }
+
+    @Test("A burst of count changes (rows added below the screen, one main-loop turn each, as a filter's steps) re-describes the rows at most once a frame, and every row ends up saying the last count")
+    func countChangesAreCoalesced() throws {
+        let harness = try WindowHarness.open(rows: 10)
+        defer { harness.close() }
+        let table = harness.table, engine = table.tableView, rows = table.accessibleRows
+        let source = NamedRows(200)
+        engine.dataSource = source
+        engine.reloadData()
+        GtkTestEnvironment.waitForFrame()
+        let shown = engine.laidOutRows.map(\.indexPath)
+        try #require(shown.count > 2)
+        func stale(_ count: Int) -> [String] {
+            shown.compactMap { ip in
+                let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }?.description
+                return said == "Row \(ip.row + 1) of \(count)" ? nil : "row \(ip.row): \(said ?? "nothing")"
+            }
+        }
+        GtkTestEnvironment.wait(for: "the rows described", until: { stale(200).isEmpty })
+        let before = rows.descriptionUpdates
+        let steps = 60
+        for step in 0..<steps {
+            source.names.append("Added \(step)")
+            engine.insertRows(at: [IndexPath(row: source.names.count - 1, section: 0)], with: .none)
+            while g_main_context_iteration(nil, 0) != 0 {}   // the accessibility idle runs between steps
+        }
+        GtkTestEnvironment.wait(for: "every row saying the last count", until: { stale(200 + steps).isEmpty })
+        #expect(stale(200 + steps) == [])
+        // Once per step would be steps × rows descriptions.
+        #expect(rows.descriptionUpdates - before < steps * shown.count,
+                "\(rows.descriptionUpdates - before) descriptions for \(steps) count changes of \(shown.count) rows")
+    }
 }

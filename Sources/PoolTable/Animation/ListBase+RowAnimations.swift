@@ -10,6 +10,13 @@ extension ListBase {
         return presentedFrames()[k]
     }
 
+    /// `presentationFrame(ofSlot:)` of every slot, in one running pass (asking slot by slot
+    /// while something animates redoes the pass for each: O(mounted²), a cost every batch
+    /// update paid during a row animation).
+    func presentationFramesOfSlots() -> [Rect] {
+        isPresentationDisplaced ? presentedFrames() : items.indices.map { items[$0].cell.frame }
+    }
+
     /// The drawn start and length (along) of every mounted item; see `presentedFrames()`.
     func presentedExtents() -> [(start: Double, length: Double)] {
         let axis = viewport.axis

@@ -226,7 +226,7 @@ extension ListBase {
     private func settleMovement() {
         guard let m = movement.state else { return }
         let axis = viewport.axis
-        let drawn = items.indices.map { presentationFrame(ofSlot: $0) }
+        let drawn = presentationFramesOfSlots()
         movement.state = nil
         items.retained = nil
         if m.cell.mountedIndexPath == nil { items.recycle(m.cell, from: nil) }

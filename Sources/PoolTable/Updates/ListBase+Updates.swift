@@ -269,8 +269,10 @@ extension ListBase {
         // Where every mounted row is drawn now (mid-animation positions included), along in
         // the viewport, and across.
         var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
+        oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
+        let drawn = presentationFramesOfSlots()
         for k in items.indices {
-            let f = presentationFrame(ofSlot: k)
+            let f = drawn[k]
             oldScreen[items[k].indexPath] = axis.start(of: f) - offset
             oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
         }

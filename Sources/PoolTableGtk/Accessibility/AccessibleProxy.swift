@@ -22,6 +22,8 @@ final class AccessibleProxy {
     private(set) var label: String?
     /// The description last sent.
     private(set) var description: String?
+    /// Descriptions sent to GTK so far (tests).
+    private(set) var descriptionsSent = 0
     private(set) var isShown = true
     private(set) var isFocusable = false
     /// When its label last changed by a live update (-infinity: never, or for a new row).
@@ -92,6 +94,7 @@ final class AccessibleProxy {
         if let cell = extras.cell { base = "\(cell). \(base)" }
         description = announcement.map { "\(base). \($0)" } ?? base
         Accessible.setDescription(widget, description)
+        descriptionsSent += 1
     }
 
     func setFocusable(_ on: Bool) {

@@ -20,6 +20,11 @@ import CGtk
 final class AccessibleRows {
     /// Live label changes of one row closer together than this are held back and sent together.
     static let minimumLabelInterval = 0.5
+    /// Every row says the item count ("Row 12 of 2,069"): when only the count changed, the
+    /// rows are described again at most this often (a frame), not once per change. An
+    /// incremental GtkFilterListModel changes the count some twenty times a frame, and each
+    /// re-description is a D-Bus signal per row.
+    static let minimumCountInterval = 1.0 / 60
 
     /// The screen's name, on the list itself.
     var label: String? { didSet { if label != oldValue { Accessible.setLabel(view, label) } } }
@@ -57,11 +62,17 @@ final class AccessibleRows {
         self?.placement.commit()
     }
     private lazy var flush = DeferredCall(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.update() }
+    /// The held-back count re-description (`minimumCountInterval`).
+    private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.update() }
+    /// When every row was last described again for a new count.
+    private var countDescribedAt = -Double.infinity
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     var proxiesCreated: Int { allProxies.count }
     /// Label updates sent to GTK so far.
     private(set) var labelUpdates = 0
+    /// Row and header descriptions sent to GTK so far (tests).
+    var descriptionUpdates: Int { allProxies.reduce(0) { $0 + $1.descriptionsSent } }
 
     init(view listView: ListBase, widget view: UnsafeMutablePointer<GtkWidget>) {
         self.listView = listView
@@ -72,7 +83,7 @@ final class AccessibleRows {
 
     /// Removes the pending GLib sources; the widgets go with the view.
     func invalidate() {
-        idle.cancel(); flush.cancel(); placement.cancel()
+        idle.cancel(); flush.cancel(); countFlush.cancel(); placement.cancel()
         rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; allProxies = []; pending = nil
         focus.reset()
     }
@@ -103,7 +114,13 @@ final class AccessibleRows {
         pending = []
         if listView.contentOffset.y != shown.offsetY { shown.offsetY = listView.contentOffset.y; placement.scrolled() }
         if listView.contentOffset.x != shownOffsetX { shownOffsetX = listView.contentOffset.x; placement.scrolled() }
-        if model.itemCount != shown.count || model.isEditing != shown.editing || describeChanged {
+        let now = monotonicSeconds()
+        let countOnly = model.itemCount != shown.count && model.isEditing == shown.editing && !describeChanged
+        if countOnly, now - countDescribedAt < Self.minimumCountInterval {
+            // Rows described below for other reasons say the new count already.
+            countFlush.schedule(after: Self.minimumCountInterval - (now - countDescribedAt))
+        } else if model.itemCount != shown.count || model.isEditing != shown.editing || describeChanged {
+            if model.itemCount != shown.count { countDescribedAt = now }
             (shown.count, shown.editing, describeChanged) = (model.itemCount, model.isEditing, false)
             for ip in rows.keys { markDirty(ip) }
         }
@@ -115,7 +132,6 @@ final class AccessibleRows {
         }
         heldBack.forEach(markDirty)
         heldBack = []
-        let now = monotonicSeconds()
         for (ip, isNew) in dirty {
             guard let proxy = rows[ip], let item = model.item(at: ip) else { continue }
             if let wait = proxy.offerLabel(item.label, generation: item.generation, isNew: isNew, now: now,

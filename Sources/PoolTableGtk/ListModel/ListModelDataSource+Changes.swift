@@ -71,7 +71,9 @@ extension ListModelDataSource {
             return modelBrokeContract("the view refused its change: \(error)")
         }
         releaseFetchedAhead()
-        sweepUnmounted()
+        // A change wholly after the mounted rows (a filter's steps below the screen) moved
+        // and unmounted no cell: nothing to sweep (cells the batch mounted schedule one).
+        if mountedRows.isEmpty || position <= mountedRows.max()! { sweepUnmounted() }
         isSyncingSelection = false
         // The whole selection, not just the added run: a GtkSingleSelection may pick a new
         // item anywhere when its item leaves. O(selected ranges), not O(rows).
