@@ -220,13 +220,31 @@ public final class LayoutsController {
             .enumerated().map { Item(id: 200 + $0.offset, title: $0.element.0, detail: $0.element.1) }
     }
 
-    /// Named colours (GNOME's palette), each with a count for its badge.
+    /// Named colours (GNOME's palette) in three tones each ("Blue 1" the lightest), each
+    /// with a count for its badge.
     static func swatches() -> [Item] {
         let colours: [(String, UInt32)] = [
             (tr("Blue"), 0x3584E4), (tr("Green"), 0x33D17A), (tr("Yellow"), 0xF6D32D), (tr("Orange"), 0xFF7800),
             (tr("Red"), 0xE01B24), (tr("Purple"), 0x9141AC), (tr("Brown"), 0x986A44), (tr("Teal"), 0x2190A4),
             (tr("Pink"), 0xDC8ADD), (tr("Slate"), 0x6F8396), (tr("Light"), 0xDEDDDA), (tr("Dark"), 0x3D3846),
         ]
-        return colours.enumerated().map { Item(id: 300 + $0.offset, title: $0.element.0, detail: "\(($0.offset * 7) % 5)", rgb: $0.element.1) }
+        var items: [Item] = []
+        for colour in colours {
+            for tone in 1...3 {
+                let n = items.count
+                items.append(Item(id: 300 + n, title: "\(colour.0) \(tone)", detail: "\((n * 7) % 5)", rgb: Self.tone(colour.1, tone)))
+            }
+        }
+        return items
+    }
+
+    /// Tone 1 mixes the colour a third of the way to white, 2 keeps it, 3 a third of the way to black.
+    static func tone(_ rgb: UInt32, _ tone: Int) -> UInt32 {
+        func channel(_ shift: UInt32) -> UInt32 {
+            let c = Double((rgb >> shift) & 0xff)
+            let mixed = tone == 1 ? c + (255 - c) / 3 : tone == 3 ? c * 2 / 3 : c
+            return UInt32(mixed.rounded()) << shift
+        }
+        return channel(16) | channel(8) | channel(0)
     }
 }
