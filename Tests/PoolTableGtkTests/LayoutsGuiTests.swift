@@ -81,9 +81,10 @@ extension TableWidgetTests {
         gtk_adjustment_set_value(widget.verticalAdjustment, target)
         GtkTestEnvironment.waitThenFrame(for: "the scroll into the grid") { abs(view.contentOffset.y - target) < 1 }
         try #require(firstSwatch.frame.minY < view.contentOffset.y, "the first row of swatches has scrolled under the top edge")
-        // The mounted header's frame (the layout attributes give the unpinned place).
         let header = try #require(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: swatches)))
         #expect(abs(header.frame.minY - view.contentOffset.y) < 1, "the header is pinned to the top while its grid scrolls under it")
+        let attributes = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: swatches))
+        #expect(attributes?.frame == header.frame, "the layout attributes give the pinned frame")
         #expect(view.visibleSupplementaryViews(ofKind: CountBadgeView.elementKind).count > 0, "badges show on the swatches")
         screenshot("layouts-grid")
     }
