@@ -173,6 +173,9 @@ struct SupplementaryViewTests {
         v = try #require(view.supplementaryView(forElementKind: header, at: IndexPath(item: 0, section: 2)))
         #expect(v.frame.minY == sectionLength * 3 - 30)
         #expect(drawnLabels(view)["header 2"]?.minY == -20)
+        // The layout attributes give the pinned frame, as UIKit's do; an unpinned header's stay where laid out.
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: header, at: IndexPath(item: 0, section: 2))?.frame == v.frame)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: header, at: IndexPath(item: 0, section: 5))?.frame.minY == sectionLength * 5)
         // Pinned headers draw over the cells scrolling under them.
         let canvas = RecordingCanvas()
         view.contentOffset = Point(x: 0, y: sectionLength * 4 + 60)

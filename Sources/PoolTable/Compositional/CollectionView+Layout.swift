@@ -89,14 +89,17 @@ extension CollectionView {
 
     /// Where the layout puts a section's header or footer of `kind` (`indexPath` names the
     /// section); nil when the section has none of that kind. A grid's headers are of kind
-    /// ``elementKindSectionHeader``.
+    /// ``elementKindSectionHeader``. A pinned boundary item's frame is where it is drawn now
+    /// (held to the viewport's edge while its section is on screen).
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         reloadIfNeeded()
         let s = indexPath.section
         if let compositional = geometry as? CompositionalGeometry {
-            guard let frame = compositional.boundaryFrame(ofKind: kind, section: s) else { return nil }
-            let zIndex = compositional.sections[s].section.boundarySupplementaryItems.first { $0.elementKind == kind }?.zIndex ?? 1
-            return CollectionViewLayoutAttributes(frame: frame, indexPath: indexPath, representedElementKind: kind, zIndex: zIndex)
+            guard let laidOut = compositional.boundaryFrame(ofKind: kind, section: s) else { return nil }
+            let item = compositional.sections[s].section.boundarySupplementaryItems.first { $0.elementKind == kind }
+            // A pinned header's attributes give where it is drawn now, as UIKit's do.
+            let frame = item.map { compositional.pinnedFrame(laidOut, of: $0, section: s, visible: viewport.visibleSpan) } ?? laidOut
+            return CollectionViewLayoutAttributes(frame: frame, indexPath: indexPath, representedElementKind: kind, zIndex: item?.zIndex ?? 1)
         }
         guard kind == Self.elementKindSectionHeader, s >= 0, s < geometry.numberOfSections, geometry.headerLength(ofSection: s) > 0 else { return nil }
         return CollectionViewLayoutAttributes(frame: headerRect(s), indexPath: indexPath, representedElementKind: kind, zIndex: 1)

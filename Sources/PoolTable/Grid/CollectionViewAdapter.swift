@@ -89,11 +89,21 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
 
     // MARK: Row actions
 
-    /// Any item may swipe (when the delegate gives it actions); a grid has no editing styles.
-    func canEditItem(at ip: ItemPath) -> Bool { collectionView?.delegate != nil }
+    /// Any item may swipe (when its list section's configuration or the delegate gives it
+    /// actions); a grid has no editing styles.
+    func canEditItem(at ip: ItemPath) -> Bool {
+        guard let view = collectionView else { return false }
+        return view.delegate != nil || view.listSwipeProvider(forSection: ip.section, leading: true) != nil
+            || view.listSwipeProvider(forSection: ip.section, leading: false) != nil
+    }
     var swipesWithinItem: Bool { true }
+    /// A list section's items swipe with its configuration's provider for that edge, as
+    /// UIKit's list sections do; the delegate's methods answer where the section has none
+    /// (grids, strips, compositional sections that are not lists, a provider left nil).
     func swipeActions(at ip: ItemPath, leading: Bool) -> SwipeActionsConfiguration? {
-        guard let view = collectionView, let delegate = view.delegate else { return nil }
+        guard let view = collectionView else { return nil }
+        if let provider = view.listSwipeProvider(forSection: ip.section, leading: leading) { return provider(ip.indexPath) }
+        guard let delegate = view.delegate else { return nil }
         return leading ? delegate.collectionView(view, leadingSwipeActionsConfigurationForItemAt: ip.indexPath)
             : delegate.collectionView(view, trailingSwipeActionsConfigurationForItemAt: ip.indexPath)
     }

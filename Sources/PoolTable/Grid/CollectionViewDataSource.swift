@@ -74,10 +74,12 @@ public protocol CollectionViewDelegate: AnyObject {
 
     // MARK: Row actions (RowActions/)
     /// Actions revealed by swiping the item towards the trailing edge (UIKit's list
-    /// configuration's `leadingSwipeActionsConfigurationProvider`). Default nil: none.
+    /// configuration's `leadingSwipeActionsConfigurationProvider`, which a compositional list
+    /// section's items use instead when it is set). Default nil: none.
     func collectionView(_ collectionView: CollectionView, leadingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
     /// Actions revealed by swiping the item towards the leading edge
-    /// (`trailingSwipeActionsConfigurationProvider`). Default nil: none.
+    /// (`trailingSwipeActionsConfigurationProvider`, which a list section's items use instead
+    /// when it is set). Default nil: none.
     func collectionView(_ collectionView: CollectionView, trailingSwipeActionsConfigurationForItemAt indexPath: IndexPath) -> SwipeActionsConfiguration?
     /// The context menu of the items at `indexPaths` (one item: the one right-clicked,
     /// long-pressed, or the keyboard cursor's for Shift+F10 and the Menu key), `point` in

@@ -140,6 +140,13 @@ open class CollectionViewListCell: CollectionViewCell {
         TextStyle(font: p.font ?? font, color: p.color ?? color, maxLines: p.numberOfLines ?? 1)
     }
 
+    /// The part of `rect` that `text` takes, centred vertically: canvases draw text from the
+    /// top of the rectangle they are given.
+    static func centred(_ text: String, in rect: Rect, style: TextStyle, canvas: Canvas) -> Rect {
+        let h = min(rect.height, canvas.measureText(text, width: max(1, rect.width), style: style).height)
+        return Rect(x: rect.minX, y: rect.midY - h / 2, width: rect.width, height: h)
+    }
+
     /// The image, then the text with its secondary text below it (or at the trailing edge).
     private func drawConfiguration(_ c: ListContentConfiguration, in rect: Rect, canvas: Canvas) {
         let theme = canvas.theme
@@ -157,9 +164,13 @@ open class CollectionViewListCell: CollectionViewCell {
             if let text = c.secondaryText {
                 trailing = min(width / 2, canvas.measureText(text, width: width, style: second).width)
                 second.alignment = .trailing
-                canvas.drawText(text, in: Rect(x: rect.maxX - trailing, y: rect.minY, width: trailing, height: rect.height), style: second)
+                canvas.drawText(text, in: Self.centred(text, in: Rect(x: rect.maxX - trailing, y: rect.minY, width: trailing, height: rect.height),
+                                                       style: second, canvas: canvas), style: second)
             }
-            if let text = c.text { canvas.drawText(text, in: Rect(x: x, y: rect.minY, width: max(0, width - trailing - 8), height: rect.height), style: main) }
+            if let text = c.text {
+                canvas.drawText(text, in: Self.centred(text, in: Rect(x: x, y: rect.minY, width: max(0, width - trailing - 8), height: rect.height),
+                                                       style: main, canvas: canvas), style: main)
+            }
         } else {
             let h1 = canvas.measureText(c.text ?? " ", width: max(1, width), style: main).height
             let h2 = canvas.measureText(c.secondaryText ?? " ", width: max(1, width), style: second).height
@@ -199,7 +210,8 @@ open class CollectionViewListCell: CollectionViewCell {
                 canvas.stroke(.circle(center: c, radius: 10), color: theme.secondaryForeground, lineWidth: 1.5)
             }
         case let .label(text):
-            canvas.drawText(text, in: rect, style: TextStyle(font: .body, color: theme.secondaryForeground, alignment: .trailing))
+            let style = TextStyle(font: .body, color: theme.secondaryForeground, alignment: .trailing)
+            canvas.drawText(text, in: Self.centred(text, in: rect, style: style, canvas: canvas), style: style)
         }
     }
 

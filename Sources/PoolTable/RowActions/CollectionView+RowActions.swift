@@ -1,5 +1,6 @@
 /// A grid's row actions (UIKit's list configurations give collection views both): swipe
-/// actions come from the delegate's `leading`/`trailingSwipeActionsConfigurationForItemAt`
+/// actions come from a list section's configuration providers, else the delegate's
+/// `leading`/`trailingSwipeActionsConfigurationForItemAt`
 /// and work as a table's (ListBase+RowActions); context menus from
 /// `contextMenuConfigurationForItemsAt:point:` (ListBase+ContextMenus).
 extension CollectionView: ContextMenuProviding {
@@ -26,5 +27,16 @@ extension CollectionView: ContextMenuProviding {
     @discardableResult
     public func performAccessibilityAction(_ action: TableView.RowAccessibilityAction, forRowAt indexPath: IndexPath) -> Bool {
         performItemAccessibilityAction(action, at: ItemPath(indexPath))
+    }
+}
+
+extension CollectionView {
+    /// The swipe-action provider for one edge of a compositional list section (UIKit's
+    /// `leading`/`trailingSwipeActionsConfigurationProvider`), nil when the section is no
+    /// list section or its configuration leaves that edge's provider nil.
+    func listSwipeProvider(forSection section: Int, leading: Bool) -> (@MainActor (IndexPath) -> SwipeActionsConfiguration?)? {
+        guard let geometry = geometry as? CompositionalGeometry, section >= 0, section < geometry.numberOfSections,
+              let configuration = geometry.sections[section].section.listConfiguration else { return nil }
+        return leading ? configuration.leadingSwipeActionsConfigurationProvider : configuration.trailingSwipeActionsConfigurationProvider
     }
 }

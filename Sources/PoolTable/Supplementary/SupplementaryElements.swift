@@ -19,6 +19,24 @@ struct SupplementaryElement: Equatable {
     var zIndex: Int
 }
 
+extension CompositionalGeometry {
+    /// Where a boundary item laid out at `frame` in section `s` is drawn while `visible` is the
+    /// viewport: a `pinToVisibleBounds` header holds to the viewport's top (a footer to its
+    /// bottom) while its section is on screen; any other item stays at `frame`.
+    func pinnedFrame(_ frame: Rect, of item: CollectionLayoutBoundarySupplementaryItem, section s: Int, visible: AlongSpan) -> Rect {
+        guard item.pinToVisibleBounds else { return frame }
+        let top = start(ofSection: s), end = top + sections[s].length
+        var pinned = frame
+        switch item.alignment {
+        case .bottom, .bottomLeading, .bottomTrailing:
+            pinned.origin.y = max(top, min(frame.minY, visible.end - frame.height))
+        default:
+            pinned.origin.y = max(frame.minY, min(visible.start, end - frame.height))
+        }
+        return pinned
+    }
+}
+
 /// Which supplementary elements meet a band, computed from the sections' descriptions and the
 /// mounted items' frames: O(sections meeting the band × their boundary and decoration items
 /// + mounted items × their badges), never over all items.
@@ -31,7 +49,7 @@ extension CompositionalGeometry {
         guard !sections.isEmpty, band.end > band.start else { return out }
         for s in sections(meeting: band) {
             let section = sections[s]
-            let top = start(ofSection: s), end = top + section.length
+            let top = start(ofSection: s)
             for (n, decoration) in section.section.decorationItems.enumerated() {
                 let i = decoration.contentInsets
                 let frame = Rect(x: i.leading, y: top + section.headerLength + i.top,
@@ -43,20 +61,9 @@ extension CompositionalGeometry {
                                                 category: .decoration, frame: frame, zIndex: decoration.zIndex))
             }
             for item in section.section.boundarySupplementaryItems {
-                guard var frame = boundaryFrame(ofKind: item.elementKind, section: s) else { continue }
-                var pinned = false
-                if item.pinToVisibleBounds {
-                    switch item.alignment {
-                    case .bottom, .bottomLeading, .bottomTrailing:
-                        let y = max(top, min(frame.minY, visible.end - frame.height))
-                        pinned = y != frame.minY
-                        frame.origin.y = y
-                    default:
-                        let y = max(frame.minY, min(visible.start, end - frame.height))
-                        pinned = y != frame.minY
-                        frame.origin.y = y
-                    }
-                }
+                guard let laidOut = boundaryFrame(ofKind: item.elementKind, section: s) else { continue }
+                let frame = pinnedFrame(laidOut, of: item, section: s, visible: visible)
+                let pinned = frame != laidOut
                 guard frame.maxY > band.start, frame.minY < band.end else { continue }
                 out.append(SupplementaryElement(key: .init(kind: item.elementKind, indexPath: IndexPath(item: 0, section: s)),
                                                 category: .boundary(pinned: pinned), frame: frame, zIndex: item.zIndex))

@@ -26,7 +26,7 @@ struct LaunchOptions {
     /// Whether Photos reads and writes the desktop's thumbnail cache (no option: tests turn it off).
     var usesThumbnailCache = true
 
-    static let screenNames = ["inbox", "huge", "news", "downloads", "photos", "files"]
+    static let screenNames = ["inbox", "huge", "news", "downloads", "photos", "files", "layouts"]
 
     /// Declares `--rows`, `--screen`, `--photos`, `--files`, `--files-synthetic` and `--version` on `application`.
     static func declare(on application: some GPointer) {

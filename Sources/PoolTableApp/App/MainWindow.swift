@@ -55,7 +55,8 @@ final class MainWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, options: LaunchOptions) {
         window = gtk_application_window_new(application)!
         let huge = HugeListScreen(rowCount: options.rows ?? HugeListScreen.defaultRowCount)
-        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos, usesThumbnailCache: options.usesThumbnailCache), FilesScreen(options: options)]
+        screens = [InboxScreen(), huge, NewsScreen(), DownloadsScreen(), PhotosScreen(folder: options.photos, usesThumbnailCache: options.usesThumbnailCache), FilesScreen(options: options),
+                   LayoutsScreen()]
         tables = screens.map { $0.makeWidget() }
         let tools = DebugTools(tables: tables)
         debugTools = tools

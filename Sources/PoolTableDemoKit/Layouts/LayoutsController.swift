@@ -1,0 +1,250 @@
+import PoolTable
+
+/// The Layouts screen (issue 38): a gallery of the modern collection-view API written the
+/// way an iOS developer writes it, through the UIKit renames only: a compositional layout
+/// whose sections are a sidebar outline, an inset-grouped list with accessories and swipe
+/// actions, and a grid of swatches with count badges under a pinned header, fed by a
+/// diffable data source and cell and supplementary registrations.
+@MainActor
+public final class LayoutsController {
+    /// The screen's sections, top to bottom.
+    public enum Section: Int, CaseIterable, Hashable, Sendable {
+        case sidebar, settings, swatches
+    }
+
+    /// One item of any section: a sidebar entry, a settings row or a swatch.
+    public struct Item: Hashable, Sendable {
+        public let id: Int
+        public let title: String
+        /// The settings row's value (a label accessory); a swatch's badge count as text.
+        public let detail: String?
+        /// A swatch's colour as 0xRRGGBB.
+        public let rgb: UInt32
+        init(id: Int, title: String, detail: String? = nil, rgb: UInt32 = 0) {
+            self.id = id; self.title = title; self.detail = detail; self.rgb = rgb
+        }
+    }
+
+    public private(set) weak var collectionView: CollectionView?
+    public private(set) var dataSource: CollectionViewDiffableDataSource<Section, Item>?
+    /// Settings rows flagged with the Flag swipe action (they show a checkmark).
+    public private(set) var flagged: Set<Item> = []
+    /// Called after a swipe action changed the content.
+    public var onChange: (@MainActor () -> Void)?
+
+    public init() {}
+
+    // MARK: Layout
+
+    /// The layout: each section asks for its own, in the current environment (the grid's
+    /// column count follows the width).
+    public func makeLayout() -> CollectionViewCompositionalLayout {
+        let layout = CollectionViewCompositionalLayout { [weak self] sectionIndex, layoutEnvironment in
+            guard let section = Section(rawValue: sectionIndex) else { return nil }
+            switch section {
+            case .sidebar:
+                var configuration = CollectionLayoutListConfiguration(appearance: .sidebar)
+                configuration.headerMode = .supplementary
+                return CollectionLayoutSection.list(using: configuration, layoutEnvironment: layoutEnvironment)
+            case .settings:
+                var configuration = CollectionLayoutListConfiguration(appearance: .insetGrouped)
+                configuration.headerMode = .supplementary
+                configuration.trailingSwipeActionsConfigurationProvider = { indexPath in self?.trailingActions(at: indexPath) }
+                configuration.leadingSwipeActionsConfigurationProvider = { indexPath in self?.leadingActions(at: indexPath) }
+                let section = CollectionLayoutSection.list(using: configuration, layoutEnvironment: layoutEnvironment)
+                // The boxed list sits on the grouped background, as Adwaita's does.
+                section.decorationItems = [.background(elementKind: GroupedBackgroundView.elementKind)]
+                return section
+            case .swatches:
+                return Self.swatchSection(width: layoutEnvironment.container.effectiveContentSize.width)
+            }
+        }
+        layout.register(GroupedBackgroundView.self, forDecorationViewOfKind: GroupedBackgroundView.elementKind)
+        return layout
+    }
+
+    /// Swatches in as many columns as fit 150 points each (2 to 6), a count badge on each
+    /// one's top trailing corner, and a header that stays pinned while the section shows.
+    static func swatchSection(width: Double) -> CollectionLayoutSection {
+        let columns = max(2, min(6, Int(width / 150)))
+        let badgeAnchor = CollectionLayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3))
+        let badgeSize = CollectionLayoutSize(widthDimension: .absolute(22), heightDimension: .absolute(22))
+        let badge = CollectionLayoutSupplementaryItem(layoutSize: badgeSize, elementKind: CountBadgeView.elementKind, containerAnchor: badgeAnchor)
+        let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / Double(columns)), heightDimension: .fractionalHeight(1.0))
+        let item = CollectionLayoutItem(layoutSize: itemSize, supplementaryItems: [badge])
+        item.contentInsets = DirectionalEdgeInsets(top: 10, leading: 8, bottom: 6, trailing: 8)
+        let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(120))
+        let group = CollectionLayoutGroup.horizontal(layoutSize: groupSize, repeatingSubitem: item, count: columns)
+        let section = CollectionLayoutSection(group: group)
+        let headerSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(40))
+        let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: headerSize, elementKind: CollectionView.elementKindSectionHeader,
+                                                               alignment: .top)
+        header.pinToVisibleBounds = true
+        section.boundarySupplementaryItems = [header]
+        section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 8, bottom: 16, trailing: 8)
+        return section
+    }
+
+    // MARK: Swipe actions
+
+    /// Delete (removes the row) and Flag (toggles its checkmark).
+    func trailingActions(at indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        guard let item = dataSource?.itemIdentifier(for: indexPath) else { return nil }
+        let delete = ContextualAction(style: .destructive, title: tr("Delete")) { [weak self] _, completion in
+            self?.delete(item)
+            completion(true)
+        }
+        let flag = ContextualAction(style: .normal, title: flagged.contains(item) ? tr("Unflag") : tr("Flag")) { [weak self] _, completion in
+            self?.toggleFlag(item)
+            completion(true)
+        }
+        flag.backgroundColor = Color(hex: 0xE66100)
+        return SwipeActionsConfiguration(actions: [delete, flag])
+    }
+
+    /// Flag, from the other edge.
+    func leadingActions(at indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        guard let item = dataSource?.itemIdentifier(for: indexPath) else { return nil }
+        let flag = ContextualAction(style: .normal, title: flagged.contains(item) ? tr("Unflag") : tr("Flag")) { [weak self] _, completion in
+            self?.toggleFlag(item)
+            completion(true)
+        }
+        flag.backgroundColor = Color(hex: 0x3584E4)
+        return SwipeActionsConfiguration(actions: [flag])
+    }
+
+    /// Removes a settings row through a snapshot.
+    public func delete(_ item: Item) {
+        guard let dataSource else { return }
+        var snapshot = dataSource.snapshot()
+        snapshot.deleteItems([item])
+        flagged.remove(item)
+        dataSource.apply(snapshot, animatingDifferences: true)
+        onChange?()
+    }
+
+    /// Flags or unflags a settings row: its cell is configured again in place.
+    public func toggleFlag(_ item: Item) {
+        guard let dataSource else { return }
+        if flagged.remove(item) == nil { flagged.insert(item) }
+        dataSource.reconfigureItems([item])
+        onChange?()
+    }
+
+    // MARK: Data
+
+    /// Registers the cells and supplementary views, becomes the view's data source, and
+    /// applies the first snapshots.
+    public func attach(to collectionView: CollectionView) {
+        self.collectionView = collectionView
+        let sidebarRegistration = CollectionView.CellRegistration<CollectionViewListCell, Item> { [weak self] cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item.title
+            cell.contentConfiguration = content
+            let outline = self?.dataSource?.snapshot(for: .sidebar)
+            cell.indentationLevel = outline?.level(of: item) ?? 0
+            cell.accessories = outline?.hasChildren(item) == true ? [.outlineDisclosure()] : []
+        }
+        let settingsRegistration = CollectionView.CellRegistration<CollectionViewListCell, Item> { [weak self] cell, _, item in
+            var content = cell.defaultContentConfiguration()
+            content.text = item.title
+            cell.contentConfiguration = content
+            var accessories: [CellAccessory] = [.disclosureIndicator()]
+            if let detail = item.detail { accessories.append(.label(text: detail)) }
+            if self?.flagged.contains(item) == true { accessories.append(.checkmark()) }
+            cell.accessories = accessories
+        }
+        let swatchRegistration = CollectionView.CellRegistration<SwatchCell, Item> { cell, _, item in
+            cell.title = item.title
+            cell.color = Color(hex: item.rgb)
+        }
+        let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: collectionView) { collectionView, indexPath, item in
+            switch Section(rawValue: indexPath.section) {
+            case .sidebar: collectionView.dequeueConfiguredReusableCell(using: sidebarRegistration, for: indexPath, item: item)
+            case .settings: collectionView.dequeueConfiguredReusableCell(using: settingsRegistration, for: indexPath, item: item)
+            case .swatches, nil: collectionView.dequeueConfiguredReusableCell(using: swatchRegistration, for: indexPath, item: item)
+            }
+        }
+        let headerRegistration = CollectionView.SupplementaryRegistration<LayoutsHeaderView>(elementKind: CollectionView.elementKindSectionHeader) {
+            header, _, indexPath in
+            header.isOpaque = indexPath.section == Section.swatches.rawValue
+            switch Section(rawValue: indexPath.section) {
+            case .sidebar: header.text = tr("Library")
+            case .settings: header.text = tr("Settings")
+            case .swatches, nil: header.text = tr("Colours")
+            }
+        }
+        let badgeRegistration = CollectionView.SupplementaryRegistration<CountBadgeView>(elementKind: CountBadgeView.elementKind) {
+            [weak dataSource] badge, _, indexPath in
+            badge.count = dataSource?.itemIdentifier(for: indexPath)?.detail.flatMap { Int($0) } ?? 0
+        }
+        dataSource.supplementaryViewProvider = { collectionView, elementKind, indexPath in
+            if elementKind == CollectionView.elementKindSectionHeader {
+                return collectionView.dequeueConfiguredReusableSupplementary(using: headerRegistration, for: indexPath)
+            }
+            return collectionView.dequeueConfiguredReusableSupplementary(using: badgeRegistration, for: indexPath)
+        }
+        self.dataSource = dataSource
+
+        var snapshot = DiffableSnapshot<Section, Item>()
+        snapshot.appendSections(Section.allCases)
+        snapshot.appendItems(Self.settings(), toSection: .settings)
+        snapshot.appendItems(Self.swatches(), toSection: .swatches)
+        dataSource.apply(snapshot, animatingDifferences: false)
+        dataSource.apply(Self.sidebarOutline(), to: .sidebar, animatingDifferences: false)
+    }
+
+    /// Mail (expanded), Photos and Music (collapsed), each with its folders.
+    static func sidebarOutline() -> SectionSnapshot<Item> {
+        var outline = SectionSnapshot<Item>()
+        let folders: [(String, [String])] = [
+            (tr("Mail"), [tr("Inbox"), tr("Drafts"), tr("Sent")]),
+            (tr("Photos"), [tr("Recent"), tr("Favourites"), tr("Albums")]),
+            (tr("Music"), [tr("Artists"), tr("Playlists")]),
+        ]
+        var id = 100
+        for (k, folder) in folders.enumerated() {
+            let parent = Item(id: id, title: folder.0)
+            id += 1
+            outline.append([parent])
+            outline.append(folder.1.map { title in defer { id += 1 }; return Item(id: id, title: title) }, to: parent)
+            if k == 0 { outline.expand([parent]) }
+        }
+        return outline
+    }
+
+    /// Settings rows, some with a value.
+    static func settings() -> [Item] {
+        [(tr("Wi-Fi"), tr("Home")), (tr("Bluetooth"), tr("On")), (tr("Notifications"), nil), (tr("Sound"), nil),
+         (tr("Battery"), "82 %"), (tr("Privacy"), nil)]
+            .enumerated().map { Item(id: 200 + $0.offset, title: $0.element.0, detail: $0.element.1) }
+    }
+
+    /// Named colours (GNOME's palette) in three tones each ("Blue 1" the lightest), each
+    /// with a count for its badge.
+    static func swatches() -> [Item] {
+        let colours: [(String, UInt32)] = [
+            (tr("Blue"), 0x3584E4), (tr("Green"), 0x33D17A), (tr("Yellow"), 0xF6D32D), (tr("Orange"), 0xFF7800),
+            (tr("Red"), 0xE01B24), (tr("Purple"), 0x9141AC), (tr("Brown"), 0x986A44), (tr("Teal"), 0x2190A4),
+            (tr("Pink"), 0xDC8ADD), (tr("Slate"), 0x6F8396), (tr("Light"), 0xDEDDDA), (tr("Dark"), 0x3D3846),
+        ]
+        var items: [Item] = []
+        for colour in colours {
+            for tone in 1...3 {
+                let n = items.count
+                items.append(Item(id: 300 + n, title: "\(colour.0) \(tone)", detail: "\((n * 7) % 5)", rgb: Self.tone(colour.1, tone)))
+            }
+        }
+        return items
+    }
+
+    /// Tone 1 mixes the colour a third of the way to white, 2 keeps it, 3 a third of the way to black.
+    static func tone(_ rgb: UInt32, _ tone: Int) -> UInt32 {
+        func channel(_ shift: UInt32) -> UInt32 {
+            let c = Double((rgb >> shift) & 0xff)
+            let mixed = tone == 1 ? c + (255 - c) / 3 : tone == 3 ? c * 2 / 3 : c
+            return UInt32(mixed.rounded()) << shift
+        }
+        return channel(16) | channel(8) | channel(0)
+    }
+}

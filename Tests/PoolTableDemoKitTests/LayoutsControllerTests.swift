@@ -1,0 +1,96 @@
+import PoolTable
+@testable import PoolTableDemoKit
+import Testing
+
+/// The Layouts screen's controller, headless: its compositional layout, registrations and
+/// diffable data source on a bare collection view, the list configuration's swipe actions
+/// driven by pointer input, and the badges.
+@MainActor
+@Suite("Layouts: the modern collection-view gallery, headless")
+struct LayoutsControllerTests {
+    typealias Section = LayoutsController.Section
+
+    private func make(width: Double = 900) -> (LayoutsController, CollectionView) {
+        let controller = LayoutsController()
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: width, height: 700), collectionViewLayout: controller.makeLayout())
+        controller.attach(to: view)
+        view.layoutIfNeeded()
+        return (controller, view)
+    }
+
+    /// How many swatches share the first swatch's row.
+    private func columns(_ view: CollectionView) -> Int {
+        let s = Section.swatches.rawValue
+        let y = view.rectForItem(at: IndexPath(item: 0, section: s)).minY
+        return (0..<view.numberOfItems(inSection: s)).prefix { view.rectForItem(at: IndexPath(item: $0, section: s)).minY == y }.count
+    }
+
+    @Test("three sections: the sidebar shows Mail's folders only, six settings, 36 swatches in columns that follow the width")
+    func sections() {
+        let (controller, view) = make()
+        #expect(view.numberOfSections == 3)
+        #expect(view.numberOfItems(inSection: Section.sidebar.rawValue) == 6, "Mail, its three folders, Photos and Music")
+        #expect(view.numberOfItems(inSection: Section.settings.rawValue) == 6)
+        #expect(view.numberOfItems(inSection: Section.swatches.rawValue) == 36)
+        #expect(controller.dataSource?.snapshot(for: .sidebar).items.count == 11, "every folder is in the outline")
+        let wide = columns(view)
+        let (_, narrow) = make(width: 400)
+        #expect(columns(narrow) == 2)
+        #expect(wide >= 5 && wide <= 6, "\(wide) columns at 900 points")
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test("a drag across a settings row opens Delete and Flag; Flag adds a checkmark, Delete removes the row through a snapshot")
+    func swipeActions() throws {
+        let (controller, view) = make()
+        let s = Section.settings.rawValue
+        let ip = IndexPath(item: 1, section: s)
+        let item = try #require(controller.dataSource?.itemIdentifier(for: ip))
+        func swipe() {
+            let r = view.rectForItem(at: ip)
+            let c = Point(x: r.midX, y: r.midY - view.contentOffset.y)
+            view.pointerDown(at: c)
+            for dx in stride(from: 10.0, through: 200, by: 10) { view.pointerDragged(to: Point(x: c.x - dx, y: c.y)) }
+            view.pointerUp(at: Point(x: c.x - 200, y: c.y))
+        }
+        func tap(buttonFromTrailingEdge k: Int) {
+            let r = view.rectForItem(at: ip)
+            let p = Point(x: r.maxX - (Double(k) + 0.5) * ListBase.swipeActionWidth, y: r.midY - view.contentOffset.y)
+            view.pointerDown(at: p)
+            view.pointerUp(at: p)
+        }
+        swipe()
+        #expect(view.swipedIndexPath == ip)
+        #expect(view.revealedSwipeActions.map(\.title) == [tr("Delete"), tr("Flag")])
+        let before = (view.cellForItem(at: ip) as? CollectionViewListCell)?.accessories.count
+        tap(buttonFromTrailingEdge: 1)
+        #expect(controller.flagged == [item])
+        view.layoutIfNeeded()
+        let after = (view.cellForItem(at: ip) as? CollectionViewListCell)?.accessories.count
+        #expect(after == before.map { $0 + 1 }, "the flagged row gains its checkmark")
+        swipe()
+        #expect(view.revealedSwipeActions.map(\.title) == [tr("Delete"), tr("Unflag")])
+        tap(buttonFromTrailingEdge: 0)
+        view.layoutIfNeeded()
+        #expect(view.numberOfItems(inSection: s) == 5)
+        #expect(controller.dataSource?.indexPath(for: item) == nil)
+        #expect(controller.flagged.isEmpty)
+    }
+
+    @Test("each visible swatch has a badge showing its count; the sidebar and settings have headers")
+    func badgesAndHeaders() {
+        let (controller, view) = make(width: 900)
+        view.contentOffset = Point(x: 0, y: view.rectForItem(at: IndexPath(item: 0, section: Section.swatches.rawValue)).minY - 100)
+        view.layoutIfNeeded()
+        let badges = view.visibleSupplementaryViews(ofKind: CountBadgeView.elementKind).compactMap { $0 as? CountBadgeView }
+        #expect(!badges.isEmpty)
+        for ip in view.indexPathsForVisibleItems where ip.section == Section.swatches.rawValue {
+            let badge = view.supplementaryView(forElementKind: CountBadgeView.elementKind, at: ip) as? CountBadgeView
+            #expect(badge?.count == controller.dataSource?.itemIdentifier(for: ip)?.detail.flatMap { Int($0) }, "\(ip)")
+        }
+        view.contentOffset = .zero
+        view.layoutIfNeeded()
+        let headers = view.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).compactMap { ($0 as? LayoutsHeaderView)?.text }
+        #expect(Set(headers).isSuperset(of: [tr("Library"), tr("Settings")]))
+    }
+}
