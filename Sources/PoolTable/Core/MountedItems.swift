@@ -254,6 +254,9 @@ final class MountedItems {
     /// The next pass is a full one (an update left holes the incremental step would not fill,
     /// or the layout object was replaced).
     func invalidateLaidOutGeometry() { laidOutAgainst = LayoutKey(generation: -1, version: -1, breadth: -1) }
+    /// The mounted items' places are still right for `key` (a batch update changed only
+    /// what lies after them): the next pass may be the incremental step.
+    func keepLaidOutGeometry(_ key: LayoutKey) { laidOutAgainst = key }
 
     /// Moves the visible run to the items meeting `span`, with willDisplay /
     /// didEndDisplaying for each item that flips. Items are sorted and their extents

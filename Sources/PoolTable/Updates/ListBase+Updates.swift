@@ -268,17 +268,23 @@ extension ListBase {
         let oldOffset = offset
         // Where every mounted row is drawn now (mid-animation positions included), along in
         // the viewport, and across.
+        // Only animations read them: an unanimated batch skips this O(mounted) step.
         var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
-        oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
-        let drawn = presentationFramesOfSlots()
-        for k in items.indices {
-            let f = drawn[k]
-            oldScreen[items[k].indexPath] = axis.start(of: f) - offset
-            oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
-        }
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
-        for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
-        for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+        if animated {
+            oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
+            let drawn = presentationFramesOfSlots()
+            for k in items.indices {
+                let f = drawn[k]
+                oldScreen[items[k].indexPath] = axis.start(of: f) - offset
+                oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
+            }
+            for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+            for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+        }
+        // A change wholly after the mounted items may skip the per-item steps (see
+        // `changesOnlyAfterMountedItems`); confirmed after the geometry changes.
+        let afterMounted = !Self.forcesFullBatchPath && !animated && keepsAnchor && changesOnlyAfterMountedItems(p)
 
         // Headers and footers of deleted sections fade out where they are drawn.
         if animated {
@@ -309,12 +315,17 @@ extension ListBase {
             geometry.reloadItem(at: ip, from: dataAdapter)
         }
 
+        // The mounted items keep their index paths and places, and the offset stays: the
+        // cells, the anchor and the layout pass have nothing to do for them.
+        let keepsMountedItems = afterMounted && mountedItemsStay(anchor: anchor)
+        if keepsMountedItems { Self.batchesKeepingMountedItems += 1 }
+
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
         // Surviving items keep their cells under their new index paths (sorted again below,
         // with the visible run settled by the layout pass).
         var next: [(ItemPath, MountedItems.Entry)] = []
         var nextVisible: [Bool] = []
-        for k in items.indices {
+        for k in items.indices where !keepsMountedItems {
             let m = items[k]
             let oldIP = m.indexPath
             let newIP = mapping.map(oldIP)
@@ -336,10 +347,12 @@ extension ListBase {
                 items.unmount(k)
             }
         }
-        let order = next.indices.sorted { next[$0].0 < next[$1].0 }
-        for (ip, e) in next { items.relabel(e.cell, as: ip) }
-        items.replaceAll(with: order.map { next[$0].1 }, visible: 0..<0)
-        items.markVisible(order.map { nextVisible[$0] })
+        if !keepsMountedItems {
+            let order = next.indices.sorted { next[$0].0 < next[$1].0 }
+            for (ip, e) in next { items.relabel(e.cell, as: ip) }
+            items.replaceAll(with: order.map { next[$0].1 }, visible: 0..<0)
+            items.markVisible(order.map { nextVisible[$0] })
+        }
         if interaction.drag != nil { cancelInteraction() }
 
         // 3. Anchor: the first fully visible row stays where it was on screen.
@@ -355,7 +368,9 @@ extension ListBase {
         rowAnimations.clearGlides()
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
-        items.invalidateLaidOutGeometry()
+        // Kept items: the mounted ones are laid out as they are, so the incremental step
+        // (items arriving at the band's edges) is the whole pass.
+        if keepsMountedItems { items.keepLaidOutGeometry(mountingPass.key) } else { items.invalidateLaidOutGeometry() }
         pass.invalidateLayout()
         layoutRows()
         if animated {
@@ -382,6 +397,45 @@ extension ListBase {
         counters.noteBatchUpdate()
         delegateAdapter.selectionDidChange()
         setNeedsDisplay()
+    }
+
+    /// Forces every batch through the full per-item path (tests compare it with the
+    /// shortcut for changes after the mounted items).
+    static var forcesFullBatchPath = false
+    /// Batches that took that shortcut (for the tests).
+    static var batchesKeepingMountedItems = 0
+
+    /// True when `p` changes only rows after the last mounted item, no section, no reload,
+    /// no mounted footer of a section it changes and no mounted header or footer after it, while no
+    /// row animation runs and no drag is under way: the mounted items keep their index
+    /// paths. Checked before anything changes. O(changes).
+    private func changesOnlyAfterMountedItems(_ p: PendingUpdates) -> Bool {
+        guard p.deletedSections.isEmpty, p.insertedSections.isEmpty, p.reloadedSections.isEmpty, p.reloadedRows.isEmpty,
+              !rowAnimations.isRunning, interaction.drag == nil, movement.state == nil, !viewport.isEmpty,
+              let last = items.entries.last?.indexPath else { return false }
+        var firstSection = Int.max
+        func after(_ ip: ItemPath) -> Bool { firstSection = min(firstSection, ip.section); return ip > last }
+        for ip in p.deletedRows where !after(ip) { return false }
+        for ip in p.insertedRows where !after(ip) { return false }
+        for (from, to) in p.moves where !after(from) || !after(to) { return false }
+        for run in p.deletedRuns + p.insertedRuns where !after(ItemPath(row: run.rows.lowerBound, section: run.section)) { return false }
+        // The first changed section's header is before the change (the passes place it
+        // anew); later headers and these footers would move.
+        return !items.headers.keys.contains { $0 > firstSection } && !items.footers.keys.contains { $0 >= firstSection }
+    }
+
+    /// After the geometry changed: true when the first and last mounted items are still laid
+    /// out where their cells are (nothing before or between them changed, so neither did the
+    /// others) and keeping the anchor would leave the offset exactly where it is.
+    private func mountedItemsStay(anchor: Anchor?) -> Bool {
+        guard let first = items.entries.first, let last = items.entries.last,
+              geometry.itemFrame(first.indexPath) == first.cell.frame, geometry.itemFrame(last.indexPath) == last.cell.frame else { return false }
+        var target = offset
+        if let anchor, maintainsVisibleContentPosition {
+            guard anchor.indexPath <= last.indexPath, geometry.contains(anchor.indexPath) else { return false }
+            target = geometry.itemExtent(anchor.indexPath).start - anchor.screenOffset
+        }
+        return target.finiteOr(offset).clamped(0, maxOffset) == offset
     }
 
     /// Headers and footers glide from where they were drawn; those of new sections fade in.
