@@ -31,6 +31,15 @@ extension ListBase {
         Math.hypot(p.x - press.start.x, p.y - press.start.y) > Self.dragThreshold
     }
 
+    /// The held press, the first time the pointer passes the drag threshold: marked moved and
+    /// returned; nil before that and after it (one place for the gestures that follow a drag).
+    func pressFirstMovedPastThreshold(to p: Point) -> InteractionState.Press? {
+        guard var press = interaction.press, !press.moved, isPastDragThreshold(press, p) else { return nil }
+        press.moved = true
+        interaction.track(press)
+        return press
+    }
+
     /// The pressed item's highlight goes (`redraw`: and the view redraws).
     func unhighlight(_ press: InteractionState.Press, redraw: Bool = true) {
         guard let c = mountedCell(at: press.indexPath), c.isHighlighted else { return }

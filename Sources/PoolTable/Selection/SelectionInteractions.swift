@@ -32,12 +32,8 @@ final class DragSelectInteraction: PointerInteraction {
         return true
     }
     func drag(to p: Point, in list: ListBase) {
-        guard var press = list.interaction.press else { return }
-        if !press.moved && list.isPastDragThreshold(press, p) {
-            press.moved = true
-            list.interaction.track(press)
-            list.unhighlight(press)
-        }
+        guard list.interaction.press != nil else { return }
+        if let press = list.pressFirstMovedPastThreshold(to: p) { list.unhighlight(press) }
         list.extendDragSelection(to: p)
     }
     func release(at p: Point, in list: ListBase) { list.releasePress(at: p) }
@@ -74,10 +70,8 @@ final class TapInteraction: PointerInteraction {
         return true
     }
     func drag(to p: Point, in list: ListBase) {
-        guard var press = list.interaction.press else { return }
-        if !press.moved && list.isPastDragThreshold(press, p) {
-            press.moved = true
-            list.interaction.track(press)
+        guard list.interaction.press != nil else { return }
+        if let press = list.pressFirstMovedPastThreshold(to: p) {
             if list.pointerInteractions.offerMove(press, to: p, in: list) { return }
             list.unhighlight(press)
         }
