@@ -105,6 +105,27 @@ struct OrthogonalSectionTests {
         #expect(header?.frame.minX == 16, "the boundary header stays put while the band scrolls")
     }
 
+    @Test("a sideways scroll costs the same at 1,000 and 1,000,000 items: the same binds, cells and mounted items per step")
+    func sidewaysCostIndependentOfCount() {
+        func run(_ n: Int) -> (binds: Int, created: Int, mountedMax: Int) {
+            let (view, _) = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.continuous)), counts: [n])
+            view.setOrthogonalContentOffset(5000, forSection: 0)
+            let before = view.statistics.binds
+            var mountedMax = 0
+            #expect(view.beginOrthogonalScroll(atViewportPoint: bandPoint(view, section: 0)))
+            for _ in 0..<500 {
+                view.updateOrthogonalScroll(by: 7)
+                view.layoutIfNeeded()
+                mountedMax = max(mountedMax, view.indexPathsForMountedItems.count)
+            }
+            view.endOrthogonalScroll(velocity: 0)
+            return (view.statistics.binds - before, view.cellsCreated, mountedMax)
+        }
+        let small = run(1_000), large = run(1_000_000)
+        #expect(small.binds == large.binds && small.created == large.created && small.mountedMax == large.mountedMax)
+        #expect(large.binds > 0 && large.binds < 500, "a step binds only the items arriving at the edges")
+    }
+
     @Test("1,000,000-item sections: frames match a naive per-item computation at random indices, orthogonal and not")
     func millionFramesMatchNaive() {
         let n = 1_000_000
