@@ -435,8 +435,21 @@ struct OrthogonalSectionTests {
         #expect(hidden.allSatisfy { !$0.isVisible })
         #expect(records.filter(\.isVisible).allSatisfy { $0.frame.maxX > 0 && $0.frame.minX < Self.width })
         #expect(view.mountedCellRecords.count == view.indexPathsForMountedItems.count)
-        // The overlay counts them as prepared.
+        // The overlay draws them, numbered, beside the zoomed viewport (left and right of it).
         let overlay = DebugOverlay()
+        let canvas = RecordingCanvas()
+        view.frame = Rect(x: 0, y: 0, width: 1200, height: Self.height)   // room beside the zoomed table
+        overlay.render(view, in: canvas)
+        let t = overlay.transform(for: view)
+        let viewport = t.view(view.visibleRect)
+        let aside = view.mountedCellRecords.filter(\.isPreparedSideways)
+        #expect(!aside.isEmpty)
+        for record in aside {
+            let label = DebugOverlay.identityLabel(forCellID: record.cellID)
+            let drawn = canvas.texts.filter { $0.0 == label }.map(\.1)
+            #expect(drawn.contains { $0.maxX <= viewport.minX + 1 || $0.minX >= viewport.maxX - 1 }, "\(record.indexPath) drawn beside the viewport")
+        }
+        // The overlay counts them as prepared.
         let mountedLine = overlay.counterLines(view).first { $0.contains("\(view.indexPathsForMountedItems.count) =") }
         #expect(mountedLine?.contains("\(view.indexPathsForPreparedItems.count)") == true)
     }
