@@ -154,8 +154,8 @@ final class GuiChild {
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
-        case "columnview", "datatable":
-            let host = ColumnsBench.makeChildHost(self)
+        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview":
+            let host = options.toolkit.hasPrefix("layouts") ? LayoutsBench.makeChildHost(self) : ColumnsBench.makeChildHost(self)
             other = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
@@ -210,7 +210,7 @@ final class GuiChild {
         r.binds = bindsSoFar
         r.alive = aliveNow
         let table = poolTable?.table ?? other?.tableWidget
-        r.mounted = table?.tableView.mountedCells.count ?? 0
+        r.mounted = table.map { ($0.listView as? TableView)?.mountedCells.count ?? $0.collectionView?.mountedCells.count ?? 0 } ?? 0
         r.ticks = poolTable?.reconfigureCalls ?? 0
         r.recorded = table?.nodeCache.recordings ?? 0
         alivePeak = max(alivePeak, r.alive)
@@ -424,7 +424,7 @@ final class GuiChild {
 }
 
 /// A host `gui-one` measures other than `PoolTableHost` and `ListViewHost` (the `columns`
-/// bench's GtkColumnView and PoolTable table with columns).
+/// bench's GtkColumnView and PoolTable table with columns; the `layouts` bench's grids).
 @MainActor
 protocol BenchChildHost: AnyObject {
     /// The widget to put in the window (a `GtkScrolledWindow`) and its vertical adjustment.

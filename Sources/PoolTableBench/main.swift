@@ -68,6 +68,8 @@ case "filter":
     FilterBench(options: options).run(command: commandLine)   // issue 35 (FilterBench.swift)
 case "filter-one":
     FilterChild(options: options).run()
+case "layouts":
+    LayoutsBench(options: options).run(command: commandLine)   // issue 38 (LayoutsBench.swift)
 case "outline":
     print(OutlineBench(smoke: options.smoke).run())   // issue 25 (OutlineBench.swift)
 case "":
