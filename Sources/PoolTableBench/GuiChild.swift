@@ -67,6 +67,8 @@ struct ChildResult: Codable {
     var notes: [String]
     /// `columns`: the columns' widths as laid out (GtkColumnView's, passed on to PoolTable).
     var columnWidths: [Double]? = nil
+    /// A host's own figures (`BenchChildHost.figures`).
+    var figures: [String: Double]? = nil
 
     /// Several runs of one toolkit as one: every run's frames, the median run's peak RSS and
     /// time to first frame, the highest counts. Runs of a machine that drifts (a VM's
@@ -154,7 +156,7 @@ final class GuiChild {
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
-        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview":
+        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview", "layouts-carousels":
             let host = options.toolkit.hasPrefix("layouts") ? LayoutsBench.makeChildHost(self) : ColumnsBench.makeChildHost(self)
             other = host
             benchWindow.setChild(host.widget)
@@ -256,6 +258,7 @@ final class GuiChild {
             step += 1
             markDamageLog(kind)
             if kind == "tiny" { benchWindow.flipProbe() }
+            if let other, other.perform(kind) { return true }
             if !options.script.isEmpty, FramesScript.isAction(kind) {
                 FramesScript.perform(kind, child: self)
                 return true
@@ -403,7 +406,7 @@ final class GuiChild {
             visibleAtEnd: visible, preparedAtEnd: prepared, pooledAtEnd: pooled, bindsTotal: bindsSoFar,
             reconfigureCalls: reconfigureCalls, rowsReconfigured: rowsReconfigured,
             framesSeen: framesSeen, lastRowShown: lastRow, rowHeights: rowHeights, notes: notes,
-            columnWidths: other?.columnWidths)
+            columnWidths: other?.columnWidths, figures: other?.figures)
     }
 
     /// Row widgets of the GtkListView that intersect its allocation.
@@ -442,6 +445,16 @@ protocol BenchChildHost: AnyObject {
     var rowHeights: [Double] { get }
     var columnWidths: [Double]? { get }
     var notes: [String] { get }
+    /// Makes a scripted step of the host's own (`layouts`: paging a carousel) in the update
+    /// phase of its frame; false for a step GuiChild makes (scroll, jumps, idle).
+    func perform(_ kind: String) -> Bool
+    /// Figures of the host's own, reported in `ChildResult.figures`.
+    var figures: [String: Double] { get }
+}
+
+extension BenchChildHost {
+    func perform(_ kind: String) -> Bool { false }
+    var figures: [String: Double] { [:] }
 }
 
 /// Compact JSON on one line (for the child → parent pipe).

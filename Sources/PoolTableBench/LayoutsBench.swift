@@ -35,8 +35,9 @@ final class LayoutsBench {
             + Array(repeating: ("idle", nil), count: 3)
     }
 
-    /// `gui-one --toolkit layouts-pooltable|layouts-gridview`: the host for `child`.
+    /// `gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels`: the host for `child`.
     static func makeChildHost(_ child: GuiChild) -> BenchChildHost {
+        if child.options.toolkit == "layouts-carousels" { return makeCarouselHost(child) }
         child.script = script(frames: child.options.frames)
         if child.options.toolkit == "layouts-gridview" { return SwatchGridViewHost(count: child.options.rows) }
         return SwatchGridHost(count: child.options.rows)

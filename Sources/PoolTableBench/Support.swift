@@ -111,7 +111,7 @@ struct Options {
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|idles]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
-      gui-one --toolkit layouts-pooltable|layouts-gridview [--rows N] [--frames N]   (for layouts)
+      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
     """
 
@@ -142,8 +142,8 @@ struct Options {
             case "--toolkit":
                 o.toolkit = value(a)
                 guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable",
-                       "layouts-pooltable", "layouts-gridview"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable, layouts-pooltable or layouts-gridview")
+                       "layouts-pooltable", "layouts-gridview", "layouts-carousels"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable or layouts-pooltable|gridview|carousels")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
