@@ -165,23 +165,31 @@ final class LayoutsBench {
     /// For each size: a swatch grid in an 800x600 view (the window's size) laid out, then
     /// scroll steps of 37 px, each timed around the offset change that lays out and mounts it.
     func measureSteps() -> [StepFigures] {
-        let steps = options.smoke ? 100 : 5_000
-        let engine = EngineBench(smoke: options.smoke)
-        return Self.stepSizes.map { count in
+        Self.stepSizes.map { count in
             let rssBefore = memoryStatus().currentKiB
-            let source = SwatchGridSource(count: count)
-            let view = SwatchGridSource.makeView(frame: Rect(x: 0, y: 0, width: 800, height: 600), source: source)
-            let firstLayout = timeMicros { view.layoutIfNeeded() }
-            let samples = engine.scrollSteps(view, steps: steps, warmup: options.smoke ? 20 : 200)
-            let figures = StepFigures(items: count, steps: samples.count, medianMicros: Stats.median(samples),
-                                      p99Micros: Stats.percentile(samples, 99), firstLayoutMs: firstLayout / 1000,
-                                      mountedAfter: view.mountedCells.count, contentHeight: view.contentSize.height,
-                                      rssGrowthKiB: memoryStatus().currentKiB - rssBefore)
+            let (view, source, samples, firstLayout) = Self.scrollSteps(items: count, steps: options.smoke ? 100 : 5_000, warmup: options.smoke ? 20 : 200)
+            defer { withExtendedLifetime(source) {} }
             if view.numberOfItems(inSection: 0) != count {
                 notes.append("the scroll step at \(count) items: the view lays out \(view.numberOfItems(inSection: 0))")
             }
-            return figures
+            return StepFigures(items: count, steps: samples.count, medianMicros: Stats.median(samples),
+                               p99Micros: Stats.percentile(samples, 99), firstLayoutMs: firstLayout / 1000,
+                               mountedAfter: view.mountedCells.count, contentHeight: view.contentSize.height,
+                               rssGrowthKiB: memoryStatus().currentKiB - rssBefore)
         }
+    }
+
+    /// A swatch grid of `items` in an 800x600 view (the window's size), its first layout
+    /// timed, then `steps` timed scroll steps of 37 px after `warmup` untimed ones
+    /// (`EngineBench.scrollSteps`: each timed around the offset change that lays out and mounts it).
+    /// The source is returned too: the view holds it weakly.
+    static func scrollSteps(items: Int, steps: Int, warmup: Int)
+        -> (view: CollectionView, source: SwatchGridSource, samples: [Double], firstLayoutMicros: Double) {
+        let source = SwatchGridSource(count: items)
+        let view = SwatchGridSource.makeView(frame: Rect(x: 0, y: 0, width: 800, height: 600), source: source)
+        let firstLayout = timeMicros { view.layoutIfNeeded() }
+        let samples = EngineBench(smoke: true).scrollSteps(view, steps: steps, warmup: warmup)
+        return (view, source, samples, firstLayout)
     }
 
     // MARK: Text

@@ -106,6 +106,7 @@ struct Options {
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
+      profile-layouts-step --rows N --frames STEPS                 the swatch grid's scroll steps only (layouts part 2)
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
