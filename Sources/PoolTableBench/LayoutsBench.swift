@@ -165,7 +165,10 @@ final class LayoutsBench {
     /// For each size: a swatch grid in an 800x600 view (the window's size) laid out, then
     /// scroll steps of 37 px, each timed around the offset change that lays out and mounts it.
     func measureSteps() -> [StepFigures] {
-        Self.stepSizes.map { count in
+        // A small grid first, untimed: the first view of the process pays one-time costs
+        // (fonts, type metadata) that are not the first size's.
+        _ = Self.scrollSteps(items: 100, steps: 10, warmup: 0)
+        return Self.stepSizes.map { count in
             let rssBefore = memoryStatus().currentKiB
             let (view, source, samples, firstLayout) = Self.scrollSteps(items: count, steps: options.smoke ? 100 : 5_000, warmup: options.smoke ? 20 : 200)
             defer { withExtendedLifetime(source) {} }
