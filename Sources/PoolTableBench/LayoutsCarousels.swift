@@ -154,14 +154,15 @@ extension LayoutsBench {
     }
 
     /// 1,000 carousels of 1,000 swatches (smoke: 20 of 100), and an empty window's RSS for
-    /// reference, each in its own process.
+    /// reference (not in a smoke run), each in its own process.
     func measureCarousels() -> CarouselFigures? {
         let items = options.smoke ? 2_000 : 1_000_000
         let frames = options.smoke ? 70 : 350
         let r: ChildResult? = runBenchChild(["gui-one", "--toolkit", "layouts-carousels", "--rows", "\(items)", "--frames", "\(frames)"],
                                             renderer: "cairo", what: "carousels", notes: &notes)
-        let baseline: ChildResult? = runBenchChild(["gui-one", "--toolkit", "baseline", "--rows", "0", "--frames", "20"],
-                                                   renderer: "cairo", what: "baseline window", notes: &notes)
+        // Not in a smoke run: it would take a second of the five.
+        let baseline: ChildResult? = options.smoke ? nil : runBenchChild(["gui-one", "--toolkit", "baseline", "--rows", "0", "--frames", "20"],
+                                                                          renderer: "cairo", what: "baseline window", notes: &notes)
         guard let r, let f = r.figures else { return nil }
         notes += r.notes.map { "carousels: \($0)" }
         let moving = r.frames.filter { Self.carouselKinds.contains($0.kind) }
