@@ -131,11 +131,13 @@ final class CarouselHost: BenchChildHost {
 
 extension LayoutsBench {
     /// The carousels' `gui-one` script: the main list to the middle, settle, then `pages`
-    /// animated pages and as many touchpad swipes, each with its settling frames.
-    static func carouselScript(pages: Int) -> [(kind: String, fraction: Double?)] {
-        let settle: [(kind: String, fraction: Double?)] = Array(repeating: ("paging", nil), count: 30)
+    /// animated pages and as many touchpad swipes, each with its settling frames (a smoke
+    /// run: shorter drags and settles, which then may not finish).
+    static func carouselScript(pages: Int, smoke: Bool = false) -> [(kind: String, fraction: Double?)] {
+        let settle: [(kind: String, fraction: Double?)] = Array(repeating: ("paging", nil), count: smoke ? 12 : 30)
         let page: [(kind: String, fraction: Double?)] = [("page", nil)] + settle
-        let swipe: [(kind: String, fraction: Double?)] = [("swipe", nil)] + Array(repeating: ("swiping", nil), count: 10) + [("swipeend", nil)] + settle
+        let swipe: [(kind: String, fraction: Double?)] = [("swipe", nil)] + Array(repeating: ("swiping", nil), count: smoke ? 5 : 10)
+            + [("swipeend", nil)] + settle
         return [("jump50", 0.5)] + Array(repeating: ("idle", nil), count: 5)
             + Array(repeating: page, count: pages).flatMap { $0 } + Array(repeating: swipe, count: pages).flatMap { $0 }
             + Array(repeating: ("idle", nil), count: 3)
@@ -147,7 +149,7 @@ extension LayoutsBench {
     /// `gui-one --toolkit layouts-carousels --rows N`: N items in all, 1,000 sections when N
     /// allows (smaller runs: sections of 100).
     static func makeCarouselHost(_ child: GuiChild) -> BenchChildHost {
-        child.script = carouselScript(pages: max(1, child.options.frames / 70))
+        child.script = carouselScript(pages: max(1, child.options.frames / 70), smoke: child.options.smoke)
         let rows = max(1, child.options.rows)
         let sections = rows >= 1_000_000 ? 1_000 : max(1, rows / 100)
         return CarouselHost(sections: sections, items: rows / sections)
@@ -158,7 +160,8 @@ extension LayoutsBench {
     func measureCarousels() -> CarouselFigures? {
         let items = options.smoke ? 2_000 : 1_000_000
         let frames = options.smoke ? 70 : 350
-        let r: ChildResult? = runBenchChild(["gui-one", "--toolkit", "layouts-carousels", "--rows", "\(items)", "--frames", "\(frames)"],
+        let r: ChildResult? = runBenchChild(["gui-one", "--toolkit", "layouts-carousels", "--rows", "\(items)", "--frames", "\(frames)"]
+                                            + (options.smoke ? ["--smoke"] : []),
                                             renderer: "cairo", what: "carousels", notes: &notes)
         // Not in a smoke run: it would take a second of the five.
         let baseline: ChildResult? = options.smoke ? nil : runBenchChild(["gui-one", "--toolkit", "baseline", "--rows", "0", "--frames", "20"],
