@@ -70,7 +70,7 @@ struct FilterBench {
                 }
             }
         }
-        var out = "Filtering \(grouped(rows)) GtkStringList rows through an incremental GtkFilterListModel "
+        var out = "Filtering \(groupedDigits(rows)) GtkStringList rows through an incremental GtkFilterListModel "
             + "(GtkStringFilter), typing \"e\" then \"el\"; 800x600 window, default renderer; "
             + "medians over \(rounds) run(s) per toolkit\n"
         out += "machine: \(machine.cpu), \(machine.cores) cores; load average at start \(machine.loadAverage) (a shared machine: not quiet)\n\n"
@@ -106,13 +106,6 @@ struct FilterBench {
         out += Set(allNotes).sorted().map { "note: " + $0 }.joined(separator: "\n")
         out += "\ncommand: \(command)\n"
         print(out)
-    }
-
-    private func grouped(_ n: Int) -> String {
-        let s = String(n)
-        var out = ""
-        for (i, c) in s.enumerated() { if i > 0 && (s.count - i) % 3 == 0 { out += "," }; out.append(c) }
-        return out
     }
 }
 

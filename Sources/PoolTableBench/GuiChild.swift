@@ -67,6 +67,8 @@ struct ChildResult: Codable {
     var notes: [String]
     /// `columns`: the columns' widths as laid out (GtkColumnView's, passed on to PoolTable).
     var columnWidths: [Double]? = nil
+    /// A host's own figures (`BenchChildHost.figures`).
+    var figures: [String: Double]? = nil
 
     /// Several runs of one toolkit as one: every run's frames, the median run's peak RSS and
     /// time to first frame, the highest counts. Runs of a machine that drifts (a VM's
@@ -154,8 +156,8 @@ final class GuiChild {
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
-        case "columnview", "datatable":
-            let host = ColumnsBench.makeChildHost(self)
+        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview", "layouts-carousels":
+            let host = options.toolkit.hasPrefix("layouts") ? LayoutsBench.makeChildHost(self) : ColumnsBench.makeChildHost(self)
             other = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
@@ -210,7 +212,7 @@ final class GuiChild {
         r.binds = bindsSoFar
         r.alive = aliveNow
         let table = poolTable?.table ?? other?.tableWidget
-        r.mounted = table?.tableView.mountedCells.count ?? 0
+        r.mounted = table.map { ($0.listView as? TableView)?.mountedCells.count ?? $0.collectionView?.mountedCells.count ?? 0 } ?? 0
         r.ticks = poolTable?.reconfigureCalls ?? 0
         r.recorded = table?.nodeCache.recordings ?? 0
         alivePeak = max(alivePeak, r.alive)
@@ -256,6 +258,7 @@ final class GuiChild {
             step += 1
             markDamageLog(kind)
             if kind == "tiny" { benchWindow.flipProbe() }
+            if let other, other.perform(kind) { return true }
             if !options.script.isEmpty, FramesScript.isAction(kind) {
                 FramesScript.perform(kind, child: self)
                 return true
@@ -403,7 +406,7 @@ final class GuiChild {
             visibleAtEnd: visible, preparedAtEnd: prepared, pooledAtEnd: pooled, bindsTotal: bindsSoFar,
             reconfigureCalls: reconfigureCalls, rowsReconfigured: rowsReconfigured,
             framesSeen: framesSeen, lastRowShown: lastRow, rowHeights: rowHeights, notes: notes,
-            columnWidths: other?.columnWidths)
+            columnWidths: other?.columnWidths, figures: other?.figures)
     }
 
     /// Row widgets of the GtkListView that intersect its allocation.
@@ -424,7 +427,7 @@ final class GuiChild {
 }
 
 /// A host `gui-one` measures other than `PoolTableHost` and `ListViewHost` (the `columns`
-/// bench's GtkColumnView and PoolTable table with columns).
+/// bench's GtkColumnView and PoolTable table with columns; the `layouts` bench's grids).
 @MainActor
 protocol BenchChildHost: AnyObject {
     /// The widget to put in the window (a `GtkScrolledWindow`) and its vertical adjustment.
@@ -442,6 +445,16 @@ protocol BenchChildHost: AnyObject {
     var rowHeights: [Double] { get }
     var columnWidths: [Double]? { get }
     var notes: [String] { get }
+    /// Makes a scripted step of the host's own (`layouts`: paging a carousel) in the update
+    /// phase of its frame; false for a step GuiChild makes (scroll, jumps, idle).
+    func perform(_ kind: String) -> Bool
+    /// Figures of the host's own, reported in `ChildResult.figures`.
+    var figures: [String: Double] { get }
+}
+
+extension BenchChildHost {
+    func perform(_ kind: String) -> Bool { false }
+    var figures: [String: Double] { [:] }
 }
 
 /// Compact JSON on one line (for the child → parent pipe).

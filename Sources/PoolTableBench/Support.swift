@@ -84,6 +84,11 @@ struct Options {
                     ListModelDataSource, each in its own process, taking turns: time to the
                     first filtered frame and until settled, frame work and gaps, binds per
                     frame, peak RSS (needs a display; issue 35)
+      layouts       issue 38, side by side: the Layout Gallery's swatch grid of 1,000,000 items
+                    scrolled in the real window against GtkGridView on the same content (cairo);
+                    the engine's scroll step on that grid at 1k / 1M / 100M items (headless);
+                    1,000 carousels of 1,000 items: a frame while one pages, and memory
+                    (needs a display; docs/bench/LAYOUTS.md)
       outline       expanding and collapsing outline rows through the diffable data source
                     (engine only, no display; docs/bench/OUTLINE.md)
 
@@ -101,11 +106,13 @@ struct Options {
     internal:
       report ENGINE.json GUI.json [SOAK.json] [--command CMD] [--chart NAME]   Markdown for docs/bench/RESULTS.md
       profile-step --rows N --frames STEPS                         scroll steps only (for perf/callgrind)
+      profile-layouts-step --rows N --frames STEPS                 the swatch grid's scroll steps only (layouts part 2)
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|idles]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
+      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
     """
 
@@ -135,8 +142,9 @@ struct Options {
                 o.renderers.append(r)
             case "--toolkit":
                 o.toolkit = value(a)
-                guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview or datatable")
+                guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable",
+                       "layouts-pooltable", "layouts-gridview", "layouts-carousels"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable or layouts-pooltable|gridview|carousels")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
@@ -303,6 +311,14 @@ func memoryStatus() -> (peakKiB: Int, currentKiB: Int, anonKiB: Int, fileKiB: In
         return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") ?? 0
     }
     return (field("VmHWM"), field("VmRSS"), field("RssAnon"), field("RssFile"), field("RssShmem"))
+}
+
+/// 1234567 as "1,234,567".
+func groupedDigits(_ n: Int) -> String {
+    let s = String(n)
+    var out = ""
+    for (i, c) in s.enumerated() { if i > 0 && (s.count - i) % 3 == 0 { out += "," }; out.append(c) }
+    return out
 }
 
 /// Foundation also declares an `IndexPath`; in this module the name means the engine's.

@@ -68,6 +68,13 @@ case "filter":
     FilterBench(options: options).run(command: commandLine)   // issue 35 (FilterBench.swift)
 case "filter-one":
     FilterChild(options: options).run()
+case "layouts":
+    LayoutsBench(options: options).run(command: commandLine)   // issue 38 (LayoutsBench.swift)
+case "profile-layouts-step":
+    // Internal: the swatch grid's scroll steps only (layouts part 2), to run under callgrind.
+    let run = LayoutsBench.scrollSteps(items: options.rows, steps: options.frames, warmup: 200)
+    print("median step \(fmt(Stats.median(run.samples), 3)) µs over \(run.samples.count) steps, \(run.view.mountedCells.count) mounted")
+    withExtendedLifetime(run.source) {}
 case "outline":
     print(OutlineBench(smoke: options.smoke).run())   // issue 25 (OutlineBench.swift)
 case "":

@@ -285,4 +285,25 @@ struct SupplementaryViewTests {
         #expect(canvas.texts.contains { $0.0 == "Section 0" && $0.1.minY == 4 })
         #expect(view.mountedHeaderSections.isEmpty, "no table-style header views in a compositional layout")
     }
+
+    @Test("a supplementary view bound to another element has a new content version, so a canvas that keeps what it drew draws it anew")
+    func reboundViewsChangeVersion() throws {
+        let (view, source) = try makeView(layout(background: false), sections: 50)
+        defer { withExtendedLifetime(source) {} }
+        var last: [ObjectIdentifier: (text: String?, version: Int)] = [:]
+        var rebound = 0
+        for y in stride(from: 0.0, to: Self.sectionLength * 40, by: 37) {
+            view.contentOffset = Point(x: 0, y: y)
+            for ip in view.indexPathsForMountedSupplementaryElements(ofKind: Self.badgeKind) {
+                let badge = try #require(view.supplementaryView(forElementKind: Self.badgeKind, at: ip) as? LabelView)
+                let id = ObjectIdentifier(badge)
+                if let before = last[id], before.text != badge.text {
+                    rebound += 1
+                    #expect(before.version != badge.contentVersion, "\(badge.text ?? "?") kept the version of \(before.text ?? "?")")
+                }
+                last[id] = (badge.text, badge.contentVersion)
+            }
+        }
+        #expect(rebound > 0, "no badge view was recycled to another item")
+    }
 }

@@ -53,9 +53,10 @@ public final class CollectionView: ListBase {
 
     /// Decorations beneath the items, the other supplementary views over them (Supplementary/).
     override func drawItems(_ visible: [Int], in canvas: Canvas) {
-        drawSupplementaries(in: canvas, below: true)
+        let order = supplementaries.drawingOrder   // sorted once for both passes
+        drawSupplementaries(order, in: canvas, below: true)
         super.drawItems(visible, in: canvas)
-        drawSupplementaries(in: canvas, below: false)
+        drawSupplementaries(order, in: canvas, below: false)
     }
 
     /// A grid with a viewport of `frame`'s size and `layout`. Multiple selection during editing is on.

@@ -56,6 +56,7 @@ extension CollectionView {
             } else if let view = makeSupplementary(element, compositional) {
                 view.frame = element.frame
                 view.isHidden = false
+                view.invalidateContent()   // bound: what it drew before (another element's) is stale
                 items.log.record(.bound, view.cellID, ItemPath(key.indexPath))
                 supplementaries.mounted[key] = .init(view: view, element: element)
             }
@@ -107,17 +108,22 @@ extension CollectionView {
         return view
     }
 
-    /// Draws the mounted supplementary views of z-index below 0 (`below`) or the others, in
-    /// content coordinates (the canvas is scrolled), each clipped to its frame.
-    func drawSupplementaries(in canvas: Canvas, below: Bool) {
+    /// Draws the mounted supplementary views of `order` (`drawingOrder`, sorted once a frame)
+    /// of z-index below 0 (`below`) or the others, in content coordinates (the canvas is
+    /// scrolled), each clipped to its frame.
+    func drawSupplementaries(_ order: [MountedSupplementaries.Mounted], in canvas: Canvas, below: Bool) {
         let visible = viewport.visibleSpan
-        for m in supplementaries.drawingOrder where (m.element.zIndex < 0) == below {
+        for m in order where (m.element.zIndex < 0) == below {
             let f = m.element.frame
             guard f.maxY > visible.start, f.minY < visible.end, f.width > 0, f.height > 0 else { continue }
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
-            m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+            // Recorded once per bind or `setNeedsDisplay()`, as a cell's content is: a badge
+            // scrolled or a pinned header held re-emits its kept node.
+            canvas.drawCached(key: ObjectIdentifier(m.view), version: m.view.contentVersion, size: f.size) { canvas in
+                m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+            }
             canvas.restore()
         }
     }

@@ -65,7 +65,8 @@ public final class LayoutsController {
 
     /// Swatches in as many columns as fit 150 points each (2 to 6), a count badge on each
     /// one's top trailing corner, and a header that stays pinned while the section shows.
-    static func swatchSection(width: Double) -> CollectionLayoutSection {
+    /// Public for `pooltable-bench layouts`, which lays out a million swatches with it.
+    public static func swatchSection(width: Double) -> CollectionLayoutSection {
         let columns = max(2, min(6, Int(width / 150)))
         let badgeAnchor = CollectionLayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.3, y: -0.3))
         let badgeSize = CollectionLayoutSize(widthDimension: .absolute(22), heightDimension: .absolute(22))
@@ -154,10 +155,7 @@ public final class LayoutsController {
             if self?.flagged.contains(item) == true { accessories.append(.checkmark()) }
             cell.accessories = accessories
         }
-        let swatchRegistration = CollectionView.CellRegistration<SwatchCell, Item> { cell, _, item in
-            cell.title = item.title
-            cell.color = Color(hex: item.rgb)
-        }
+        let swatchRegistration = Self.swatchRegistration()
         let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: collectionView) { collectionView, indexPath, item in
             switch Section(rawValue: indexPath.section) {
             case .sidebar: collectionView.dequeueConfiguredReusableCell(using: sidebarRegistration, for: indexPath, item: item)
@@ -174,10 +172,7 @@ public final class LayoutsController {
             case .swatches, nil: header.text = tr("Colours")
             }
         }
-        let badgeRegistration = CollectionView.SupplementaryRegistration<CountBadgeView>(elementKind: CountBadgeView.elementKind) {
-            [weak dataSource] badge, _, indexPath in
-            badge.count = dataSource?.itemIdentifier(for: indexPath)?.detail.flatMap { Int($0) } ?? 0
-        }
+        let badgeRegistration = Self.badgeRegistration { [weak dataSource] in dataSource?.itemIdentifier(for: $0) }
         dataSource.supplementaryViewProvider = { collectionView, elementKind, indexPath in
             if elementKind == CollectionView.elementKindSectionHeader {
                 return collectionView.dequeueConfiguredReusableSupplementary(using: headerRegistration, for: indexPath)
@@ -192,6 +187,22 @@ public final class LayoutsController {
         snapshot.appendItems(Self.swatches(), toSection: .swatches)
         dataSource.apply(snapshot, animatingDifferences: false)
         dataSource.apply(Self.sidebarOutline(), to: .sidebar, animatingDifferences: false)
+    }
+
+    /// A swatch cell shows its item's title and colour (shared with `pooltable-bench layouts`).
+    public static func swatchRegistration() -> CollectionView.CellRegistration<SwatchCell, Item> {
+        CollectionView.CellRegistration<SwatchCell, Item> { cell, _, item in
+            cell.title = item.title
+            cell.color = Color(hex: item.rgb)
+        }
+    }
+
+    /// A badge shows the count of the item `item(indexPath)` answers (none: no badge).
+    public static func badgeRegistration(item: @escaping @MainActor (IndexPath) -> Item?)
+        -> CollectionView.SupplementaryRegistration<CountBadgeView> {
+        CollectionView.SupplementaryRegistration<CountBadgeView>(elementKind: CountBadgeView.elementKind) { badge, _, indexPath in
+            badge.count = item(indexPath)?.detail.flatMap { Int($0) } ?? 0
+        }
     }
 
     /// Mail (expanded), Photos and Music (collapsed), each with its folders.
@@ -222,20 +233,40 @@ public final class LayoutsController {
 
     /// Named colours (GNOME's palette) in three tones each ("Blue 1" the lightest), each
     /// with a count for its badge.
-    static func swatches() -> [Item] {
-        let colours: [(String, UInt32)] = [
-            (tr("Blue"), 0x3584E4), (tr("Green"), 0x33D17A), (tr("Yellow"), 0xF6D32D), (tr("Orange"), 0xFF7800),
-            (tr("Red"), 0xE01B24), (tr("Purple"), 0x9141AC), (tr("Brown"), 0x986A44), (tr("Teal"), 0x2190A4),
-            (tr("Pink"), 0xDC8ADD), (tr("Slate"), 0x6F8396), (tr("Light"), 0xDEDDDA), (tr("Dark"), 0x3D3846),
-        ]
-        var items: [Item] = []
-        for colour in colours {
-            for tone in 1...3 {
-                let n = items.count
-                items.append(Item(id: 300 + n, title: "\(colour.0) \(tone)", detail: "\((n * 7) % 5)", rgb: Self.tone(colour.1, tone)))
-            }
+    static func swatches() -> [Item] { (0..<palette.count * 3).map { swatch($0) } }
+
+    /// Swatch `n` of an endless grid: colour `n / 3` of the palette (cycling) in tone
+    /// `n % 3 + 1`, with a badge count of `(n * 7) % 5`; past the first round its title
+    /// carries `n`, so each title is its own. The screen's 36 swatches are the first ones;
+    /// `pooltable-bench layouts` shows a million.
+    public static func swatch(_ n: Int) -> Item {
+        let c = (n / 3) % palette.count, tone = n % 3 + 1
+        let name = colourName(c)
+        let title = n < palette.count * 3 ? "\(name) \(tone)" : "\(name) \(tone) · \(n)"
+        return Item(id: 300 + n, title: title, detail: "\((n * 7) % 5)", rgb: Self.tone(palette[c], tone))
+    }
+
+    /// GNOME's palette: blue, green, yellow, orange, red, purple, brown, teal, pink, slate, light, dark.
+    private static let palette: [UInt32] = [
+        0x3584E4, 0x33D17A, 0xF6D32D, 0xFF7800, 0xE01B24, 0x9141AC, 0x986A44, 0x2190A4, 0xDC8ADD, 0x6F8396, 0xDEDDDA, 0x3D3846,
+    ]
+
+    /// Colour `c`'s name in the current language.
+    private static func colourName(_ c: Int) -> String {
+        switch c {
+        case 0: tr("Blue")
+        case 1: tr("Green")
+        case 2: tr("Yellow")
+        case 3: tr("Orange")
+        case 4: tr("Red")
+        case 5: tr("Purple")
+        case 6: tr("Brown")
+        case 7: tr("Teal")
+        case 8: tr("Pink")
+        case 9: tr("Slate")
+        case 10: tr("Light")
+        default: tr("Dark")
         }
-        return items
     }
 
     /// Tone 1 mixes the colour a third of the way to white, 2 keeps it, 3 a third of the way to black.

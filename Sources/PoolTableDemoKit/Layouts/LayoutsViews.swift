@@ -19,10 +19,10 @@ public final class SwatchCell: CollectionViewCell {
 /// A section header of the Layouts screen (a boundary supplementary item).
 @MainActor
 public final class LayoutsHeaderView: CollectionReusableView {
-    public var text = ""
+    public var text = "" { didSet { if text != oldValue { setNeedsDisplay() } } }
     /// Whether the header paints the view's background first: a pinned header must, to
     /// cover the items scrolling under it.
-    public var isOpaque = false
+    public var isOpaque = false { didSet { if isOpaque != oldValue { setNeedsDisplay() } } }
 
     public override func prepareForReuse() { text = ""; isOpaque = false }
 
@@ -39,7 +39,7 @@ public final class LayoutsHeaderView: CollectionReusableView {
 public final class CountBadgeView: CollectionReusableView {
     /// The kind the layout's badge items and the registration share.
     public static let elementKind = "layouts-badge"
-    public var count = 0
+    public var count = 0 { didSet { if count != oldValue { setNeedsDisplay() } } }
 
     public override func prepareForReuse() { count = 0 }
 
