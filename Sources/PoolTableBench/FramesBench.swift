@@ -24,7 +24,7 @@ enum FramesScript {
     ///
     /// For callgrind, one frame type `n` times from the top: `ticks` (a tick, two idle
     /// frames), `tinies` (the header bar's 4x4 px probe, two idle frames), `scrolls` (a
-    /// +37 px step) or `slides` (an animated edit-mode slide in, 30 frames, then edit mode
+    /// +37 px step) or `slides` (an animated edit-mode slide in, 15 frames, then edit mode
     /// off at once and two idle frames); `idles` or `idle-KIND`: the same frames with
     /// nothing changed, the baseline a frame type's cost is measured against (`idles` is
     /// `idle-ticks`).
@@ -38,7 +38,7 @@ enum FramesScript {
                 case "ticks": s += [("tick", nil), idle, idle]
                 case "tinies": s += [("tiny", nil), idle, idle]
                 case "scrolls": s += [("scroll", nil)]
-                default: s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 30) + [("editoff", nil), idle, idle]
+                default: s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
                 }
             }
             let baseline = script == "idles" || script.hasPrefix("idle-")
@@ -52,9 +52,9 @@ enum FramesScript {
         for _ in 0..<reps * 2 { s += [("tiny", nil), idle] }
         for _ in 0..<reps { s += [("selectall", nil), idle, ("deselectall", nil), idle] }
         for _ in 0..<reps { s += [("rangeanchor", nil), idle, ("rangescroll", nil), idle, idle, ("shiftrange", nil), idle, ("rangeclear", nil), idle, idle] }
-        // 0.25 s slides: ~15 frames at 60 Hz; 30 leave room for a slower machine.
+        // 0.25 s slides: 15 frames on the bench's fixed 1/60 s step, every one of them moving.
         for _ in 0..<max(2, reps / 3) {
-            s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 30) + [("editoff", nil), idle, idle]
+            s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
         }
         s += [("jump50", 0.5), idle, idle]
         for _ in 0..<reps { s += [("insert", nil)] + Array(repeating: ("inserting", nil), count: 24) }
@@ -320,8 +320,9 @@ final class FramesBench {
     }
 }
 
-/// Engine time for the callgrind scripts: 1/60 s more on every frame-clock tick, whatever
-/// the frame-clock time (under valgrind a frame takes far longer than 1/60 s).
+/// Engine time for the scripts: 1/60 s more on every frame-clock tick, whatever the
+/// frame-clock time, so an animation lasts the same number of frames on a loaded machine
+/// and under valgrind (where a frame takes far longer than 1/60 s).
 @MainActor
 final class FixedStepTimeSource: AnimationTimeSource {
     private var time: Double?

@@ -166,9 +166,9 @@ final class GuiChild {
             adjustment = host.vadjustment
             if !options.script.isEmpty {
                 host.tableView.allowsMultipleSelection = true   // Select All, shift-click ranges; the ticks come from the script
-                // Counted under callgrind: animations advance 1/60 s a frame however slow the
-                // frames are, so a slide is always its 15 frames and its instructions compare.
-                if FramesScript.countedKind(options.script) != nil { host.table.timeSource = FixedStepTimeSource() }
+                // Animations advance 1/60 s a frame however slow the frames are (load, valgrind):
+                // a slide is always its 15 frames, and its instructions compare.
+                host.table.timeSource = FixedStepTimeSource()
             } else {
                 host.startDownloads()
             }
