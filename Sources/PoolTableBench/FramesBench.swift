@@ -1,5 +1,6 @@
 import CGtk
 import Foundation
+import PoolTableGtk
 @_spi(Hosting) @_spi(Diagnostics) import PoolTable
 
 // `pooltable-bench frames` (issue 36): every frame type, PoolTable beside GtkListView where
@@ -21,30 +22,52 @@ enum FramesScript {
     /// Idle frames between let each change finish; "editing" and "inserting" are the
     /// animation frames that follow a slide or an insert.
     ///
-    /// `ticks`: only `n` ticks at the top (two idle frames after each), for callgrind;
-    /// `idles`: the same frames without the ticks.
+    /// For callgrind, one frame type `n` times from the top: `ticks` (a tick, two idle
+    /// frames), `tinies` (the header bar's 4x4 px probe, two idle frames), `scrolls` (a
+    /// +37 px step) or `slides` (an animated edit-mode slide in, 15 frames, then edit mode
+    /// off at once and two idle frames); `idles` or `idle-KIND`: the same frames with
+    /// nothing changed, the baseline a frame type's cost is measured against (`idles` is
+    /// `idle-ticks`).
     static func steps(_ script: String, frames n: Int) -> [(kind: String, fraction: Double?)] {
         let reps = max(6, n / 20)
         let idle: (kind: String, fraction: Double?) = ("idle", nil)
-        if script == "ticks" || script == "idles" {
-            // "idles": the same frames with nothing ticked, the baseline a tick's cost is measured against.
-            let tick: (kind: String, fraction: Double?) = script == "ticks" ? ("tick", nil) : idle
-            return [("home", 0)] + Array(repeating: idle, count: 5) + Array(repeating: [tick, idle, idle], count: n).flatMap { $0 }
+        if let counted = countedKind(script) {
+            var s: [(kind: String, fraction: Double?)] = [("home", 0)] + Array(repeating: idle, count: 5)
+            for _ in 0..<n {
+                switch counted {
+                case "ticks": s += [("tick", nil), idle, idle]
+                case "tinies": s += [("tiny", nil), idle, idle]
+                case "scrolls": s += [("scroll", nil)]
+                default: s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
+                }
+            }
+            let baseline = script == "idles" || script.hasPrefix("idle-")
+            return baseline ? s.map { $0.kind == "home" ? $0 : idle } : s
         }
         var s: [(kind: String, fraction: Double?)] = Array(repeating: ("scroll", nil), count: n)
         s += [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0), ("home", 0)]
         s += Array(repeating: idle, count: 5)
         for _ in 0..<reps * 3 { s += [("tick", nil), idle, idle] }
+        // The floor: only the header bar's 4x4 px probe changes (the table is not touched).
+        for _ in 0..<reps * 2 { s += [("tiny", nil), idle] }
         for _ in 0..<reps { s += [("selectall", nil), idle, ("deselectall", nil), idle] }
         for _ in 0..<reps { s += [("rangeanchor", nil), idle, ("rangescroll", nil), idle, idle, ("shiftrange", nil), idle, ("rangeclear", nil), idle, idle] }
-        // 0.25 s slides: ~15 frames at 60 Hz; 30 leave room for a slower machine.
+        // 0.25 s slides: 15 frames on the bench's fixed 1/60 s step, every one of them moving.
         for _ in 0..<max(2, reps / 3) {
-            s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 30) + [("editoff", nil), idle, idle]
+            s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
         }
         s += [("jump50", 0.5), idle, idle]
         for _ in 0..<reps { s += [("insert", nil)] + Array(repeating: ("inserting", nil), count: 24) }
         return s
     }
+
+    /// The frame type a callgrind script repeats ("ticks", "tinies", "scrolls", "slides"), for
+    /// it and its `idle-` baseline; nil for the other scripts.
+    nonisolated static func countedKind(_ script: String) -> String? {
+        let kind = script == "idles" ? "ticks" : script.hasPrefix("idle-") ? String(script.dropFirst(5)) : script
+        return countedKinds.contains(kind) ? kind : nil
+    }
+    nonisolated static let countedKinds = ["ticks", "tinies", "scrolls", "slides"]
 
     /// Kinds that `perform` carries out (the others are GuiChild's: scroll, jumps, idle).
     static func isAction(_ kind: String) -> Bool {
@@ -159,6 +182,7 @@ final class FramesBench {
         ("scroll +37 px", ["scroll"], true),
         ("jump to 25/50/75/100 %", ["jump25", "jump50", "jump75", "jump100"], true),
         ("tick of 10 visible live rows", ["tick"], true),
+        ("tiny damage: 4x4 px in the header bar (the floor)", ["tiny"], true),
         ("Select All, 2,069 rows", ["selectall"], true),
         ("Deselect All", ["deselectall"], true),
         ("shift-click range of 50", ["shiftrange"], true),
@@ -293,5 +317,19 @@ final class FramesBench {
     static func loadAverage() -> String {
         guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "?" }
         return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+}
+
+/// Engine time for the scripts: 1/60 s more on every frame-clock tick, whatever the
+/// frame-clock time, so an animation lasts the same number of frames on a loaded machine
+/// and under valgrind (where a frame takes far longer than 1/60 s).
+@MainActor
+final class FixedStepTimeSource: AnimationTimeSource {
+    private var time: Double?
+
+    func engineTime(forFrameTime frameTime: Double) -> Double? {
+        let next = time.map { $0 + 1.0 / 60 } ?? frameTime
+        time = next
+        return next
     }
 }

@@ -168,6 +168,9 @@ final class GuiChild {
             adjustment = host.vadjustment
             if !options.script.isEmpty {
                 host.tableView.allowsMultipleSelection = true   // Select All, shift-click ranges; the ticks come from the script
+                // Animations advance 1/60 s a frame however slow the frames are (load, valgrind):
+                // a slide is always its 15 frames, and its instructions compare.
+                host.table.timeSource = FixedStepTimeSource()
             } else {
                 host.startDownloads()
             }

@@ -9,7 +9,8 @@ struct Options {
     var json = false
     var smoke = false
     var chartPath = "bench-frames.png"
-    /// `gui`: which renderers to run (`cairo`, `default`); empty = both (smoke: cairo only).
+    /// `gui`, `frames`: which renderers to run (`cairo`, `gl`, `default`: GSK_RENDERER unset);
+    /// empty = `gui`: cairo and default (smoke: cairo only), `frames`: cairo.
     var renderers: [String] = []
     /// `gui`: rounds of the toolkits' children, alternating, pooled (nil: 3; smoke: 1).
     var rounds: Int?
@@ -28,9 +29,9 @@ struct Options {
     /// "drag" (the list still, a row lifted and dragged up and down across it every frame).
     var movement = ""
     /// `gui-one`: "" (the `gui` script: scroll, jumps, tiny and idle frames), "frames"
-    /// (`pooltable-bench frames`: every frame type of issue 36, FramesBench.swift) or "ticks"
-    /// (`--frames` ticks of the live rows only: for callgrind) or "idles" (the same frames,
-    /// nothing ticked: the baseline).
+    /// (`pooltable-bench frames`: every frame type of issue 36, FramesBench.swift) or, for
+    /// callgrind, one frame type `--frames` times ("ticks", "tinies", "scrolls", "slides") or
+    /// its baseline, the same frames with nothing changed ("idle-KIND"; "idles" = "idle-ticks").
     var script = ""
     /// `soak`: how long to run (seconds; the issue's soak is 600).
     var seconds = 600
@@ -96,7 +97,8 @@ struct Options {
       --json              print JSON on stdout (the table goes to stderr)
       --smoke             tiny counts and few repetitions: proves it runs, in seconds
       --chart PATH        gui: where to write the frame-work chart (default bench-frames.png)
-      --renderer NAME     gui: cairo or default (repeatable; default: both, smoke: cairo)
+      --renderer NAME     gui, frames: cairo, gl or default (GSK_RENDERER unset) (repeatable; gui default:
+                          cairo and default, smoke: cairo; frames default: cairo)
       --rounds N          gui: run each toolkit N times, alternating, frames pooled (default 3; smoke 1)
       --seconds N         soak: how long to run (default 600)
       --no-trim           soak: sample RSS without trimming the heap first (the app trims every 30 s)
@@ -110,7 +112,7 @@ struct Options {
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|idles]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
@@ -138,7 +140,7 @@ struct Options {
             case "--rounds": o.rounds = max(1, int(a))
             case "--renderer":
                 let r = value(a)
-                guard r == "cairo" || r == "default" else { fail("--renderer: cairo or default, not \(r)") }
+                guard ["cairo", "gl", "default"].contains(r) else { fail("--renderer: cairo, gl or default, not \(r)") }
                 o.renderers.append(r)
             case "--toolkit":
                 o.toolkit = value(a)
@@ -160,7 +162,9 @@ struct Options {
                 o.movement = m
             case "--script":
                 let m = value(a)
-                guard ["frames", "ticks", "idles"].contains(m) else { fail("--script: frames, ticks or idles") }
+                guard m == "frames" || FramesScript.countedKind(m) != nil else {
+                    fail("--script: frames, ticks, tinies, scrolls, slides, idles or idle-KIND")
+                }
                 o.script = m
             case "--command": o.command = value(a)
             case "--heights":
