@@ -232,9 +232,8 @@ open class TableViewCell: ReusableCell {
         }
         let shift = contentShift(editing: edit)
         if showsReorderControl && edit > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
-        let width = contentWidth(inRowWidth: bounds.width, editing: edit, shift: shift)
-        let laidOut = laidOutEditing
-        let size = Size(width: laidOut == edit ? width : contentWidth(inRowWidth: bounds.width, editing: laidOut), height: bounds.height)
+        let width = contentWidth(inRowWidth: bounds.width, editing: edit)
+        let size = Size(width: contentWidth(inRowWidth: bounds.width, editing: laidOutEditing), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
         // Leaving edit mode, the content laid out for the wider end state reaches past the
@@ -278,10 +277,9 @@ open class TableViewCell: ReusableCell {
     /// The content's rectangle at the current editing progress (shifted as in `draw`, as
     /// wide as it is laid out).
     override func liveContentBounds(cellBounds bounds: Rect) -> Rect {
-        let edit = editingProgress, laidOut = laidOutEditing
-        let shift = contentShift(editing: edit)
-        return Rect(x: bounds.minX + shift, y: bounds.minY, width: laidOut == edit ? contentWidth(inRowWidth: bounds.width, editing: edit, shift: shift)
-                        : contentWidth(inRowWidth: bounds.width, editing: laidOut), height: bounds.height)
+        let edit = editingProgress
+        return Rect(x: bounds.minX + contentShift(editing: edit), y: bounds.minY,
+                    width: contentWidth(inRowWidth: bounds.width, editing: laidOutEditing), height: bounds.height)
     }
 
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.
@@ -445,13 +443,7 @@ extension TableViewCell {
     /// `contentShift` and the grip (as far as it has slid in). Also what a self-sizing row is
     /// measured at (`heightThatFits`), at the editing state it settles in.
     func contentWidth(inRowWidth width: Double, editing edit: Double) -> Double {
-        contentWidth(inRowWidth: width, editing: edit, shift: contentShift(editing: edit))
-    }
-
-    /// `contentWidth(inRowWidth:editing:)` with `contentShift(editing: edit)` already known
-    /// (it looks the table up: `draw` computes it once a frame).
-    func contentWidth(inRowWidth width: Double, editing edit: Double, shift: Double) -> Double {
-        max(0, width - shift - (showsReorderControl ? Self.reorderControlWidth * edit : 0))
+        max(0, width - contentShift(editing: edit) - (showsReorderControl ? Self.reorderControlWidth * edit : 0))
     }
 
     /// The grip's rect in the cell's bounds (it slides in from the trailing edge with edit mode).
