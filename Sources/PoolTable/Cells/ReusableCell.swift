@@ -37,11 +37,7 @@ open class ReusableCell {
 
     /// 0 = not editing, 1 = editing; follows the view's shared, eased timeline, so every
     /// mounted cell is at the same phase.
-    @exclusivity(unchecked) public internal(set) var editingProgress = 0.0 { didSet { if editingProgress != oldValue { editingProgressDidChange() } } }
-
-    /// `editingProgress` moved: by default the content is recorded again (a collection
-    /// cell's content draws from it). A table cell slides its kept content instead.
-    func editingProgressDidChange() { invalidateContent() }
+    @exclusivity(unchecked) public internal(set) var editingProgress = 0.0 { didSet { if editingProgress != oldValue { invalidateContent() } } }
     /// 0 = unchecked, 1 = checked; animates per item when the selection changes.
     @exclusivity(unchecked) public internal(set) var selectionProgress = 0.0 {
         didSet { if contentShowsSelection && selectionProgress != oldValue { invalidateContent() } }

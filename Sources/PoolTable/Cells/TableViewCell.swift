@@ -124,8 +124,6 @@ open class TableViewCell: ReusableCell {
     public let titleCache = TextCache()
     /// Where the canvas keeps the detail line's layout.
     public let detailCache = TextCache()
-    /// The key of the accessory's cached unit.
-    private let accessoryUnit = AccessoryUnitKey()
 
     /// A cell for the given reuse identifier (what `register` factories call), in `.default` style.
     public override init(reuseIdentifier: String?) {
@@ -208,15 +206,9 @@ open class TableViewCell: ReusableCell {
 
     /// Draws the whole cell: background, selection tint, the editing checkbox column, then
     /// `drawContent` shifted right by the column's current width, then the accessory. The
-    /// content is one `Canvas.drawCached` unit keyed by the cell and `contentVersion`, each
-    /// of the cell's `liveLayers` a unit of its own over it, the accessory another; the rest
+    /// content and accessory are one `Canvas.drawCached` unit keyed by the cell and
+    /// `contentVersion`, each of the cell's `liveLayers` a unit of its own over it; the rest
     /// is drawn around them each frame (plain fills and a circle).
-    ///
-    /// The edit-mode slide moves the kept content instead of recording it again on every
-    /// frame: toggling editing records it once at the width the slide ends at (UIKit lays
-    /// the content out at the end state too), and each frame of the slide re-emits that
-    /// recording shifted by the column's current width, clipped to the content's current
-    /// width; the accessory fades as a whole. Only the checkbox column is drawn anew.
     open override func draw(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         let edit = editingProgress
@@ -232,61 +224,34 @@ open class TableViewCell: ReusableCell {
         }
         let shift = contentShift(editing: edit)
         if showsReorderControl && edit > 0 { drawReorderControl(in: canvas, bounds: bounds, progress: edit) }
-        let width = contentWidth(inRowWidth: bounds.width, editing: edit)
-        let size = Size(width: contentWidth(inRowWidth: bounds.width, editing: laidOutEditing), height: bounds.height)
+        let size = Size(width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
-        // Leaving edit mode, the content laid out for the wider end state reaches past the
-        // row (or under the grip) until the slide ends.
-        if size.width > width { canvas.clip(to: Rect(x: 0, y: 0, width: width, height: bounds.height)) }
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
-            drawContent(in: canvas, bounds: Rect(origin: .zero, size: size))
+            let content = Rect(origin: .zero, size: size)
+            drawContent(in: canvas, bounds: content)
+            if accessory != .none, edit < 1 {
+                canvas.withState {
+                    canvas.multiplyAlpha(1 - edit)
+                    drawAccessory(in: canvas, bounds: content)
+                }
+            }
         }
         drawLiveLayers(in: canvas, contentBounds: Rect(origin: .zero, size: size))
-        if accessory != .none, edit < 1 {
-            // Its own unit at the content's current trailing edge, faded as a whole.
-            let box = Size(width: Self.accessoryBoxWidth, height: bounds.height)
-            canvas.save()
-            canvas.translate(x: width - box.width, y: 0)
-            canvas.multiplyAlpha(1 - edit)
-            canvas.drawCached(key: ObjectIdentifier(accessoryUnit), version: contentVersion, size: box) { canvas in
-                drawAccessory(in: canvas, bounds: Rect(origin: .zero, size: box))
-            }
-            canvas.restore()
-        }
         canvas.restore()
     }
 
-    /// The editing progress the content is laid out for: the current one at rest, the one
-    /// the slide ends at while it runs.
-    var laidOutEditing: Double {
-        let end = isEditing ? 1.0 : 0.0
-        return editingProgress == end ? editingProgress : end
-    }
-
-    /// Mid-slide the content keeps its recording (see `draw`): only what is drawn around it
-    /// changes, and the view redraws the cell.
-    override func editingProgressDidChange() {
-        noteDisplayChange()
-    }
-
-    /// The width the accessory's unit is drawn in, ending at the content's trailing edge
-    /// (the widest accessory, the detail disclosure button, reaches 57 px in).
-    static let accessoryBoxWidth = 64.0
-
-    /// The content's rectangle at the current editing progress (shifted as in `draw`, as
-    /// wide as it is laid out).
+    /// The content's rectangle at the current editing progress (shifted and narrowed as in `draw`).
     override func liveContentBounds(cellBounds bounds: Rect) -> Rect {
         let edit = editingProgress
         return Rect(x: bounds.minX + contentShift(editing: edit), y: bounds.minY,
-                    width: contentWidth(inRowWidth: bounds.width, editing: laidOutEditing), height: bounds.height)
+                    width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
     }
 
     /// Draws the row's own content. Override this (not `draw`) to keep the edit-mode column.
     /// It is recorded once per `contentVersion`: draw from the cell's own properties, its
-    /// editing state (`isEditing`, not `editingProgress`: the edit-mode slide moves one
-    /// recording, laid out for the state it ends in) and `bounds`, and call
-    /// `setNeedsDisplay()` (or `animateContent(for:)`) when anything else it reads changes.
+    /// editing state and `bounds`, and call `setNeedsDisplay()` (or `animateContent(for:)`)
+    /// when anything else it reads changes.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         let theme = canvas.theme
         if let image {
@@ -521,6 +486,3 @@ open class TableViewHeaderFooterView {
         }
     }
 }
-
-/// The identity the accessory's cached unit is kept under (one per cell).
-private final class AccessoryUnitKey {}
