@@ -262,32 +262,47 @@ extension ListBase {
     /// by hand: the others already made room on screen).
     func apply(_ p: PendingUpdates, mapping: UpdateMapping, keepsAnchor: Bool = true) {
         guard !p.isEmpty else { return }
-        let animated = p.animated
         let axis = viewport.axis
         let anchor = openBatch.preferredAnchor.flatMap { geometry.contains($0.indexPath) ? $0 : nil } ?? captureAnchor()
         let oldOffset = offset
+        // A change wholly after the mounted items may skip the per-item steps (see
+        // `changesOnlyAfterMountedItems`); confirmed after the geometry changes. An animated
+        // one too when nothing it changes can land in the band (UIKit's rule: an animated
+        // batch animates only what can be seen to change).
+        let afterMounted = !Self.forcesFullBatchPath && keepsAnchor && changesOnlyAfterMountedItems(p)
+            && (!p.animated || mountedItemsReachBandEnd)
         // Where every mounted row is drawn now (mid-animation positions included), along in
-        // the viewport, and across.
-        // Only animations read them: an unanimated batch skips this O(mounted) step.
+        // the viewport, and across; and, for rows gliding, where they are laid out (a row an
+        // update does not move keeps its glide). Only animations read them: an unanimated
+        // batch while nothing glides skips this O(mounted) step, and so does a batch after
+        // the mounted items until it is known to move them (nothing mounted changes before).
         var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
-        if animated {
-            oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
-            let drawn = presentationFramesOfSlots()
-            for k in items.indices {
-                let f = drawn[k]
-                oldScreen[items[k].indexPath] = axis.start(of: f) - offset
-                oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
+        var oldLaidOut: [ItemPath: Point] = [:]
+        let runningGlides = rowAnimations.offsets, runningCrossGlides = rowAnimations.xOffsets
+        func captureOldPlaces() {
+            if p.animated {
+                oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
+                let drawn = presentationFramesOfSlots()
+                for k in items.indices {
+                    let f = drawn[k]
+                    oldScreen[items[k].indexPath] = axis.start(of: f) - offset
+                    oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
+                }
+                for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+                for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
             }
-            for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
-            for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+            if p.animated || !runningGlides.isEmpty || !runningCrossGlides.isEmpty {
+                oldLaidOut.reserveCapacity(items.count)
+                for m in items.entries {
+                    oldLaidOut[m.indexPath] = Point(x: axis.start(of: m.cell.frame) - offset, y: axis.acrossStart(of: m.cell.frame))
+                }
+            }
         }
-        // A change wholly after the mounted items may skip the per-item steps (see
-        // `changesOnlyAfterMountedItems`); confirmed after the geometry changes.
-        let afterMounted = !Self.forcesFullBatchPath && !animated && keepsAnchor && changesOnlyAfterMountedItems(p)
+        if !afterMounted { captureOldPlaces() }
 
         // Headers and footers of deleted sections fade out where they are drawn.
-        if animated {
+        if p.animated {
             for s in p.deletedSections.sorted() {
                 for view in items.takeSectionViews(of: s) {
                     let f = axis.offset(presentationFrame(of: view), by: -offset)   // kept in viewport space
@@ -319,6 +334,10 @@ extension ListBase {
         // cells, the anchor and the layout pass have nothing to do for them.
         let keepsMountedItems = afterMounted && mountedItemsStay(anchor: anchor)
         if keepsMountedItems { Self.batchesKeepingMountedItems += 1 }
+        // Not kept after all: nothing mounted has changed yet, so their places are read now.
+        if afterMounted && !keepsMountedItems { captureOldPlaces() }
+        // Kept items do not move: nothing of this batch can be seen, so nothing animates.
+        let animated = p.animated && !keepsMountedItems
 
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
         // Surviving items keep their cells under their new index paths (sorted again below,
@@ -365,33 +384,56 @@ extension ListBase {
         host?.tableViewDidChangeScrollGeometry(self)
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
-        rowAnimations.clearGlides()
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
         // Kept items: the mounted ones are laid out as they are, so the incremental step
         // (items arriving at the band's edges) is the whole pass.
         if keepsMountedItems { items.keepLaidOutGeometry(mountingPass.key) } else { items.invalidateLaidOutGeometry() }
         pass.invalidateLayout()
+        pass.keepsMountedItems = keepsMountedItems
         layoutRows()
-        if animated {
+        pass.keepsMountedItems = false
+        // The glides start anew below (kept items keep theirs as they run: their places did
+        // not change). Cleared after the pass, so that items it mounts while rows glide
+        // follow the row before them as they would on a kept pass.
+        if !keepsMountedItems { rowAnimations.clearGlides() }
+        if !keepsMountedItems && (animated || !oldLaidOut.isEmpty) {
+            // A row goes on as it was drawn: if this batch does not move it (same place on
+            // screen), its running glide (if any) goes on unchanged and a still row stays
+            // still, with no animation at all; if it moves and the batch is animated, it glides
+            // from where it was drawn.
             var movedTargets = Set(p.moves.values)
             for m in items.entries {
                 let ip = m.indexPath
                 let newScreen = axis.start(of: m.cell.frame) - offset
+                let across = axis.acrossStart(of: m.cell.frame)
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
-                if let oldIP, let was = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
-                    rowAnimations.glide(ip, from: was != newScreen ? was - newScreen : 0)
-                    let across = axis.acrossStart(of: m.cell.frame)
+                let reloaded = oldIP.map { p.reloadedRows.contains($0) } ?? false
+                if let oldIP, !reloaded, let laid = oldLaidOut[oldIP] {
+                    // Not moved along (across): goes on as it was drawn, gliding, growing or
+                    // following; moved, in an animated batch: glides from where it was drawn.
+                    let stays = laid.x == newScreen, staysAcross = laid.y == across
+                    rowAnimations.carry(ip, along: stays ? runningGlides[oldIP] : nil, across: staysAcross ? runningCrossGlides[oldIP] : nil)
+                    if animated, !stays, let was = oldScreen[oldIP] { rowAnimations.glide(ip, from: was - newScreen); rowAnimations.unfollow(ip) }
+                    if animated, !staysAcross, let x = oldAcross[oldIP], x != across { rowAnimations.glideAcross(ip, from: x - across) }
+                    movedTargets.remove(ip)
+                    continue
+                }
+                guard animated else { continue }
+                if let oldIP, let was = oldScreen[oldIP], !reloaded {
+                    rowAnimations.glide(ip, from: was - newScreen)
                     if let x = oldAcross[oldIP], x != across {
                         rowAnimations.glideAcross(ip, from: x - across)
                     }
+                    rowAnimations.unfollow(ip)      // it has its own place now
                     movedTargets.remove(ip)
-                } else if p.isInserted(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
-                            || p.insertedSections.contains(ip.section) {
+                } else if p.isInserted(ip) || movedTargets.contains(ip) || reloaded || p.insertedSections.contains(ip.section) {
                     rowAnimations.appearItem(ip)
+                } else {
+                    rowAnimations.follow(ip)      // mounted by this batch: no place of its own before
                 }
             }
-            startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
+            if animated { startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen) }
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
         counters.noteBatchUpdate()
@@ -407,11 +449,12 @@ extension ListBase {
 
     /// True when `p` changes only rows after the last mounted item, no section, no reload,
     /// no mounted footer of a section it changes and no mounted header or footer after it, while no
-    /// row animation runs and no drag is under way: the mounted items keep their index
+    /// header or footer glides (rows may: their glides go on) and no drag is under way: the mounted items keep their index
     /// paths. Checked before anything changes. O(changes).
     private func changesOnlyAfterMountedItems(_ p: PendingUpdates) -> Bool {
         guard p.deletedSections.isEmpty, p.insertedSections.isEmpty, p.reloadedSections.isEmpty, p.reloadedRows.isEmpty,
-              !rowAnimations.isRunning, interaction.drag == nil, movement.state == nil, !viewport.isEmpty,
+              rowAnimations.headerOffsets.isEmpty, rowAnimations.footerOffsets.isEmpty,
+              interaction.drag == nil, movement.state == nil, !viewport.isEmpty,
               let last = items.entries.last?.indexPath else { return false }
         var firstSection = Int.max
         func after(_ ip: ItemPath) -> Bool { firstSection = min(firstSection, ip.section); return ip > last }
@@ -424,12 +467,23 @@ extension ListBase {
         return !items.headers.keys.contains { $0 > firstSection } && !items.footers.keys.contains { $0 >= firstSection }
     }
 
+    /// True when the last mounted item ends at or after the band's end: a row inserted after
+    /// it starts outside the band (no one sees it arrive).
+    private var mountedItemsReachBandEnd: Bool {
+        guard let last = items.entries.last else { return false }
+        return viewport.axis.end(of: last.cell.frame) >= viewport.mountingSpan.end
+    }
+
     /// After the geometry changed: true when the first and last mounted items are still laid
     /// out where their cells are (nothing before or between them changed, so neither did the
     /// others) and keeping the anchor would leave the offset exactly where it is.
     private func mountedItemsStay(anchor: Anchor?) -> Bool {
         guard let first = items.entries.first, let last = items.entries.last,
               geometry.itemFrame(first.indexPath) == first.cell.frame, geometry.itemFrame(last.indexPath) == last.cell.frame else { return false }
+        // An item now beside the last one (a grid's line) would arrive inside the mounted
+        // span, where the incremental step does not look.
+        let next = ItemPath(row: last.indexPath.row + 1, section: last.indexPath.section)
+        if geometry.contains(next), geometry.itemExtent(next).start < viewport.axis.end(of: last.cell.frame) { return false }
         var target = offset
         if let anchor, maintainsVisibleContentPosition {
             guard anchor.indexPath <= last.indexPath, geometry.contains(anchor.indexPath) else { return false }
