@@ -188,28 +188,30 @@ extension ListBase {
         func oldValid(_ ip: ItemPath) -> Bool { geometry.contains(ip) }
         func newValid(_ ip: ItemPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
-        var removed = [[Int]](repeating: [], count: newSections)
-        var arriving = [[Int]](repeating: [], count: newSections)
+        // Rows and runs that leave and arrive, per new section (kept as runs: a filter's
+        // step may remove a million rows).
+        var removed = [[Range<Int>]](repeating: [], count: newSections)
+        var arriving = [[Range<Int>]](repeating: [], count: newSections)
         var movedIn = [Int](repeating: 0, count: newSections), movedOut = [Int](repeating: 0, count: newSections)
         var deletedIn = [Int](repeating: 0, count: newSections), insertedIn = [Int](repeating: 0, count: newSections)
         for ip in p.deletedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "deleted row \(ip)") }
             guard let t = sectionMap[ip.section] else { continue }   // goes with its section
-            removed[t].append(ip.row); deletedIn[t] += 1
+            removed[t].append(ip.row..<(ip.row + 1)); deletedIn[t] += 1
         }
         for run in p.deletedRuns {
             guard run.section >= 0, run.section < oldSections, run.rows.lowerBound >= 0, run.rows.upperBound <= geometry.numberOfItems(in: run.section) else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "deleted rows \(run.rows)")
             }
             guard let t = sectionMap[run.section] else { continue }
-            removed[t].append(contentsOf: run.rows); deletedIn[t] += run.rows.count
+            removed[t].append(run.rows); deletedIn[t] += run.rows.count
         }
         for run in p.insertedRuns {
             guard run.section >= 0, run.section < newSections, run.rows.lowerBound >= 0, run.rows.upperBound <= newCounts[run.section] else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "inserted rows \(run.rows)")
             }
             guard newSource[run.section] != nil else { continue }
-            arriving[run.section].append(contentsOf: run.rows); insertedIn[run.section] += run.rows.count
+            arriving[run.section].append(run.rows); insertedIn[run.section] += run.rows.count
         }
         for ip in p.reloadedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "reloaded row \(ip)") }
@@ -218,7 +220,7 @@ extension ListBase {
         for ip in p.insertedRows {
             guard newValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "inserted row \(ip)") }
             guard newSource[ip.section] != nil else { continue }       // inside an inserted section
-            arriving[ip.section].append(ip.row); insertedIn[ip.section] += 1
+            arriving[ip.section].append(ip.row..<(ip.row + 1)); insertedIn[ip.section] += 1
         }
         var targets = Set<ItemPath>()
         for (from, to) in p.moves {
@@ -229,8 +231,8 @@ extension ListBase {
                 throw BatchUpdateError(kind: .conflict, detail: "move \(from) → \(to) collides with another change")
             }
             let t = sectionMap[from.section]!
-            removed[t].append(from.row); movedOut[t] += 1
-            arriving[to.section].append(to.row); movedIn[to.section] += 1
+            removed[t].append(from.row..<(from.row + 1)); movedOut[t] += 1
+            arriving[to.section].append(to.row..<(to.row + 1)); movedIn[to.section] += 1
         }
         for t in 0..<newSections {
             guard let s = newSource[t] else { continue }
@@ -240,9 +242,9 @@ extension ListBase {
                 throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: insertedIn[t], deleted: deletedIn[t],
                                        movedIn: movedIn[t], movedOut: movedOut[t], expected: expected, reported: newCounts[t])
             }
-            removed[t].sort(); arriving[t].sort()
         }
-        let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource, removedOld: removed, arrivingNew: arriving,
+        let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource,
+                                    removedOld: removed.map(SortedRows.init(pieces:)), arrivingNew: arriving.map(SortedRows.init(pieces:)),
                                     moves: p.moves, deletedRows: p.deletedRows)
         // Rows that would make the content taller than offsets stay exact: refused, not clamped
         // (the data source already holds them; the table could not show them where they are).
@@ -516,10 +518,10 @@ extension ListBase {
         if let from = p.moves.first(where: { $0.value == ip })?.key { return from }
         guard let s = mapping.newSectionSource[safe: ip.section] ?? nil else { return nil }
         let arriving = mapping.arrivingNew[ip.section]
-        if mapping.sortedContains(arriving, ip.row) { return nil }
+        if arriving.contains(ip.row) { return nil }
         // Inverse of map(): the k-th non-arrival slot holds the k-th surviving old row.
-        let k = ip.row - mapping.countBelow(arriving, ip.row)
-        return ItemPath(row: k + mapping.arrivalsBefore(slot: k, in: mapping.removedOld[ip.section]), section: s)
+        let k = ip.row - arriving.countBelow(ip.row)
+        return ItemPath(row: k + mapping.removedOld[ip.section].arrivalsBefore(slot: k), section: s)
     }
 
     private func nearestSurvivor(after old: ItemPath, _ mapping: UpdateMapping) -> ItemPath? {
