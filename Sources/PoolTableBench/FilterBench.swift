@@ -124,7 +124,7 @@ final class FilterChild {
     private var notes: [String] = []
 
     /// Frame records of the letter being measured.
-    private struct Frame { var start = 0; var end = 0; var binds = 0; var pending = 0; var changed = false }
+    private struct Frame { var start = 0; var end = 0; var binds = 0; var pending = 0; var changed = false; var animating = false; var snapshotMs = 0.0 }
     private var frames: [Frame] = []
     private var current = Frame()
     private var lastEnd = 0
@@ -154,7 +154,11 @@ final class FilterChild {
         g_object_ref(filter.rawPointer)
         model = gtk_filter_list_model_new(strings, UnsafeMutablePointer<GtkFilter>(filter))!   // takes strings and filter
         gtk_filter_list_model_set_incremental(model, 1)
-        Signal.connectItemsChanged(model) { [unowned self] _, _, _ in
+        let traces = getenv("FILTER_FRAMES") != nil
+        Signal.connectItemsChanged(model) { [unowned self] position, removed, added in
+            if traces && (removed > 600 || added > 600) {
+                FileHandle.standardError.write(Data("items-changed \(position) -\(removed) +\(added)\n".utf8))
+            }
             if self.typedAt != 0 { self.changedSinceTyped = true }
             self.handlingSince = MonotonicClock.microseconds
         }
@@ -175,8 +179,18 @@ final class FilterChild {
         }
     }
 
+    /// FILTER_FRAMES=1: the memory at `what` on stderr (current, peak and anonymous RSS).
+    private func traceMemory(_ what: String) {
+        guard getenv("FILTER_FRAMES") != nil else { return }
+        let m = memoryStatus()
+        let heap = mallinfo2()
+        FileHandle.standardError.write(Data("memory \(what): rss \(m.currentKiB / 1024) MiB peak \(m.peakKiB / 1024) anon \(m.anonKiB / 1024) file \(m.fileKiB / 1024) malloc in use \(heap.uordblks >> 20) free \(heap.fordblks >> 20) mmap \(heap.hblkhd >> 20) arena \(heap.arena >> 20)\n".utf8))
+    }
+
     func run() {
+        traceMemory("model built")
         if options.toolkit == "listview" { makeListView() } else { makePoolTable() }
+        traceMemory("view made")
         timeItemsChangedHandling()
         Signal.connect(window.window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
         gtk_window_present(window.window.cast(to: GtkWindow.self))
@@ -256,9 +270,12 @@ final class FilterChild {
         bindsAtLastEnd = binds
         frame.pending = Int(gtk_filter_list_model_get_pending(model))
         frame.changed = changedSinceTyped
+        frame.animating = table?.tableView.hasRunningAnimations ?? false
+        frame.snapshotMs = table?.frameWorkMilliseconds ?? 0
         defer { lastEnd = now }
         if !firstFrameDone {
             firstFrameDone = gtk_widget_get_mapped(window.window) != 0
+            if firstFrameDone { traceMemory("first frame") }
             return
         }
         if letterIndex < 0 || typedAt == 0 {
@@ -276,6 +293,7 @@ final class FilterChild {
     /// Types the next letter (the search gains one), at the end of a frame.
     private func typeNext() {
         letterIndex += 1
+        traceMemory("before letter \(letterIndex)")
         guard letterIndex < texts.count else { done = true; return }
         frames = []
         changedSinceTyped = false
@@ -297,6 +315,13 @@ final class FilterChild {
         var previous = typedAt
         for f in measured { gaps.append(ms(f.end - previous)); previous = f.end }
         let bindsPerFrame = measured.map(\.binds)
+        // FILTER_FRAMES=1: every measured frame on stderr (start after the keystroke, work,
+        // binds, pending), to see which frames cost what.
+        if getenv("FILTER_FRAMES") != nil {
+            for f in measured {
+                FileHandle.standardError.write(Data("frame \(texts[letterIndex]) at \(fmt(ms(f.start - typedAt), 1)) work \(fmt(ms(f.end - f.start), 2)) binds \(f.binds) pending \(f.pending)\(f.animating ? " animating" : "") snapshot \(fmt(f.snapshotMs, 2))\n".utf8))
+            }
+        }
         letters.append(FilterLetter(
             text: texts[letterIndex], matches: Int(g_list_model_get_n_items(model)),
             firstFilteredFrameMs: firstFiltered.map { ms($0.end - typedAt) } ?? .nan,
@@ -306,6 +331,7 @@ final class FilterChild {
             bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0,
             itemsChanged: itemsChangedCount, itemsChangedMs: ms(itemsChangedMicros)))
         // The list rests ten frames, then the next letter (afterPaint), or the run ends.
+        traceMemory("letter \(texts[letterIndex]) settled")
         typedAt = 0
         warmFrames = 10
         if letterIndex + 1 >= texts.count { done = true }

@@ -32,7 +32,9 @@ struct GridUpdateTests {
         let moved = ip(anchorIP.item + count)
         #expect(source.id(at: moved) == anchorID)
         #expect(grid.rectForItem(at: moved).minY - grid.contentOffset.y == screenY)
-        #expect(grid.hasRunningAnimations)
+        // Items glide across to their new columns; a whole number of lines moves nothing on
+        // screen, so nothing animates.
+        #expect(grid.hasRunningAnimations == (count % grid.numberOfColumns != 0))
         settle(grid, &t)
         #expect(!grid.hasRunningAnimations)
         #expect(grid.rectForItem(at: moved).minY - grid.contentOffset.y == screenY)

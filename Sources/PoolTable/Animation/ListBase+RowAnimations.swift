@@ -57,7 +57,7 @@ extension ListBase {
             length *= rowAnimations.lengthFraction(for: m.indexPath, at: now)
             if let t = rowAnimations.offsets[m.indexPath] {
                 start += t.value(at: now)
-            } else if let cursor {
+            } else if let cursor, rowAnimations.follows(m.indexPath) {
                 start = cursor + (start - previousModelEnd)
             }
             cursor = start + length

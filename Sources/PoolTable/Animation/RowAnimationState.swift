@@ -33,6 +33,11 @@ final class RowAnimationState {
     @exclusivity(unchecked) private(set) var xOffsets: [ItemPath: Transition] = [:]
     /// Inserted / reloaded rows: 0 → 1 (alpha and height fraction).
     @exclusivity(unchecked) private(set) var appear: [ItemPath: Transition] = [:]
+    /// Rows with no place of their own to glide from (mounted by the update or while rows
+    /// glide): drawn after the presented end of the row before them, as appearing rows are.
+    /// A mounted row in none of `offsets`, `appear` and this set stays at its layout place:
+    /// a row that did not move costs nothing.
+    @exclusivity(unchecked) private(set) var followers: Set<ItemPath> = []
     @exclusivity(unchecked) private(set) var ghosts: [Ghost] = []
     /// Section headers and footers glide like rows (screen-space offsets by new section);
     /// those of inserted sections fade in.
@@ -46,7 +51,7 @@ final class RowAnimationState {
     /// Ends everything at once (a reload), handing back the ghosts' cells to recycle.
     func reset() -> [ReusableCell] {
         let cells = ghosts.map(\.cell)
-        offsets = [:]; xOffsets = [:]; appear = [:]; ghosts = []
+        offsets = [:]; xOffsets = [:]; appear = [:]; ghosts = []; followers = []
         headerOffsets = [:]; footerOffsets = [:]; sectionAppear = [:]; sectionGhosts = []; completions = []
         return cells
     }
@@ -62,6 +67,7 @@ final class RowAnimationState {
         var moved: [ItemPath: Transition] = [:]
         for (ip, t) in appear { if let n = mapping.map(ip) { moved[n] = t } }
         appear = moved
+        if !followers.isEmpty { followers = Set(followers.compactMap { mapping.map($0) }) }
         var movedSections: [Int: Transition] = [:]
         for (s, t) in sectionAppear { if let n = mapping.sectionMap[safe: s] ?? nil { movedSections[n] = t } }
         sectionAppear = movedSections
@@ -70,10 +76,23 @@ final class RowAnimationState {
 
     // MARK: Starting
 
-    /// `ip` is drawn `along` from its place, easing to it.
+    /// `ip` is drawn `along` from its place, easing to it; from 0, it is drawn at its place
+    /// (no record: a row that does not move is not animated).
     func glide(_ ip: ItemPath, from along: Double) {
-        offsets[ip] = Transition(from: along, to: 0, duration: Self.duration)
+        offsets[ip] = along == 0 ? nil : Transition(from: along, to: 0, duration: Self.duration)
     }
+    /// `ip` keeps gliding as it was (`along`, `across`: its running transitions, if any),
+    /// under its new index path: an update that does not move it does not restart it.
+    func carry(_ ip: ItemPath, along: Transition?, across: Transition?) {
+        if let along { offsets[ip] = along }
+        if let across { xOffsets[ip] = across }
+    }
+    /// `ip` has no earlier place to glide from: it follows the row before it.
+    func follow(_ ip: ItemPath) { followers.insert(ip) }
+    /// `ip` has a place of its own to glide from (or stays at its place).
+    func unfollow(_ ip: ItemPath) { if !followers.isEmpty { followers.remove(ip) } }
+    /// `ip` is drawn after the presented end of the row before it (it appears, or follows).
+    func follows(_ ip: ItemPath) -> Bool { followers.contains(ip) || appear[ip] != nil }
     /// `ip` is drawn `across` from its place across (0: not displaced), easing to it.
     func glideAcross(_ ip: ItemPath, from across: Double) {
         xOffsets[ip] = across == 0 ? nil : Transition(from: across, to: 0, duration: Self.duration)
@@ -129,6 +148,7 @@ final class RowAnimationState {
         var views = sectionGhosts
         for i in views.indices { views[i].fade.pin(at: t) }
         sectionGhosts = views.filter { !$0.fade.isFinished(at: t) }
+        if !isRunning { followers = [] }
         return (finished, views.filter { $0.fade.isFinished(at: t) }.map(\.view))
     }
 

@@ -12,6 +12,10 @@ final class LayoutPass {
     /// Bumped by every load from the data source (mounted items of another load are stale).
     @exclusivity(unchecked) private(set) var loadGeneration = 0
     @exclusivity(unchecked) private var reportedContentLength = -1.0
+    /// Set for the pass of a batch that kept the mounted items (`ListBase.apply`): they are
+    /// laid out as they are, so that pass may be the incremental step even while a row
+    /// animation runs (which otherwise asks for the full pass).
+    @exclusivity(unchecked) var keepsMountedItems = false
 
     /// The data must be asked again (and everything laid out).
     func invalidateData() { needsReload = true; needsLayout = true }

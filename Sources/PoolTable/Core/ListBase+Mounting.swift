@@ -46,7 +46,7 @@ extension ListBase {
         MountedItems.Pass(band: viewport.mountingSpan, visible: viewport.visibleSpan, viewportIsEmpty: viewport.isEmpty,
                           key: MountedItems.LayoutKey(generation: pass.loadGeneration, version: geometry.version, breadth: viewport.breadth,
                                                       placement: geometry.placementVersion),
-                          allowsIncrementalStep: !rowAnimations.isRunning)   // (a movement only displaces what is drawn)
+                          allowsIncrementalStep: !rowAnimations.isRunning || pass.keepsMountedItems)   // (a movement only displaces what is drawn)
     }
 
     func layoutRows() {
@@ -88,6 +88,8 @@ extension ListBase {
     /// Asks the data source for the item's cell and applies the view's state to it.
     func bind(_ ip: ItemPath) -> ReusableCell {
         if movement.state != nil, let cell = claimMovingCell(for: ip) { return cell }
+        // Mounted while rows glide: drawn after the row before it (`fillPresentedFrames`).
+        if rowAnimations.isRunning && !binding.isReconfiguring { rowAnimations.follow(ip) }
         counters.noteBind()
         binding.beginBind(ip)
         if !binding.isReconfiguring { tracked.removeReconfigure(ip) }

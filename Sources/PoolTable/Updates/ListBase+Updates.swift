@@ -188,28 +188,30 @@ extension ListBase {
         func oldValid(_ ip: ItemPath) -> Bool { geometry.contains(ip) }
         func newValid(_ ip: ItemPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
-        var removed = [[Int]](repeating: [], count: newSections)
-        var arriving = [[Int]](repeating: [], count: newSections)
+        // Rows and runs that leave and arrive, per new section (kept as runs: a filter's
+        // step may remove a million rows).
+        var removed = [[Range<Int>]](repeating: [], count: newSections)
+        var arriving = [[Range<Int>]](repeating: [], count: newSections)
         var movedIn = [Int](repeating: 0, count: newSections), movedOut = [Int](repeating: 0, count: newSections)
         var deletedIn = [Int](repeating: 0, count: newSections), insertedIn = [Int](repeating: 0, count: newSections)
         for ip in p.deletedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "deleted row \(ip)") }
             guard let t = sectionMap[ip.section] else { continue }   // goes with its section
-            removed[t].append(ip.row); deletedIn[t] += 1
+            removed[t].append(ip.row..<(ip.row + 1)); deletedIn[t] += 1
         }
         for run in p.deletedRuns {
             guard run.section >= 0, run.section < oldSections, run.rows.lowerBound >= 0, run.rows.upperBound <= geometry.numberOfItems(in: run.section) else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "deleted rows \(run.rows)")
             }
             guard let t = sectionMap[run.section] else { continue }
-            removed[t].append(contentsOf: run.rows); deletedIn[t] += run.rows.count
+            removed[t].append(run.rows); deletedIn[t] += run.rows.count
         }
         for run in p.insertedRuns {
             guard run.section >= 0, run.section < newSections, run.rows.lowerBound >= 0, run.rows.upperBound <= newCounts[run.section] else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "inserted rows \(run.rows)")
             }
             guard newSource[run.section] != nil else { continue }
-            arriving[run.section].append(contentsOf: run.rows); insertedIn[run.section] += run.rows.count
+            arriving[run.section].append(run.rows); insertedIn[run.section] += run.rows.count
         }
         for ip in p.reloadedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "reloaded row \(ip)") }
@@ -218,7 +220,7 @@ extension ListBase {
         for ip in p.insertedRows {
             guard newValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "inserted row \(ip)") }
             guard newSource[ip.section] != nil else { continue }       // inside an inserted section
-            arriving[ip.section].append(ip.row); insertedIn[ip.section] += 1
+            arriving[ip.section].append(ip.row..<(ip.row + 1)); insertedIn[ip.section] += 1
         }
         var targets = Set<ItemPath>()
         for (from, to) in p.moves {
@@ -229,8 +231,8 @@ extension ListBase {
                 throw BatchUpdateError(kind: .conflict, detail: "move \(from) → \(to) collides with another change")
             }
             let t = sectionMap[from.section]!
-            removed[t].append(from.row); movedOut[t] += 1
-            arriving[to.section].append(to.row); movedIn[to.section] += 1
+            removed[t].append(from.row..<(from.row + 1)); movedOut[t] += 1
+            arriving[to.section].append(to.row..<(to.row + 1)); movedIn[to.section] += 1
         }
         for t in 0..<newSections {
             guard let s = newSource[t] else { continue }
@@ -240,9 +242,9 @@ extension ListBase {
                 throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: insertedIn[t], deleted: deletedIn[t],
                                        movedIn: movedIn[t], movedOut: movedOut[t], expected: expected, reported: newCounts[t])
             }
-            removed[t].sort(); arriving[t].sort()
         }
-        let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource, removedOld: removed, arrivingNew: arriving,
+        let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource,
+                                    removedOld: removed.map(SortedRows.init(pieces:)), arrivingNew: arriving.map(SortedRows.init(pieces:)),
                                     moves: p.moves, deletedRows: p.deletedRows)
         // Rows that would make the content taller than offsets stay exact: refused, not clamped
         // (the data source already holds them; the table could not show them where they are).
@@ -262,32 +264,47 @@ extension ListBase {
     /// by hand: the others already made room on screen).
     func apply(_ p: PendingUpdates, mapping: UpdateMapping, keepsAnchor: Bool = true) {
         guard !p.isEmpty else { return }
-        let animated = p.animated
         let axis = viewport.axis
         let anchor = openBatch.preferredAnchor.flatMap { geometry.contains($0.indexPath) ? $0 : nil } ?? captureAnchor()
         let oldOffset = offset
+        // A change wholly after the mounted items may skip the per-item steps (see
+        // `changesOnlyAfterMountedItems`); confirmed after the geometry changes. An animated
+        // one too when nothing it changes can land in the band (UIKit's rule: an animated
+        // batch animates only what can be seen to change).
+        let afterMounted = !Self.forcesFullBatchPath && keepsAnchor && changesOnlyAfterMountedItems(p)
+            && (!p.animated || mountedItemsReachBandEnd)
         // Where every mounted row is drawn now (mid-animation positions included), along in
-        // the viewport, and across.
-        // Only animations read them: an unanimated batch skips this O(mounted) step.
+        // the viewport, and across; and, for rows gliding, where they are laid out (a row an
+        // update does not move keeps its glide). Only animations read them: an unanimated
+        // batch while nothing glides skips this O(mounted) step, and so does a batch after
+        // the mounted items until it is known to move them (nothing mounted changes before).
         var oldScreen: [ItemPath: Double] = [:], oldAcross: [ItemPath: Double] = [:]
         var oldHeaderScreen: [Int: Double] = [:], oldFooterScreen: [Int: Double] = [:]
-        if animated {
-            oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
-            let drawn = presentationFramesOfSlots()
-            for k in items.indices {
-                let f = drawn[k]
-                oldScreen[items[k].indexPath] = axis.start(of: f) - offset
-                oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
+        var oldLaidOut: [ItemPath: Point] = [:]
+        let runningGlides = rowAnimations.offsets, runningCrossGlides = rowAnimations.xOffsets
+        func captureOldPlaces() {
+            if p.animated {
+                oldScreen.reserveCapacity(items.count); oldAcross.reserveCapacity(items.count)   // no rehashing as they fill
+                let drawn = presentationFramesOfSlots()
+                for k in items.indices {
+                    let f = drawn[k]
+                    oldScreen[items[k].indexPath] = axis.start(of: f) - offset
+                    oldAcross[items[k].indexPath] = axis.acrossStart(of: f)
+                }
+                for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+                for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
             }
-            for (s, view) in items.headers where !view.isFloating { oldHeaderScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
-            for (s, view) in items.footers { oldFooterScreen[s] = axis.start(of: presentationFrame(of: view)) - offset }
+            if p.animated || !runningGlides.isEmpty || !runningCrossGlides.isEmpty {
+                oldLaidOut.reserveCapacity(items.count)
+                for m in items.entries {
+                    oldLaidOut[m.indexPath] = Point(x: axis.start(of: m.cell.frame) - offset, y: axis.acrossStart(of: m.cell.frame))
+                }
+            }
         }
-        // A change wholly after the mounted items may skip the per-item steps (see
-        // `changesOnlyAfterMountedItems`); confirmed after the geometry changes.
-        let afterMounted = !Self.forcesFullBatchPath && !animated && keepsAnchor && changesOnlyAfterMountedItems(p)
+        if !afterMounted { captureOldPlaces() }
 
         // Headers and footers of deleted sections fade out where they are drawn.
-        if animated {
+        if p.animated {
             for s in p.deletedSections.sorted() {
                 for view in items.takeSectionViews(of: s) {
                     let f = axis.offset(presentationFrame(of: view), by: -offset)   // kept in viewport space
@@ -319,6 +336,10 @@ extension ListBase {
         // cells, the anchor and the layout pass have nothing to do for them.
         let keepsMountedItems = afterMounted && mountedItemsStay(anchor: anchor)
         if keepsMountedItems { Self.batchesKeepingMountedItems += 1 }
+        // Not kept after all: nothing mounted has changed yet, so their places are read now.
+        if afterMounted && !keepsMountedItems { captureOldPlaces() }
+        // Kept items do not move: nothing of this batch can be seen, so nothing animates.
+        let animated = p.animated && !keepsMountedItems
 
         // 2. Cells: deleted and reloaded rows leave (as ghosts when animated); the rest follow.
         // Surviving items keep their cells under their new index paths (sorted again below,
@@ -365,33 +386,56 @@ extension ListBase {
         host?.tableViewDidChangeScrollGeometry(self)
 
         // 4. Lay out at the new geometry, then start the animations from where rows were drawn.
-        rowAnimations.clearGlides()
         // A full pass: unmounted reloaded items leave holes that the incremental pass (which
         // only looks at the band's edges) would not fill when the geometry is unchanged.
         // Kept items: the mounted ones are laid out as they are, so the incremental step
         // (items arriving at the band's edges) is the whole pass.
         if keepsMountedItems { items.keepLaidOutGeometry(mountingPass.key) } else { items.invalidateLaidOutGeometry() }
         pass.invalidateLayout()
+        pass.keepsMountedItems = keepsMountedItems
         layoutRows()
-        if animated {
+        pass.keepsMountedItems = false
+        // The glides start anew below (kept items keep theirs as they run: their places did
+        // not change). Cleared after the pass, so that items it mounts while rows glide
+        // follow the row before them as they would on a kept pass.
+        if !keepsMountedItems { rowAnimations.clearGlides() }
+        if !keepsMountedItems && (animated || !oldLaidOut.isEmpty) {
+            // A row goes on as it was drawn: if this batch does not move it (same place on
+            // screen), its running glide (if any) goes on unchanged and a still row stays
+            // still, with no animation at all; if it moves and the batch is animated, it glides
+            // from where it was drawn.
             var movedTargets = Set(p.moves.values)
             for m in items.entries {
                 let ip = m.indexPath
                 let newScreen = axis.start(of: m.cell.frame) - offset
+                let across = axis.acrossStart(of: m.cell.frame)
                 let oldIP = oldIndexPath(forNew: ip, p, mapping)
-                if let oldIP, let was = oldScreen[oldIP], !p.reloadedRows.contains(oldIP) {
-                    rowAnimations.glide(ip, from: was != newScreen ? was - newScreen : 0)
-                    let across = axis.acrossStart(of: m.cell.frame)
+                let reloaded = oldIP.map { p.reloadedRows.contains($0) } ?? false
+                if let oldIP, !reloaded, let laid = oldLaidOut[oldIP] {
+                    // Not moved along (across): goes on as it was drawn, gliding, growing or
+                    // following; moved, in an animated batch: glides from where it was drawn.
+                    let stays = laid.x == newScreen, staysAcross = laid.y == across
+                    rowAnimations.carry(ip, along: stays ? runningGlides[oldIP] : nil, across: staysAcross ? runningCrossGlides[oldIP] : nil)
+                    if animated, !stays, let was = oldScreen[oldIP] { rowAnimations.glide(ip, from: was - newScreen); rowAnimations.unfollow(ip) }
+                    if animated, !staysAcross, let x = oldAcross[oldIP], x != across { rowAnimations.glideAcross(ip, from: x - across) }
+                    movedTargets.remove(ip)
+                    continue
+                }
+                guard animated else { continue }
+                if let oldIP, let was = oldScreen[oldIP], !reloaded {
+                    rowAnimations.glide(ip, from: was - newScreen)
                     if let x = oldAcross[oldIP], x != across {
                         rowAnimations.glideAcross(ip, from: x - across)
                     }
+                    rowAnimations.unfollow(ip)      // it has its own place now
                     movedTargets.remove(ip)
-                } else if p.isInserted(ip) || movedTargets.contains(ip) || (oldIP.map { p.reloadedRows.contains($0) } ?? false)
-                            || p.insertedSections.contains(ip.section) {
+                } else if p.isInserted(ip) || movedTargets.contains(ip) || reloaded || p.insertedSections.contains(ip.section) {
                     rowAnimations.appearItem(ip)
+                } else {
+                    rowAnimations.follow(ip)      // mounted by this batch: no place of its own before
                 }
             }
-            startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen)
+            if animated { startSectionAnimations(mapping, oldHeaderScreen, oldFooterScreen) }
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
         counters.noteBatchUpdate()
@@ -407,11 +451,12 @@ extension ListBase {
 
     /// True when `p` changes only rows after the last mounted item, no section, no reload,
     /// no mounted footer of a section it changes and no mounted header or footer after it, while no
-    /// row animation runs and no drag is under way: the mounted items keep their index
+    /// header or footer glides (rows may: their glides go on) and no drag is under way: the mounted items keep their index
     /// paths. Checked before anything changes. O(changes).
     private func changesOnlyAfterMountedItems(_ p: PendingUpdates) -> Bool {
         guard p.deletedSections.isEmpty, p.insertedSections.isEmpty, p.reloadedSections.isEmpty, p.reloadedRows.isEmpty,
-              !rowAnimations.isRunning, interaction.drag == nil, movement.state == nil, !viewport.isEmpty,
+              rowAnimations.headerOffsets.isEmpty, rowAnimations.footerOffsets.isEmpty,
+              interaction.drag == nil, movement.state == nil, !viewport.isEmpty,
               let last = items.entries.last?.indexPath else { return false }
         var firstSection = Int.max
         func after(_ ip: ItemPath) -> Bool { firstSection = min(firstSection, ip.section); return ip > last }
@@ -424,12 +469,23 @@ extension ListBase {
         return !items.headers.keys.contains { $0 > firstSection } && !items.footers.keys.contains { $0 >= firstSection }
     }
 
+    /// True when the last mounted item ends at or after the band's end: a row inserted after
+    /// it starts outside the band (no one sees it arrive).
+    private var mountedItemsReachBandEnd: Bool {
+        guard let last = items.entries.last else { return false }
+        return viewport.axis.end(of: last.cell.frame) >= viewport.mountingSpan.end
+    }
+
     /// After the geometry changed: true when the first and last mounted items are still laid
     /// out where their cells are (nothing before or between them changed, so neither did the
     /// others) and keeping the anchor would leave the offset exactly where it is.
     private func mountedItemsStay(anchor: Anchor?) -> Bool {
         guard let first = items.entries.first, let last = items.entries.last,
               geometry.itemFrame(first.indexPath) == first.cell.frame, geometry.itemFrame(last.indexPath) == last.cell.frame else { return false }
+        // An item now beside the last one (a grid's line) would arrive inside the mounted
+        // span, where the incremental step does not look.
+        let next = ItemPath(row: last.indexPath.row + 1, section: last.indexPath.section)
+        if geometry.contains(next), geometry.itemExtent(next).start < viewport.axis.end(of: last.cell.frame) { return false }
         var target = offset
         if let anchor, maintainsVisibleContentPosition {
             guard anchor.indexPath <= last.indexPath, geometry.contains(anchor.indexPath) else { return false }
@@ -462,10 +518,10 @@ extension ListBase {
         if let from = p.moves.first(where: { $0.value == ip })?.key { return from }
         guard let s = mapping.newSectionSource[safe: ip.section] ?? nil else { return nil }
         let arriving = mapping.arrivingNew[ip.section]
-        if mapping.sortedContains(arriving, ip.row) { return nil }
+        if arriving.contains(ip.row) { return nil }
         // Inverse of map(): the k-th non-arrival slot holds the k-th surviving old row.
-        let k = ip.row - mapping.countBelow(arriving, ip.row)
-        return ItemPath(row: k + mapping.arrivalsBefore(slot: k, in: mapping.removedOld[ip.section]), section: s)
+        let k = ip.row - arriving.countBelow(ip.row)
+        return ItemPath(row: k + mapping.removedOld[ip.section].arrivalsBefore(slot: k), section: s)
     }
 
     private func nearestSurvivor(after old: ItemPath, _ mapping: UpdateMapping) -> ItemPath? {

@@ -106,18 +106,9 @@ struct RowRun: Equatable {
     var rows: Range<Int>
 }
 
-/// Calls `body` with each run of consecutive values of a sorted array, first to last (or
-/// last to first when `reversed`).
-func forEachRun(of sorted: [Int], reversed: Bool = false, _ body: (Range<Int>) -> Void) {
-    var runs: [Range<Int>] = []
-    var i = 0
-    while i < sorted.count {
-        var j = i + 1
-        while j < sorted.count && sorted[j] == sorted[j - 1] + 1 { j += 1 }
-        runs.append(sorted[i]..<(sorted[j - 1] + 1))
-        i = j
-    }
-    if reversed { for r in runs.reversed() { body(r) } } else { for r in runs { body(r) } }
+/// Calls `body` with each run of `rows`, first to last (or last to first when `reversed`).
+func forEachRun(of rows: SortedRows, reversed: Bool = false, _ body: (Range<Int>) -> Void) {
+    if reversed { for r in rows.runs.reversed() { body(r) } } else { for r in rows.runs { body(r) } }
 }
 
 /// How old rows and sections map to new ones after validated updates. Answers in
@@ -127,10 +118,10 @@ struct UpdateMapping {
     var sectionMap: [Int?]
     /// Per new section: the old section it came from (nil: inserted).
     var newSectionSource: [Int?]
-    /// Per new section: old rows that leave (deleted or moved away), sorted.
-    var removedOld: [[Int]]
-    /// Per new section: new rows that arrive (inserted or moved in), sorted.
-    var arrivingNew: [[Int]]
+    /// Per new section: old rows that leave (deleted or moved away).
+    var removedOld: [SortedRows]
+    /// Per new section: new rows that arrive (inserted or moved in).
+    var arrivingNew: [SortedRows]
     var moves: [ItemPath: ItemPath]
     var deletedRows: Set<ItemPath>
 
@@ -140,32 +131,9 @@ struct UpdateMapping {
         guard old.section >= 0, old.section < sectionMap.count, let t = sectionMap[old.section] else { return nil }
         if deletedRows.contains(old) { return nil }
         let removed = removedOld[t]
-        if binarySearchContains(removed, old.row) { return nil }
+        if removed.contains(old.row) { return nil }
         // The k-th surviving old row fills the k-th new slot that is not an arrival.
-        let k = old.row - countLess(removed, old.row)
-        return ItemPath(row: k + arrivalsBefore(slot: k, in: arrivingNew[t]), section: t)
-    }
-
-    /// How many arrivals come before the `k`-th slot that is not an arrival: the arrivals
-    /// a_i (sorted, distinct) with a_i - i <= k, a non-decreasing key, so a binary search.
-    func arrivalsBefore(slot k: Int, in arriving: [Int]) -> Int {
-        var lo = 0, hi = arriving.count
-        while lo < hi { let mid = (lo + hi) / 2; if arriving[mid] - mid <= k { lo = mid + 1 } else { hi = mid } }
-        return lo
-    }
-
-    /// The sorted `values` below `x`, counted by binary search.
-    func countBelow(_ sorted: [Int], _ x: Int) -> Int { countLess(sorted, x) }
-    /// True if the sorted `values` hold `x`.
-    func sortedContains(_ sorted: [Int], _ x: Int) -> Bool { binarySearchContains(sorted, x) }
-
-    private func countLess(_ sorted: [Int], _ x: Int) -> Int {
-        var lo = 0, hi = sorted.count
-        while lo < hi { let mid = (lo + hi) / 2; if sorted[mid] < x { lo = mid + 1 } else { hi = mid } }
-        return lo
-    }
-    private func binarySearchContains(_ sorted: [Int], _ x: Int) -> Bool {
-        let i = countLess(sorted, x)
-        return i < sorted.count && sorted[i] == x
+        let k = old.row - removed.countBelow(old.row)
+        return ItemPath(row: k + arrivingNew[t].arrivalsBefore(slot: k), section: t)
     }
 }
