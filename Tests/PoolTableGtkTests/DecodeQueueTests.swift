@@ -120,5 +120,9 @@ extension DecodeQueueTests {
         q.request(8, .bound, refining: true)
         q.request(9, .bound)
         #expect(q.next() == 9 && q.next() == 8)
+        // Passing refinements over (the loader's worker kept for first passes).
+        q.request(10, .visible, refining: true)
+        q.request(11, .prefetch)
+        #expect(q.next(refinements: false) == 11 && q.next(refinements: false) == nil && q.next() == 10)
     }
 }

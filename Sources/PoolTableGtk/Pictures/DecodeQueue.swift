@@ -118,9 +118,11 @@ struct DecodeQueue<Key: Hashable> {
 
     /// The waiting key to start now (marked running), or nil when none waits: strongest
     /// demand first; visible and bound newest first, prefetches oldest first.
-    mutating func next() -> Key? {
+    /// With `refinements` false, keys whose placeholder is shown are passed over (the loader
+    /// keeps a worker for first passes).
+    mutating func next(refinements: Bool = true) -> Key? {
         var best: (key: Key, entry: Entry)?
-        for (key, entry) in entries where !entry.running {
+        for (key, entry) in entries where !entry.running && (refinements || !entry.refining) {
             guard let b = best else { best = (key, entry); continue }
             let p = priority(entry), pb = priority(b.entry)
             if p != pb {
@@ -147,8 +149,8 @@ struct DecodeQueue<Key: Hashable> {
         return true
     }
 
-    /// Whether any key waits to start.
-    var hasWaiting: Bool { entries.values.contains { !$0.running } }
+    /// Whether a key a cell asked for (visible or bound, not a prefetch) waits to start.
+    var hasWaitingForCells: Bool { entries.values.contains { !$0.running && $0.demand != .prefetch } }
 
     /// `key`'s decode ended (done, failed or dropped): it leaves the queue. Returns whether it
     /// was still wanted at the end.

@@ -22,7 +22,7 @@ import Synchronization
 ///   gets it first, upscaled (bilinear) to the cover size, delivered to `load`'s `placeholder`
 ///   and kept (`placeholderImage(for:)`); its sharp decode waits again, after the first passes
 ///   of the other cells, so a fling shows something in every cell long before the decodes
-///   catch up. The sharp picture replaces the placeholder in the cache.
+///   catch up. With two threads or more, sharp decodes of placeholders take all but one. The sharp picture replaces the placeholder in the cache.
 /// - What starts next (`DecodeQueue`): pictures whose cell is on screen (`show`), then those
 ///   of cells bound in the prepared band (`load`), each newest first (while the user flings,
 ///   where the list is now before where it was); then prefetches (`prefetch`) in the order
@@ -33,8 +33,8 @@ import Synchronization
 ///   cores the main thread keeps its frame budget.
 /// - With a `thumbnailCache`, pictures come from the desktop's thumbnail cache when it holds a
 ///   valid one and misses are written back to it (`PictureDecoder`), after the decodes cells
-///   wait for (lowest priority; at most `maxDeferredWrites` wait, beyond that the worker writes
-///   at once); a bad thumbnail is
+///   wait for and before prefetches (at most `maxDeferredWrites` wait, beyond that the worker
+///   writes at once; those still waiting when the loader goes are not written); a bad thumbnail is
 ///   decoded again with one log line; the first failed write (a read-only or full disk) is
 ///   logged once and stops writing for the loader's life; a cache folder that cannot be read
 ///   is logged once.
@@ -245,6 +245,8 @@ public final class PictureLoader {
         q.ranksBoundWithVisible = getenv("POOLTABLE_DECODE_ORDER").map { String(cString: $0) == "newest" } ?? false
         return q
     }()
+    /// Sharp decodes of placeholders running now (at most `threads - 1` with two threads or more).
+    private var runningRefinements = 0
     /// Whether a main-loop callback to start decodes is scheduled.
     private var startScheduled = false
     private var cache: [Key: CacheEntry] = [:]
@@ -272,6 +274,8 @@ public final class PictureLoader {
         let key: Key
         var waiters: [@MainActor (Key, Image?) -> Void] = []
         var placeholderWaiters: [@MainActor (Key, Image) -> Void] = []
+        /// Whether the running decode is a placeholder's sharp one.
+        var isRefinement = false
         /// A deferred thumbnail write instead of a decode (no waiters, not in `jobs`).
         var write: DeferredThumbnailWrite?
         /// Its problem, if the write failed (set by the worker).
@@ -317,8 +321,19 @@ public final class PictureLoader {
     }
 
     private func startJobs() {
-        while runningCount < threads, let key = queue.next() {
+        if thumbnailWriteFailure != nil { pendingWrites.removeAll() }
+        while runningCount < threads {
+            // The thumbnails' cache writes go after the decodes cells wait for, before prefetches.
+            if !pendingWrites.isEmpty && !queue.hasWaitingForCells {
+                startWrite(pendingWrites.removeFirst())
+                continue
+            }
+            // With two threads or more, one is kept for first passes (placeholders, cache reads):
+            // a sharp decode of a camera JPEG holds its thread ~40 ms.
+            guard let key = queue.next(refinements: threads < 2 || runningRefinements < threads - 1) else { break }
             guard let job = jobs[key] else { queue.finish(key); continue }
+            job.isRefinement = queue.isRefining(key)
+            if job.isRefinement { runningRefinements += 1 }
             runningCount += 1
             counters.started += 1
             // An exclusive pool: its threads are ours alone, so their niceness stays with us.
@@ -330,18 +345,17 @@ public final class PictureLoader {
                                          stopsAtPlaceholder: !queue.isRefining(key) && cache[key] == nil)
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
         }
-        // The thumbnails' cache writes: only when no decode waits.
-        while runningCount < threads, !queue.hasWaiting, !pendingWrites.isEmpty {
-            let write = pendingWrites.removeFirst()
-            guard thumbnailWriteFailure == nil else { continue }
-            runningCount += 1
-            if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
-            let job = Job(key: Key(path: write.original.path, pixelWidth: 1, pixelHeight: 1))
-            job.owner = self
-            job.niceness = decodingNiceness
-            job.write = write
-            g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
-        }
+    }
+
+    /// Starts writing one deferred thumbnail on the pool.
+    private func startWrite(_ write: DeferredThumbnailWrite) {
+        runningCount += 1
+        if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
+        let job = Job(key: Key(path: write.original.path, pixelWidth: 1, pixelHeight: 1))
+        job.owner = self
+        job.niceness = decodingNiceness
+        job.write = write
+        g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
     }
 
     /// Runs on a worker thread (not isolated: a closure written inside this main-actor class
@@ -373,6 +387,7 @@ public final class PictureLoader {
 
     private func finished(_ job: Job) {
         runningCount -= 1
+        if job.isRefinement { runningRefinements -= 1; job.isRefinement = false }
         if job.write != nil {
             if let problem = job.writeProblem {
                 if thumbnailWriteFailure == nil {
