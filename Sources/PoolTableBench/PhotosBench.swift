@@ -32,6 +32,15 @@ struct PhotosChildResult: Codable {
     var blankMax: Double
     /// Fling frames where some visible item had no picture.
     var framesWithBlank: Int
+    /// The blank area weighted by how long each frame stayed on screen (until the next frame,
+    /// or the fling's end), over the fling: a toolkit that paints few frames is not measured
+    /// by those few alone.
+    var blankTimeWeighted: Double
+    /// Between consecutive frames painted during the fling (after-paint to after-paint): p99
+    /// and longest. Main-thread work outside the paint (deliveries, binds) shows here, not in
+    /// the frame work.
+    var frameIntervalP99Ms: Double
+    var frameIntervalMaxMs: Double
     /// From presenting the window to the first frame with something (a placeholder or the picture) in every visible cell.
     var timeToFullScreenMs: Double
     /// After the fling stopped, until every visible cell showed something.
@@ -122,6 +131,7 @@ final class PhotosBench {
             ("blank area, mean per frame", { fmt($0.blankMean * 100, 1) + " %" }),
             ("blank area, worst frame", { fmt($0.blankMax * 100, 1) + " %" }),
             ("frames with a blank cell", { "\($0.framesWithBlank)" }),
+            ("blank area, time-weighted", { fmt($0.blankTimeWeighted * 100, 1) + " %" }),
             ("placeholder area, mean per frame", { fmt($0.placeholderMean * 100, 1) + " %" }),
             ("time to first full screen", { fmt($0.timeToFullScreenMs, 0) + " ms" }),
             ("time to first sharp screen", { fmt($0.timeToSharpScreenMs, 0) + " ms" }),
@@ -130,6 +140,7 @@ final class PhotosBench {
             ("frame work median", { fmt($0.frameMedianMs, 2) + " ms" }),
             ("frame work p99", { fmt($0.frameP99Ms, 2) + " ms" }),
             ("frame work max", { fmt($0.frameMaxMs, 2) + " ms" }),
+            ("frame interval p99 / max", { fmt($0.frameIntervalP99Ms, 1) + " / " + fmt($0.frameIntervalMaxMs, 0) + " ms" }),
             ("decodes during the fling", { "\($0.decoded) (" + fmt($0.decodesPerSecond, 0) + "/s)" }),
             ("cancelled before decoding", { "\($0.cancelled)" }),
             ("cache budget / peak", { fmt($0.cacheBudgetMiB, 0) + " / " + fmt($0.cachePeakMiB, 1) + " MiB" }),
@@ -250,7 +261,7 @@ final class PhotosChild {
     var decodedAtFlingStart = 0, cancelledAtFlingStart = 0
     var decodedAtFlingEnd = 0, cancelledAtFlingEnd = 0
     var frameStart = 0.0
-    var flingFrames: [(work: Double, blank: Double, placeholder: Double)] = []
+    var flingFrames: [(work: Double, blank: Double, placeholder: Double, at: Double)] = []
     var cachePeak = 0
     var rssAtFirstFrame = 0
     var notes: [String] = []
@@ -436,7 +447,7 @@ final class PhotosChild {
         let (blank, placeholder) = blankFraction()
         if fullAt == nil, blank == 0, firstFrame != nil { fullAt = now }
         if sharpAt == nil, blank == 0, placeholder == 0, firstFrame != nil { sharpAt = now }
-        if flingStart != nil, flingEnd == nil { flingFrames.append((work, blank, placeholder)) }
+        if flingStart != nil, flingEnd == nil { flingFrames.append((work, blank, placeholder, now)) }
         if flingEnd != nil, fullAgainAt == nil, blank == 0 { fullAgainAt = now }
         if flingEnd != nil, sharpAgainAt == nil, blank == 0, placeholder == 0 { sharpAgainAt = now }
     }
@@ -475,6 +486,17 @@ final class PhotosChild {
 
     func collect() -> PhotosChildResult {
         let work = flingFrames.map(\.work), blank = flingFrames.map(\.blank), placeholder = flingFrames.map(\.placeholder)
+        let times = flingFrames.map(\.at)
+        let intervals = zip(times.dropFirst(), times).map { ($0 - $1) * 1000 }
+        var weighted = 0.0
+        if let start = flingStart, let end = flingEnd, end > start {
+            // Before the first fling frame the screen showed the full first screen (blank 0).
+            for (i, frame) in flingFrames.enumerated() {
+                let until = i + 1 < flingFrames.count ? flingFrames[i + 1].at : end
+                weighted += frame.blank * max(0, min(until, end) - frame.at)
+            }
+            weighted /= end - start
+        }
         let seconds = ((flingEnd ?? MonotonicClock.seconds) - (flingStart ?? MonotonicClock.seconds))
         let flung = gtk_adjustment_get_value(adjustment) - flingStartOffset
         if pictures == nil && options.toolkit == "gridview" {
@@ -494,6 +516,7 @@ final class PhotosChild {
             timeToSharpScreenMs: sharpAt.map { ($0 - t0) * 1000 } ?? .nan,
             timeToSharpAfterStopMs: sharpAgainAt.map { ($0 - flingEnd!) * 1000 } ?? .nan,
             blankMax: blank.max() ?? .nan, framesWithBlank: blank.filter { $0 > 0 }.count,
+            blankTimeWeighted: weighted, frameIntervalP99Ms: Stats.percentile(intervals, 99), frameIntervalMaxMs: intervals.max() ?? .nan,
             timeToFullScreenMs: fullAt.map { ($0 - t0) * 1000 } ?? .nan,
             timeToFullAfterStopMs: fullAgainAt.map { ($0 - flingEnd!) * 1000 } ?? .nan,
             frameMedianMs: Stats.median(work), frameP99Ms: Stats.percentile(work, 99), frameMaxMs: work.max() ?? .nan,
