@@ -110,7 +110,7 @@ extension DecodeQueueTests {
         // 2 and 1 gave placeholders: their sharp decodes wait behind 3's first pass.
         #expect(q.refine(2) && q.refine(1))
         #expect(q.isRefining(1) && q.isRefining(2) && !q.isRefining(3))
-        #expect(drain(&q) == [3, 1, 2, 20], "first pass of the bound cell, then the on-screen refinements newest first, then the prefetch")
+        #expect(drain(&q) == [3, 2, 1, 20], "first pass of the bound cell, then the on-screen refinements newest first (2 was shown last), then the prefetch")
         // A running first pass cancelled before its placeholder came: refine drops it.
         q.request(7, .bound)
         #expect(q.next() == 7)
