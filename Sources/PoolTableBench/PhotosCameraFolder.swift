@@ -6,10 +6,54 @@ import Foundation
 /// (gradients, noise, hard edges and rings: each decodes like a photo, not like flat colour),
 /// every odd one with a 320x240 EXIF thumbnail (the picture scaled down) written by libexif.
 /// Made once in /tmp, kept between runs; a marker file says it is whole.
+///
+/// Two variants are made from it (`--exif`): "camera", every file with a 160x120 EXIF
+/// thumbnail as a camera embeds (made from the picture decoded at 1/8), and "none", no EXIF
+/// block at all; "mixed" is the folder itself.
 enum PhotosCameraFolder {
     static let width: Int32 = 4000, height: Int32 = 3000
-    static func path(count: Int) -> String { "/tmp/pooltable-bench-camera-\(count)" }
-    static func file(_ i: Int, count: Int) -> String { path(count: count) + "/c" + String(format: "%05d", i) + ".jpg" }
+    static func path(count: Int, exif: String = "mixed") -> String {
+        "/tmp/pooltable-bench-camera-\(count)" + (exif == "mixed" ? "" : "-exif-" + exif)
+    }
+    static func file(_ i: Int, count: Int, exif: String = "mixed") -> String {
+        path(count: count, exif: exif) + "/c" + String(format: "%05d", i) + ".jpg"
+    }
+
+    /// Makes the `exif` variant's folder (and the mixed one it is made from) if not whole;
+    /// returns how many files were written.
+    static func ensure(count: Int, exif: String) -> Int {
+        var written = ensure(count: count)
+        guard exif != "mixed" else { return written }
+        let dir = path(count: count, exif: exif), marker = dir + "/.complete"
+        if access(marker, F_OK) == 0 { return written }
+        mkdir(dir, 0o755)
+        let made = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: count) { i in
+            let source = file(i, count: count), target = file(i, count: count, exif: exif)
+            if access(target, F_OK) == 0 { return }
+            guard let data = FileManager.default.contents(atPath: source) else { return }
+            var bytes = [UInt8](data)
+            // Drop the APP1 (EXIF) segment the mixed folder put right after SOI.
+            if bytes.count > 6, bytes[2] == 0xff, bytes[3] == 0xe1 {
+                let length = Int(bytes[4]) << 8 | Int(bytes[5])
+                bytes.removeSubrange(2..<(4 + length))
+            }
+            if exif == "camera" {
+                guard let small = gdk_pixbuf_new_from_file_at_scale(source, 160, 120, 0, nil) else { return }
+                defer { g_object_unref(UnsafeMutableRawPointer(small)) }
+                guard let segment = exifSegment(small, width: 160, height: 120) else { return }
+                bytes.insert(contentsOf: segment, at: 2)
+            }
+            let tmp = target + ".part"
+            let ok = bytes.withUnsafeBufferPointer { b in
+                b.withMemoryRebound(to: CChar.self) { g_file_set_contents(tmp, $0.baseAddress, gssize(b.count), nil) != 0 }
+            }
+            if ok { rename(tmp, target); made.add(1) }
+        }
+        if let f = fopen(marker, "w") { fclose(f) }
+        written += made.value
+        return written
+    }
 
     /// Makes the folder if it is not whole; returns how many files were written.
     static func ensure(count: Int) -> Int {
@@ -69,9 +113,9 @@ enum PhotosCameraFolder {
         return Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self), count: Int(size)))
     }
 
-    /// An APP1 "Exif" segment holding `picture` scaled to 320x240 as IFD1's thumbnail.
-    static func exifSegment(_ picture: OpaquePointer) -> [UInt8]? {
-        guard let small = gdk_pixbuf_scale_simple(picture, 320, 240, GDK_INTERP_BILINEAR) else { return nil }
+    /// An APP1 "Exif" segment holding `picture` scaled to `width` x `height` as IFD1's thumbnail.
+    static func exifSegment(_ picture: OpaquePointer, width: Int32 = 320, height: Int32 = 240) -> [UInt8]? {
+        guard let small = gdk_pixbuf_scale_simple(picture, width, height, GDK_INTERP_BILINEAR) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(small)) }
         guard let thumbnail = encode(small, quality: 80), let data = exif_data_new() else { return nil }
         defer { exif_data_unref(data) }

@@ -37,9 +37,14 @@ struct Options {
     var seconds = 600
     /// `soak`: sample RSS without trimming the heap first (`--no-trim`).
     var noTrim = false
-    /// `photos`: camera-sized JPEGs (4000x3000 with detail, EXIF thumbnails on half) instead
-    /// of flat 1600x1200 ones (`--camera`).
+    /// `photos`: camera-sized JPEGs (4000x3000 with detail, a camera's 160x120 EXIF thumbnail
+    /// in each) instead of flat 1600x1200 ones (`--camera`).
     var camera = false
+    /// `photos --camera`: the EXIF thumbnails: "camera" (160x120 in every file, as cameras
+    /// embed), "none", or "mixed" (320x240 in every odd file: the first camera folder) (`--exif`).
+    var exif = "camera"
+    /// `photos-one`: the fling's speed in px/ms (`--fling-speed`; default 8, 4 with `--camera`).
+    var flingSpeed: Double?
     /// `photos`: instead of the grid, what a frame costs each renderer with its pictures as
     /// texture nodes or as cairo nodes around cached surfaces (`--image-nodes`).
     var imageNodes = false
@@ -103,6 +108,7 @@ struct Options {
       --seconds N         soak: how long to run (default 600)
       --no-trim           soak: sample RSS without trimming the heap first (the app trims every 30 s)
       --camera            photos: camera-sized JPEGs, the thumbnail cache, the asynchronous peer
+      --exif KIND         photos --camera: camera (160x120 EXIF thumbnails, default), none, or mixed (320x240 on half)
       --image-nodes       photos: texture nodes against cairo nodes around cached surfaces, both renderers
 
     internal:
@@ -115,7 +121,7 @@ struct Options {
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
-      photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--thumbnails DIR]    (photos runs each toolkit in its own process)
+      photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS]    (photos runs each toolkit in its own process)
     """
 
     static func parse(_ args: [String]) -> Options {
@@ -154,6 +160,12 @@ struct Options {
             case "--seconds": o.seconds = max(1, int(a))
             case "--no-trim": o.noTrim = true
             case "--camera": o.camera = true
+            case "--exif":
+                o.exif = value(a)
+                guard ["camera", "none", "mixed"].contains(o.exif) else { fail("--exif: camera, none or mixed") }
+            case "--fling-speed":
+                guard let v = Double(value(a)), v > 0 else { fail("--fling-speed PX_PER_MS") }
+                o.flingSpeed = v
             case "--image-nodes": o.imageNodes = true
             case "--thumbnails": o.thumbnails = value(a)
             case "--movement":

@@ -95,3 +95,34 @@ struct DecodeQueueTests {
         #expect(Set(log).count == log.count, "no key handed out twice while it runs: \(log)")
     }
 }
+
+/// Placeholders (a camera's small EXIF thumbnail shown while the file decodes): a key whose
+/// placeholder is shown waits again for its sharp decode, after every cell's first pass.
+extension DecodeQueueTests {
+    @Test("A refined key waits again after the first passes of cells on screen and bound, before prefetches; cancelled while running it is dropped")
+    func refining() {
+        var q = DecodeQueue<Int>()
+        q.request(20, .prefetch)
+        for k in [1, 2, 3] { q.request(k, .bound) }
+        q.show(1)
+        q.show(2)
+        #expect(q.next() == 2 && q.next() == 1)
+        // 2 and 1 gave placeholders: their sharp decodes wait behind 3's first pass.
+        #expect(q.refine(2) && q.refine(1))
+        #expect(q.isRefining(1) && q.isRefining(2) && !q.isRefining(3))
+        #expect(drain(&q) == [3, 2, 1, 20], "first pass of the bound cell, then the on-screen refinements newest first (2 was shown last), then the prefetch")
+        // A running first pass cancelled before its placeholder came: refine drops it.
+        q.request(7, .bound)
+        #expect(q.next() == 7)
+        #expect(q.cancel(7) == .whileRunning)
+        #expect(!q.refine(7) && !q.contains(7))
+        // A key asked for again with its placeholder already shown starts as a refinement.
+        q.request(8, .bound, refining: true)
+        q.request(9, .bound)
+        #expect(q.next() == 9 && q.next() == 8)
+        // Passing refinements over (the loader's worker kept for first passes).
+        q.request(10, .visible, refining: true)
+        q.request(11, .prefetch)
+        #expect(q.next(refinements: false) == 11 && q.next(refinements: false) == nil && q.next() == 10)
+    }
+}

@@ -85,7 +85,8 @@ extension TableWidgetTests {
             // Another launch filled it, at one and two device pixels a point.
             let filler = Self.cachingLoader(ThumbnailCache(application: "pooltable", version: Application.version)) { _ in }
             for file in colours.keys { filler.prefetch(Self.cellKey(file)); filler.prefetch(Self.cellKey(file, side: 280)) }
-            try #require(GtkTestEnvironment.iterate(timeout: 60) { filler.outstandingCount == 0 })
+            // The writes follow the decodes: wait for them too.
+            try #require(GtkTestEnvironment.iterate(timeout: 60) { filler.outstandingCount == 0 && filler.deferredWriteCount == 0 && filler.runningCount == 0 })
             // (Where x-large was written first, the 140-pixel request read it instead of writing large.)
             #expect(filler.counters.thumbnailsWritten >= 300 && filler.counters.thumbnailsWritten + filler.counters.fromThumbnailCache == 600)
         }
@@ -130,7 +131,9 @@ extension TableWidgetTests {
         #expect(grid.contentOffset.y < furthest - grid.frame.height, "and came back up at least a screen: \(grid.contentOffset.y) of \(furthest)")
 
         // Stop; let every load finish and the last pictures land.
-        #expect(GtkTestEnvironment.iterate(timeout: 30) { loader.outstandingCount == 0 }, "\(loader.outstandingCount) loads still outstanding")
+        // (the thumbnail-cache writes follow the decodes)
+        #expect(GtkTestEnvironment.iterate(timeout: 30) { loader.outstandingCount == 0 && loader.deferredWriteCount == 0 && loader.runningCount == 0 },
+                "\(loader.outstandingCount) loads, \(loader.deferredWriteCount) thumbnail writes still outstanding")
         GtkTestEnvironment.waitForFrame()
         let library = photos.controller.library
         let result = Self.checkCentres(widget, grid, library: library) { photo in photo.file.flatMap { colours[$0] } }
@@ -145,7 +148,7 @@ extension TableWidgetTests {
             #expect(result.wrong.isEmpty, "cells not showing their own picture: \(result.wrong.prefix(8))")
             #expect(mismatched == 0)
             let cells = grid.indexPathsForVisibleItems.compactMap { grid.cellForItem(at: $0) as? PhotoCell }
-            #expect(cells.allSatisfy { $0.picture != nil && !$0.pictureFailed }, "every visible cell has its picture")
+            #expect(cells.allSatisfy { $0.picture != nil && !$0.pictureFailed && !$0.pictureIsPlaceholder }, "every visible cell has its picture")
             let c = loader.counters
             switch cache {
             case .off: #expect(c.fromThumbnailCache == 0 && c.thumbnailsWritten == 0 && Self.tree(cacheHome.path).isEmpty)

@@ -190,11 +190,13 @@ extension TableWidgetTests {
         return abs(colour.0 - want.0) <= tolerance && abs(colour.1 - want.1) <= tolerance && abs(colour.2 - want.2) <= tolerance
     }
 
-    /// Loads `key` with `loader` and runs the main loop until it is delivered.
+    /// Loads `key` with `loader` and runs the main loop until it is delivered and its
+    /// thumbnail, if any, written (the loader writes after the decodes: nothing else waits here).
     static func loadNow(_ loader: PictureLoader, _ key: PictureLoader.Key) throws -> PoolTable.Image? {
         var delivered: PoolTable.Image??
         loader.load(key) { _, image in delivered = .some(image) }
-        try #require(GtkTestEnvironment.iterate(timeout: 30) { delivered != nil }, "\(key.path) delivered")
+        try #require(GtkTestEnvironment.iterate(timeout: 30) { delivered != nil && loader.deferredWriteCount == 0 && loader.runningCount == 0 },
+                     "\(key.path) delivered")
         return delivered ?? nil
     }
 }

@@ -12,13 +12,16 @@ public final class PhotoCell: CollectionViewCell {
     /// The photo's file could not be shown (unreadable, not a picture, too large): the
     /// placeholder carries an error badge.
     public var pictureFailed = false { didSet { if pictureFailed != oldValue { setNeedsDisplay() } } }
+    /// `picture` is a placeholder (the camera's small EXIF thumbnail, upscaled) while the sharp
+    /// picture decodes.
+    public var pictureIsPlaceholder = false
     /// The photo whose picture this cell asked for and has not received: cancelled when the
     /// cell moves on to another photo. Kept through `prepareForReuse` for that reason.
     public internal(set) var requestedPhoto: Photo?
     public var format = PhotoFormat.english
     private let dateCache = TextCache()
 
-    public override func prepareForReuse() { photo = nil; picture = nil; pictureFailed = false }
+    public override func prepareForReuse() { photo = nil; picture = nil; pictureFailed = false; pictureIsPlaceholder = false }
 
     /// The photo shrinks into its ring as it is selected: selection is part of the content.
     public override var contentShowsSelection: Bool { true }
@@ -70,6 +73,12 @@ public protocol PhotoPictureSource: AnyObject {
     /// Whether the photo's file already failed to load (the cell shows the error badge at
     /// once, without asking again). By default, none has.
     func pictureFailed(for photo: Photo) -> Bool
+    /// A placeholder to show until the picture comes (a camera's small EXIF thumbnail,
+    /// upscaled), if one is ready now. By default, none.
+    func placeholderPicture(for photo: Photo) -> Image?
+    /// `loadPicture(for:deliver:)`, and `placeholder` runs on the main thread if a placeholder
+    /// comes before the picture. By default, `loadPicture(for:deliver:)` (no placeholders).
+    func loadPicture(for photo: Photo, placeholder: @escaping @MainActor (Image) -> Void, deliver: @escaping @MainActor (Image?) -> Void)
 }
 
 extension PhotoPictureSource {
@@ -77,6 +86,12 @@ extension PhotoPictureSource {
     public func pictureFailed(for photo: Photo) -> Bool { false }
     /// Nothing: pictures are decoded in the order asked for.
     public func showPicture(for photo: Photo) {}
+    /// None.
+    public func placeholderPicture(for photo: Photo) -> Image? { nil }
+    /// `loadPicture(for:deliver:)`: no placeholders.
+    public func loadPicture(for photo: Photo, placeholder: @escaping @MainActor (Image) -> Void, deliver: @escaping @MainActor (Image?) -> Void) {
+        loadPicture(for: photo, deliver: deliver)
+    }
 }
 
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections
@@ -283,11 +298,26 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         }
         if let asked = cell.requestedPhoto, asked != photo { pictures.cancelPicture(for: asked) }
         cell.picture = pictures.picture(for: photo)
+        cell.pictureIsPlaceholder = false
         guard cell.picture == nil else { cell.requestedPhoto = nil; return }
         guard !pictures.pictureFailed(for: photo) else { cell.pictureFailed = true; cell.requestedPhoto = nil; return }
+        if let placeholder = pictures.placeholderPicture(for: photo) {
+            cell.picture = placeholder
+            cell.pictureIsPlaceholder = true
+        }
         cell.requestedPhoto = photo
         let id = photo.id
-        pictures.loadPicture(for: photo) { [weak self] image in self?.deliverPicture(image, toPhotoID: id) }
+        pictures.loadPicture(for: photo, placeholder: { [weak self] image in self?.deliverPlaceholder(image, toPhotoID: id) },
+                             deliver: { [weak self] image in self?.deliverPicture(image, toPhotoID: id) })
+    }
+
+    /// Shows a placeholder on the cell that shows its photo now and has no sharp picture.
+    private func deliverPlaceholder(_ image: Image, toPhotoID id: Int) {
+        guard let ip = library.indexPath(ofPhotoID: id),
+              let cell = collectionView?.cellForItem(at: ip) as? PhotoCell, cell.photo?.id == id,
+              cell.picture == nil || cell.pictureIsPlaceholder else { return }
+        cell.picture = image
+        cell.pictureIsPlaceholder = true
     }
 
     /// Routes a picture by its photo to the cell that shows that photo now, if any.
@@ -299,6 +329,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
         }
         deliveries.shown += 1
         cell.requestedPhoto = nil
+        cell.pictureIsPlaceholder = false
         cell.picture = image
         cell.pictureFailed = image == nil
     }
@@ -309,7 +340,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     /// prefetches; one given up when the cell left the screen is asked for again.
     public func collectionView(_ collectionView: CollectionView, willDisplay cell: CollectionViewCell, forItemAt indexPath: IndexPath) {
         guard let cell = cell as? PhotoCell, let photo = cell.photo, let pictures, !naivePictureLoading, photo.file != nil else { return }
-        if cell.picture == nil && cell.requestedPhoto == nil && !cell.pictureFailed { bindPicture(of: photo, to: cell) }
+        if (cell.picture == nil || cell.pictureIsPlaceholder) && cell.requestedPhoto == nil && !cell.pictureFailed { bindPicture(of: photo, to: cell) }
         if cell.requestedPhoto == photo { pictures.showPicture(for: photo) }
     }
 

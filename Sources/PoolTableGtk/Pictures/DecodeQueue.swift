@@ -10,6 +10,9 @@
 ///   flinging, where the list is now before where it was); prefetches in the order they were
 ///   asked for (the engine asks nearest to the viewport first, in the scroll's direction, and
 ///   cancels them when the scroll turns back).
+/// - A key whose placeholder is shown (`refine`) waits again for its sharp decode, after every
+///   key on screen or bound still without anything shown: visible and bound first-passes,
+///   then visible and bound refinements, then prefetches (first passes, then refinements).
 /// - `cancel` removes a waiting decode before it starts; a running one is marked unwanted (the
 ///   worker drops it at its next stage) and is revived, not started again, if it is asked for
 ///   before it ends. A key is never handed out by `next()` while it is running.
@@ -36,6 +39,8 @@ struct DecodeQueue<Key: Hashable> {
         var stamp: Int
         var running = false
         var wanted = true
+        /// Its placeholder is shown; what waits is the sharp decode.
+        var refining = false
     }
 
     private var entries: [Key: Entry] = [:]
@@ -46,6 +51,17 @@ struct DecodeQueue<Key: Hashable> {
 
     /// The rank `next()` orders by: `demand`, bound raised to visible when they rank together.
     private func rank(_ demand: Demand) -> Demand { ranksBoundWithVisible && demand == .bound ? .visible : demand }
+
+    /// The order `next()` starts by, larger first: the rank, placeholders' refinements after
+    /// every first pass of a cell (visible or bound), prefetches last.
+    private func priority(_ entry: Entry) -> Int {
+        let r = rank(entry.demand)
+        if r == .prefetch { return entry.refining ? 0 : 1 }
+        return (entry.refining ? 2 : 4) + (r == .visible ? 1 : 0)
+    }
+
+    /// Whether `key` waits or runs for its sharp decode, its placeholder shown.
+    func isRefining(_ key: Key) -> Bool { entries[key]?.refining ?? false }
 
     /// Keys waiting to start.
     var waitingCount: Int { entries.values.count { !$0.running } }
@@ -60,14 +76,15 @@ struct DecodeQueue<Key: Hashable> {
     /// The demand behind `key`, if it is waiting or running.
     func demand(of key: Key) -> Demand? { entries[key]?.demand }
 
-    /// Asks for `key` with `demand`. A waiting key keeps its strongest demand; asked for as
+    /// Asks for `key` with `demand` (`refining`: its placeholder is shown already, only the
+    /// sharp decode is wanted; for a key new to the queue). A waiting key keeps its strongest demand; asked for as
     /// visible or bound it becomes the newest. A running key is wanted again (revived).
     /// Returns true if the key is new to the queue (a decode to start, some time).
     @discardableResult
-    mutating func request(_ key: Key, _ demand: Demand) -> Bool {
+    mutating func request(_ key: Key, _ demand: Demand, refining: Bool = false) -> Bool {
         clock += 1
         guard var entry = entries[key] else {
-            entries[key] = Entry(demand: demand, stamp: clock)
+            entries[key] = Entry(demand: demand, stamp: clock, refining: refining)
             return true
         }
         entry.wanted = true
@@ -101,14 +118,16 @@ struct DecodeQueue<Key: Hashable> {
 
     /// The waiting key to start now (marked running), or nil when none waits: strongest
     /// demand first; visible and bound newest first, prefetches oldest first.
-    mutating func next() -> Key? {
+    /// With `refinements` false, keys whose placeholder is shown are passed over (the loader
+    /// keeps a worker for first passes).
+    mutating func next(refinements: Bool = true) -> Key? {
         var best: (key: Key, entry: Entry)?
-        for (key, entry) in entries where !entry.running {
+        for (key, entry) in entries where !entry.running && (refinements || !entry.refining) {
             guard let b = best else { best = (key, entry); continue }
-            let r = rank(entry.demand), rb = rank(b.entry.demand)
-            if r != rb {
-                if r > rb { best = (key, entry) }
-            } else if r == .prefetch ? entry.stamp < b.entry.stamp : entry.stamp > b.entry.stamp {
+            let p = priority(entry), pb = priority(b.entry)
+            if p != pb {
+                if p > pb { best = (key, entry) }
+            } else if rank(entry.demand) == .prefetch ? entry.stamp < b.entry.stamp : entry.stamp > b.entry.stamp {
                 best = (key, entry)
             }
         }
@@ -116,6 +135,22 @@ struct DecodeQueue<Key: Hashable> {
         entries[best.key]?.running = true
         return best.key
     }
+
+    /// `key`'s running first pass gave a placeholder: it waits again, for its sharp decode
+    /// (after the first passes of cells). Returns false, and drops it, if nobody wants it any
+    /// more (the placeholder is kept by the caller; a later request starts from it).
+    @discardableResult
+    mutating func refine(_ key: Key) -> Bool {
+        guard var entry = entries[key], entry.running else { return false }
+        guard entry.wanted else { entries[key] = nil; return false }
+        entry.running = false
+        entry.refining = true
+        entries[key] = entry
+        return true
+    }
+
+    /// Whether a key a cell asked for (visible or bound, not a prefetch) waits to start.
+    var hasWaitingForCells: Bool { entries.values.contains { !$0.running && $0.demand != .prefetch } }
 
     /// `key`'s decode ended (done, failed or dropped): it leaves the queue. Returns whether it
     /// was still wanted at the end.

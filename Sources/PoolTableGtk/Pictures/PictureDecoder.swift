@@ -11,6 +11,27 @@ public enum PictureOrigin: Sendable, Equatable {
     case scaledDecode
 }
 
+/// A thumbnail decoded and not yet written to the thumbnail cache: the loader writes it after
+/// the decodes cells wait for (a PNG write costs about a quarter of a camera JPEG's scaled
+/// decode: docs/bench/PHOTOS.md).
+struct DeferredThumbnailWrite: @unchecked Sendable {
+    let pixbuf: Pixbuf
+    let original: ThumbnailCache.Original
+    let flavor: ThumbnailCache.Flavor
+    let imageSize: (width: Int, height: Int)
+    let cache: ThumbnailCache
+
+    /// Writes it; the problem, if it could not be written.
+    func write() -> String? {
+        do {
+            try cache.write(pixbuf, for: original, flavor: flavor, imageSize: imageSize)
+            return nil
+        } catch {
+            return "\(error)"
+        }
+    }
+}
+
 /// One picture, from file to texture, on a worker thread: the cheapest way that gives enough
 /// pixels, never a full-size decode of a large file.
 ///
@@ -22,7 +43,14 @@ public enum PictureOrigin: Sendable, Equatable {
 ///    picture's shape and enough pixels, else decodes the file at the size wanted
 ///    (`gdk_pixbuf_new_from_file_at_scale`, whose JPEG loader has libjpeg scale in the DCT).
 /// 3. The result is turned upright (EXIF orientation), written back to the cache at its size
-///    folder's size, and scaled once to the size that covers the cell for the texture.
+///    folder's size (or handed back for the loader to write later: `defersCacheWrite`), and
+///    scaled once to the size that covers the cell for the texture.
+///
+/// With `stopsAtPlaceholder`, a JPEG whose EXIF thumbnail has the picture's shape but too few
+/// pixels stops after step 2 with that thumbnail, upright and scaled (bilinear) to the cover
+/// size, as a placeholder (`Outcome.placeholder`); the loader shows it at once and decodes the
+/// file later, after the other placeholders (a camera's 160x120 thumbnail costs about 0.5 ms,
+/// the file's scaled decode about 40).
 ///
 /// Between the stages (before the EXIF read, the scaled decode and the thumbnail write) it
 /// asks whether the picture is still wanted, and stops there if not (`Outcome.dropped`).
@@ -43,6 +71,10 @@ struct PictureDecoder: Sendable {
     var thumbnails: ThumbnailCache?
     /// Whether misses and failures are written to the cache.
     var writesThumbnails: Bool
+    /// Whether a miss's thumbnail is handed back (`Outcome.deferredWrite`) instead of written.
+    var defersCacheWrite = false
+    /// Whether to stop at a too-small EXIF thumbnail, as a placeholder (see the type's notes).
+    var stopsAtPlaceholder = false
 
     /// What one decode gave.
     struct Outcome {
@@ -61,6 +93,11 @@ struct PictureDecoder: Sendable {
         var recordedFailure = false
         /// The stage the decode stopped before, nobody wanting it any more (`result` is then a failure).
         var dropped: Stage?
+        /// With `stopsAtPlaceholder`: the EXIF thumbnail at the cover size, the file not decoded
+        /// yet (`result` is then a failure and means nothing).
+        var placeholder: Texture?
+        /// With `defersCacheWrite`: the thumbnail to write to the cache.
+        var deferredWrite: DeferredThumbnailWrite?
     }
 
     /// Decodes `key`'s file at the size that covers its pixel size, upright, or says why not;
@@ -147,10 +184,17 @@ struct PictureDecoder: Sendable {
         // 3. The EXIF thumbnail if it has the picture's shape and enough pixels, else a scaled decode.
         var upright: Pixbuf?
         guard isWanted() else { return drop(.exifRead) }
-        if isJPEG, let exif = ExifThumbnail.read(key.path), exif.hasShape(width: w, height: h),
-           exif.pixbuf.width >= target.width, exif.pixbuf.height >= target.height {
-            upright = exif.upright(width: target.width, height: target.height)
-            if upright != nil { outcome.origin = .exifThumbnail }
+        if isJPEG, let exif = ExifThumbnail.read(key.path), exif.hasShape(width: w, height: h) {
+            if exif.pixbuf.width >= target.width, exif.pixbuf.height >= target.height {
+                upright = exif.upright(width: target.width, height: target.height)
+                if upright != nil { outcome.origin = .exifThumbnail }
+            } else if stopsAtPlaceholder {
+                let cover = Pixbuf.coverSize(width: w, height: h, side: side)
+                if let texture = exif.upright(width: cover.width, height: cover.height).flatMap(Self.texture) {
+                    outcome.placeholder = texture
+                    return outcome
+                }
+            }
         }
         if upright == nil {
             guard isWanted() else { return drop(.scaledDecode) }
@@ -168,8 +212,10 @@ struct PictureDecoder: Sendable {
         guard let upright else { return fail("could not be decoded") }
 
         // 4. Back to the cache; the texture at the cover size.
-        if cache != nil && flavor != nil { guard isWanted() else { return drop(.cacheWrite) } }
-        if let cache, let flavor {
+        if cache != nil && flavor != nil && !defersCacheWrite { guard isWanted() else { return drop(.cacheWrite) } }
+        if let cache, let flavor, defersCacheWrite {
+            outcome.deferredWrite = DeferredThumbnailWrite(pixbuf: upright, original: original, flavor: flavor, imageSize: (w, h), cache: cache)
+        } else if let cache, let flavor {
             do {
                 try cache.write(upright, for: original, flavor: flavor, imageSize: (w, h))
                 outcome.wrote = flavor

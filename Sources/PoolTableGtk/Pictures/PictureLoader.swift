@@ -18,6 +18,11 @@ import Synchronization
 ///   `cancel` drops a key's waiting deliveries and, if it had not started, its decode; a
 ///   decode already running is dropped by its worker at the next stage (before the EXIF read,
 ///   the scaled decode, the thumbnail write) unless the key is asked for again first.
+/// - Placeholders: a JPEG whose EXIF thumbnail is too small for the cell (a camera's 160x120)
+///   gets it first, upscaled (bilinear) to the cover size, delivered to `load`'s `placeholder`
+///   and kept (`placeholderImage(for:)`); its sharp decode waits again, after the first passes
+///   of the other cells, so a fling shows something in every cell long before the decodes
+///   catch up. With two threads or more, sharp decodes of placeholders take all but one. The sharp picture replaces the placeholder in the cache.
 /// - What starts next (`DecodeQueue`): pictures whose cell is on screen (`show`), then those
 ///   of cells bound in the prepared band (`load`), each newest first (while the user flings,
 ///   where the list is now before where it was); then prefetches (`prefetch`) in the order
@@ -27,7 +32,9 @@ import Synchronization
 /// - The workers run at a lower priority (`decodingNiceness`), so that on a machine with few
 ///   cores the main thread keeps its frame budget.
 /// - With a `thumbnailCache`, pictures come from the desktop's thumbnail cache when it holds a
-///   valid one and misses are written back to it (`PictureDecoder`); a bad thumbnail is
+///   valid one and misses are written back to it (`PictureDecoder`), after the decodes cells
+///   wait for and before prefetches (at most `maxDeferredWrites` wait, beyond that the worker
+///   writes at once; those still waiting when the loader goes are not written); a bad thumbnail is
 ///   decoded again with one log line; the first failed write (a read-only or full disk) is
 ///   logged once and stops writing for the loader's life; a cache folder that cannot be read
 ///   is logged once.
@@ -80,6 +87,10 @@ public final class PictureLoader {
         public var thumbnailsWritten = 0
         /// Files recorded as unreadable in the thumbnail cache's fail folder.
         public var failuresRecorded = 0
+        /// Placeholders made from EXIF thumbnails too small for the cell (their sharp decode followed or follows).
+        public var placeholders = 0
+        /// Thumbnails whose cache write waited until no decode did.
+        public var thumbnailWritesDeferred = 0
     }
 
     /// Files with more pixels than this (as their header says) are refused, never decoded:
@@ -119,8 +130,13 @@ public final class PictureLoader {
     /// core while it draws a frame on a machine with few cores; a worker's niceness is only
     /// ever raised (lowering it needs a privilege). Default 10 (measured: docs/bench/PHOTOS.md).
     public var decodingNiceness: Int32 = 10
-    /// Decodes running on the pool now.
+    /// Decodes (and deferred thumbnail writes) running on the pool now.
     public private(set) var runningCount = 0
+    /// The most decoded thumbnails kept waiting for their cache write (a 256x192 one holds
+    /// 192 KiB); beyond it a decode writes its thumbnail at once, on its worker.
+    public var maxDeferredWrites = 64
+    /// Thumbnails waiting to be written to the thumbnail cache.
+    public var deferredWriteCount: Int { pendingWrites.count }
     /// Called on the main thread after each decode finishes or is cancelled (the overlay redraws).
     public var onChange: (@MainActor () -> Void)?
 
@@ -132,12 +148,38 @@ public final class PictureLoader {
         self.threads = max(1, threads ?? Int(g_get_num_processors()))
     }
 
-    /// The cached picture for `key`, marking it recently used; nil if it is not decoded yet.
+    /// The cached picture for `key`, marking it recently used; nil if it is not decoded yet
+    /// (a placeholder does not count: `placeholderImage(for:)`).
     public func cachedImage(for key: Key) -> Image? {
-        guard let entry = cache[key] else { return nil }
+        guard let entry = cache[key], !entry.isPlaceholder else { return nil }
         clock &+= 1
         cache[key]?.lastUse = clock
         return entry.image
+    }
+
+    /// `key`'s placeholder (its EXIF thumbnail upscaled to the cover size) while the sharp
+    /// picture is not decoded; nil if there is none or the sharp one is there.
+    public func placeholderImage(for key: Key) -> Image? {
+        guard let entry = cache[key], entry.isPlaceholder else { return nil }
+        clock &+= 1
+        cache[key]?.lastUse = clock
+        return entry.image
+    }
+
+    /// Asks for `key`'s picture as `load(_:deliver:)` does; if a placeholder comes first (see
+    /// the type's notes), `placeholder` gets it on the main thread before `deliver` gets the
+    /// sharp picture (not after `cancel`, nor when the placeholder is cached already:
+    /// `placeholderImage(for:)`).
+    public func load(_ key: Key, placeholder: @escaping @MainActor (Key, Image) -> Void, deliver: @escaping @MainActor (Key, Image?) -> Void) {
+        if failures[key.path] != nil { return deliver(key, nil) }
+        if let image = cachedImage(for: key) {
+            counters.cacheHits += 1
+            deliver(key, image)
+            return
+        }
+        let job = enqueue(key, .bound)
+        job.waiters.append(deliver)
+        job.placeholderWaiters.append(placeholder)
     }
 
     /// Asks for `key`'s picture: `deliver` runs once on the main thread with it (nil if the file
@@ -174,6 +216,7 @@ public final class PictureLoader {
     public func cancel(_ key: Key) {
         guard let job = jobs[key] else { return }
         job.waiters.removeAll()
+        job.placeholderWaiters.removeAll()
         switch queue.cancel(key) {
         case .beforeStart:
             jobs[key] = nil
@@ -202,6 +245,8 @@ public final class PictureLoader {
         q.ranksBoundWithVisible = getenv("POOLTABLE_DECODE_ORDER").map { String(cString: $0) == "newest" } ?? false
         return q
     }()
+    /// Sharp decodes of placeholders running now (at most `threads - 1` with two threads or more).
+    private var runningRefinements = 0
     /// Whether a main-loop callback to start decodes is scheduled.
     private var startScheduled = false
     private var cache: [Key: CacheEntry] = [:]
@@ -218,7 +263,9 @@ public final class PictureLoader {
         if let pool { g_thread_pool_free(pool, 0, 0) }
     }
 
-    private struct CacheEntry { var image: Image; var bytes: Int; var lastUse: Int }
+    private struct CacheEntry { var image: Image; var bytes: Int; var lastUse: Int; var isPlaceholder = false }
+    /// Thumbnails decoded and not yet written, oldest first.
+    private var pendingWrites: [DeferredThumbnailWrite] = []
 
     /// One decode: created and read on the main thread, except `key`, `decoder`, `niceness` and
     /// `outcome`, which the worker reads and writes while the main thread leaves them alone
@@ -226,6 +273,13 @@ public final class PictureLoader {
     private final class Job: @unchecked Sendable {
         let key: Key
         var waiters: [@MainActor (Key, Image?) -> Void] = []
+        var placeholderWaiters: [@MainActor (Key, Image) -> Void] = []
+        /// Whether the running decode is a placeholder's sharp one.
+        var isRefinement = false
+        /// A deferred thumbnail write instead of a decode (no waiters, not in `jobs`).
+        var write: DeferredThumbnailWrite?
+        /// Its problem, if the write failed (set by the worker).
+        var writeProblem: String?
         /// Whether anybody still wants the picture (the worker stops at its next stage if not).
         let wanted = Atomic<Bool>(true)
         /// The worker thread's niceness for this decode.
@@ -243,7 +297,7 @@ public final class PictureLoader {
     /// decodes start from the main loop once the caller is done.
     @discardableResult
     private func enqueue(_ key: Key, _ demand: DecodeQueue<Key>.Demand) -> Job {
-        queue.request(key, demand)
+        queue.request(key, demand, refining: cache[key]?.isPlaceholder ?? false)
         if let job = jobs[key] {
             job.wanted.store(true, ordering: .relaxed)
             return job
@@ -267,17 +321,41 @@ public final class PictureLoader {
     }
 
     private func startJobs() {
-        while runningCount < threads, let key = queue.next() {
+        if thumbnailWriteFailure != nil { pendingWrites.removeAll() }
+        while runningCount < threads {
+            // The thumbnails' cache writes go after the decodes cells wait for, before prefetches.
+            if !pendingWrites.isEmpty && !queue.hasWaitingForCells {
+                startWrite(pendingWrites.removeFirst())
+                continue
+            }
+            // With two threads or more, one is kept for first passes (placeholders, cache reads):
+            // a sharp decode of a camera JPEG holds its thread ~40 ms.
+            guard let key = queue.next(refinements: threads < 2 || runningRefinements < threads - 1) else { break }
             guard let job = jobs[key] else { queue.finish(key); continue }
+            job.isRefinement = queue.isRefining(key)
+            if job.isRefinement { runningRefinements += 1 }
             runningCount += 1
             counters.started += 1
             // An exclusive pool: its threads are ours alone, so their niceness stays with us.
             if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
             job.owner = self
             job.niceness = decodingNiceness
-            job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil)
+            job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil,
+                                         defersCacheWrite: pendingWrites.count < maxDeferredWrites,
+                                         stopsAtPlaceholder: !queue.isRefining(key) && cache[key] == nil)
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
         }
+    }
+
+    /// Starts writing one deferred thumbnail on the pool.
+    private func startWrite(_ write: DeferredThumbnailWrite) {
+        runningCount += 1
+        if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
+        let job = Job(key: Key(path: write.original.path, pixelWidth: 1, pixelHeight: 1))
+        job.owner = self
+        job.niceness = decodingNiceness
+        job.write = write
+        g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
     }
 
     /// Runs on a worker thread (not isolated: a closure written inside this main-actor class
@@ -293,7 +371,11 @@ public final class PictureLoader {
             let now = getpriority(which, 0)
             if errno == 0 && now < job.niceness { setpriority(which, 0, job.niceness) }
         }
-        job.outcome = job.decoder.decode(job.key) { job.wanted.load(ordering: .relaxed) }
+        if let write = job.write {
+            job.writeProblem = write.write()
+        } else {
+            job.outcome = job.decoder.decode(job.key) { job.wanted.load(ordering: .relaxed) }
+        }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -305,6 +387,25 @@ public final class PictureLoader {
 
     private func finished(_ job: Job) {
         runningCount -= 1
+        if job.isRefinement { runningRefinements -= 1; job.isRefinement = false }
+        if job.write != nil {
+            if let problem = job.writeProblem {
+                if thumbnailWriteFailure == nil {
+                    thumbnailWriteFailure = problem
+                    log("thumbnail cache: \(problem); not writing thumbnails from now on")
+                }
+                pendingWrites.removeAll()
+            } else {
+                counters.thumbnailsWritten += 1
+            }
+            startJobs()
+            onChange?()
+            return
+        }
+        if let texture = job.outcome?.placeholder {
+            placeholderArrived(job, Image(texture: texture))
+            return
+        }
         let demand = queue.demand(of: job.key) ?? .bound
         let wantedNow = queue.finish(job.key)
         jobs[job.key] = nil
@@ -330,6 +431,10 @@ public final class PictureLoader {
             log("thumbnail cache: \(problem); not writing thumbnails from now on")
         }
         if outcome?.wrote != nil { counters.thumbnailsWritten += 1 }
+        if let write = outcome?.deferredWrite, thumbnailWriteFailure == nil {
+            pendingWrites.append(write)
+            counters.thumbnailWritesDeferred += 1
+        }
         if outcome?.recordedFailure == true { counters.failuresRecorded += 1 }
         switch outcome?.origin {
         case .thumbnailCache: counters.fromThumbnailCache += 1
@@ -347,6 +452,7 @@ public final class PictureLoader {
         if let image {
             counters.decoded += 1
             clock &+= 1
+            if let old = cache[job.key] { cacheBytes -= old.bytes }
             cache[job.key] = CacheEntry(image: image, bytes: image.byteCount, lastUse: clock)
             cacheBytes += image.byteCount
             evictIfNeeded(keeping: job.key)
@@ -356,11 +462,39 @@ public final class PictureLoader {
             if failures[job.key.path] == nil { log("\(job.key.path): \(reason)") }
             failures[job.key.path] = reason
         }
+        if image == nil, cache[job.key]?.isPlaceholder == true {
+            cacheBytes -= cache[job.key]!.bytes
+            cache[job.key] = nil
+        }
         let waiters = job.waiters
         job.waiters.removeAll()
+        job.placeholderWaiters.removeAll()
         if waiters.isEmpty && image != nil { counters.finishedUnwanted += 1 }
         startJobs()
         for deliver in waiters { deliver(job.key, image) }
+        onChange?()
+    }
+
+    /// A first pass gave `placeholder`: it is kept and shown, and the sharp decode waits again
+    /// (after the other cells' first passes), unless nobody wants the picture any more.
+    private func placeholderArrived(_ job: Job, _ placeholder: Image) {
+        counters.placeholders += 1
+        clock &+= 1
+        if let old = cache[job.key] { cacheBytes -= old.bytes }
+        cache[job.key] = CacheEntry(image: placeholder, bytes: placeholder.byteCount, lastUse: clock, isPlaceholder: true)
+        cacheBytes += placeholder.byteCount
+        evictIfNeeded(keeping: job.key)
+        let viewers = job.placeholderWaiters
+        job.placeholderWaiters.removeAll()
+        if !queue.refine(job.key) {
+            // Cancelled while it ran: the placeholder stays cached for a cell that comes back.
+            jobs[job.key] = nil
+            counters.droppedWhileRunning += 1
+        }
+        // Shown before the next decodes start: a cell that moves on in its callback cancels
+        // the sharp decode before it starts.
+        for show in viewers { show(job.key, placeholder) }
+        startJobs()
         onChange?()
     }
 

@@ -27,6 +27,13 @@ final class LoaderPictureSource: PhotoPictureSource {
         loader.load(key) { _, image in deliver(image) }
     }
 
+    func placeholderPicture(for photo: Photo) -> Image? { key(photo).flatMap(loader.placeholderImage(for:)) }
+
+    func loadPicture(for photo: Photo, placeholder: @escaping @MainActor (Image) -> Void, deliver: @escaping @MainActor (Image?) -> Void) {
+        guard let key = key(photo) else { return deliver(nil) }
+        loader.load(key, placeholder: { _, image in placeholder(image) }, deliver: { _, image in deliver(image) })
+    }
+
     func prefetchPicture(for photo: Photo) { key(photo).map(loader.prefetch) }
 
     func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
