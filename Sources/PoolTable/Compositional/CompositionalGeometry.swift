@@ -19,6 +19,14 @@ final class CompositionalGeometry: ItemLayout {
     private var lengths = FenwickTree<Double>([])
     /// The view's height (what fractional heights of a group are fractions of).
     var viewportLength: () -> Double = { 0 }
+    /// How far beyond the view's breadth, on both sides, an orthogonal section's items are
+    /// prepared (the view's prefetch distance turned sideways).
+    var sidewaysPreparedDistance: () -> Double = { 0 }
+    /// Bumped when an orthogonal section scrolls: the items' places change, nothing else
+    /// does (supplementary views stay bound; see `placementVersion`).
+    private(set) var orthogonalVersion = 0
+    /// True when some section scrolls sideways (keyboard movement then goes line by line).
+    private(set) var hasOrthogonalSections = false
     /// The kinds of problem logged so far (each is logged once).
     private(set) var reportedProblems: Set<String> = []
     /// The last problem found, for tests and the overlay.
@@ -46,7 +54,9 @@ final class CompositionalGeometry: ItemLayout {
         let environment = CollectionLayoutEnvironment(container: CollectionLayoutContainer(contentSize: size, effectiveContentSize: size))
         do throws(CompositionalLayoutProblem) {
             guard let section = layout.sectionProvider(s, environment) else { throw .noSection(section: s) }
-            return try SectionGeometry(section, count: count, viewSize: size)
+            var geometry = try SectionGeometry(section, count: count, viewSize: size)
+            if let previous { geometry.setOrthogonalOffset(previous.orthogonalOffset) }   // kept, clamped
+            return geometry
         } catch {
             report(error)
             if let previous, let again = try? previous.resolved(count: count, viewSize: size) { return again }
@@ -62,6 +72,7 @@ final class CompositionalGeometry: ItemLayout {
 
     private func rebuildLengths() {
         lengths = FenwickTree(sections.map(\.length))
+        hasOrthogonalSections = sections.contains(where: \.isOrthogonal)
         version &+= 1
     }
 
@@ -74,6 +85,7 @@ final class CompositionalGeometry: ItemLayout {
 
     /// How many of `count` items fit in `budget` points at the section's estimated sizes.
     private func clamped(_ count: Int, _ geometry: SectionGeometry, budget: Double) -> Int {
+        if geometry.isOrthogonal { return count }   // one band, however many items
         let chrome = geometry.itemsOffset + geometry.insets.bottom + geometry.footerLength
         guard geometry.stride > 0 else { return count }
         let groups = max(0, ((budget - chrome + geometry.spacing) / geometry.stride).rounded(.down))
@@ -149,7 +161,8 @@ final class CompositionalGeometry: ItemLayout {
             guard let old = mapping.newSectionSource[t], old < sections.count else { return sum }
             let g = sections[old], k = g.itemsPerGroup, n = newCounts[t]
             let groups = n / k + (n % k == 0 ? 0 : 1)
-            let items = groups > 0 ? Double(groups) * g.estimatedGroupLength + Double(groups - 1) * g.spacing : 0
+            let items = groups == 0 ? 0 : g.isOrthogonal ? g.estimatedGroupLength
+                : Double(groups) * g.estimatedGroupLength + Double(groups - 1) * g.spacing
             return sum + g.itemsOffset + items + g.insets.bottom + g.footerLength
         }
     }
@@ -180,7 +193,20 @@ final class CompositionalGeometry: ItemLayout {
         guard span.end > span.start, var s = section(atOffset: max(0, span.start)) else { return }
         while s < sections.count, start(ofSection: s) < span.end {
             let section = sections[s]
-            if section.count > 0 {
+            if section.count > 0 && section.isOrthogonal {
+                // One band: the groups meeting the view's breadth at the section's offset,
+                // plus the prepared distance sideways (O(1) to find).
+                let top = groupsTop(s), length = section.estimatedGroupLength
+                if length > 0 && top < span.end && top + length > span.start {
+                    let d = max(0, sidewaysPreparedDistance())
+                    let lo = section.orthogonalOffset - d, hi = section.orthogonalOffset + section.viewWidth + d
+                    let groups = section.groups(meetingAcross: lo, hi)
+                    if !groups.isEmpty {
+                        let rows = section.rows(ofGroup: groups.lowerBound).lowerBound..<section.rows(ofGroup: groups.upperBound - 1).upperBound
+                        for row in rows { body(ItemPath(row: row, section: s), top, length) }
+                    }
+                }
+            } else if section.count > 0 {
                 let top = groupsTop(s)
                 var g = section.firstGroup(endingAfter: span.start - top)
                 while g < section.groups {
@@ -200,6 +226,7 @@ final class CompositionalGeometry: ItemLayout {
     func indexPath(atOffset offset: Double) -> ItemPath? {
         guard offset >= 0, offset < contentLength, let s = section(atOffset: offset),
               let g = sections[s].group(containing: offset - groupsTop(s)) else { return nil }
+        if sections[s].isOrthogonal { return firstVisibleItem(inSection: s) }
         return ItemPath(row: sections[s].rows(ofGroup: g).lowerBound, section: s)
     }
 
@@ -207,6 +234,11 @@ final class CompositionalGeometry: ItemLayout {
         guard let first = indexPath(atOffset: point.y) else { return nil }
         let section = sections[first.section]
         let start = itemExtent(first).start
+        if section.isOrthogonal {
+            guard let g = section.group(atAcross: point.x + section.orthogonalOffset) else { return nil }
+            return section.rows(ofGroup: g).first { section.frame(ofRow: $0, groupStart: start).contains(point) }
+                .map { ItemPath(row: $0, section: first.section) }
+        }
         for row in section.rows(ofGroup: first.row / section.itemsPerGroup)
         where section.frame(ofRow: row, groupStart: start).contains(point) {
             return ItemPath(row: row, section: first.section)
@@ -218,6 +250,11 @@ final class CompositionalGeometry: ItemLayout {
         guard var s = section(atOffset: max(0, offset)) else { return nil }
         while s < sections.count {
             let g = sections[s].firstGroup(startingAtOrAfter: offset - groupsTop(s))
+            if sections[s].isOrthogonal {
+                if g < sections[s].groups, let first = firstVisibleItem(inSection: s) { return first }
+                s += 1
+                continue
+            }
             if g < sections[s].groups { return ItemPath(row: sections[s].rows(ofGroup: g).lowerBound, section: s) }
             s += 1
         }
@@ -229,7 +266,10 @@ final class CompositionalGeometry: ItemLayout {
         guard let first = indexPath(atOffset: point.y) ?? firstItem(startingAtOrAfter: point.y) else { return lastIndexPath }
         // The item of that group nearest the point across.
         let section = sections[first.section], start = itemExtent(first).start
-        let rows = section.rows(ofGroup: first.row / section.itemsPerGroup)
+        let rows = section.isOrthogonal
+            ? section.groups(meetingAcross: point.x + section.orthogonalOffset, point.x + section.orthogonalOffset + 1).first
+                .map(section.rows(ofGroup:)) ?? (first.row..<(first.row + 1))
+            : section.rows(ofGroup: first.row / section.itemsPerGroup)
         let nearest = rows.min { a, b in
             abs(section.frame(ofRow: a, groupStart: start).midX - point.x) < abs(section.frame(ofRow: b, groupStart: start).midX - point.x)
         }
@@ -259,6 +299,7 @@ final class CompositionalGeometry: ItemLayout {
     /// group), crossing sections.
     func item(from ip: ItemPath, along lines: Int) -> ItemPath? {
         guard contains(ip) else { return nil }
+        if hasOrthogonalSections { return itemCrossingBands(from: ip, along: lines) }
         let place = ip.row % sections[ip.section].itemsPerGroup
         var s = ip.section, g = ip.row / sections[s].itemsPerGroup + lines
         while g < 0 {
@@ -278,11 +319,25 @@ final class CompositionalGeometry: ItemLayout {
     /// `steps` places along the item's group; nil past its ends.
     func item(from ip: ItemPath, across steps: Int) -> ItemPath? {
         guard contains(ip) else { return nil }
+        if sections[ip.section].isOrthogonal {
+            // The band is one line: across runs through the section's items.
+            let row = ip.row + steps
+            return row >= 0 && row < sections[ip.section].count ? ItemPath(row: row, section: ip.section) : nil
+        }
         let rows = sections[ip.section].rows(ofGroup: ip.row / sections[ip.section].itemsPerGroup)
         return rows.contains(ip.row + steps) ? ItemPath(row: ip.row + steps, section: ip.section) : nil
     }
 
     func needsMeasuring(_ ip: ItemPath) -> Bool { contains(ip) && sections[ip.section].needsMeasuring(ip.row) }
+
+    /// An orthogonal section's item scrolled out of the view's breadth sideways is prepared,
+    /// not visible, like a row scrolled out vertically.
+    func isOutsideBreadth(_ ip: ItemPath, frame: Rect) -> Bool {
+        guard ip.section >= 0 && ip.section < sections.count, sections[ip.section].isOrthogonal else { return false }
+        return frame.maxX <= 0 || frame.minX >= sections[ip.section].viewWidth
+    }
+
+    var placementVersion: Int { orthogonalVersion }
 
     func setMeasuredLength(_ length: Double, of ip: ItemPath) {
         guard contains(ip) else { return }
@@ -314,5 +369,68 @@ final class CompositionalGeometry: ItemLayout {
         default:
             return Rect(x: x, y: top, width: size.width, height: size.height)
         }
+    }
+}
+
+/// Orthogonal sections (rule 5): each keeps its own sideways offset in its `SectionGeometry`,
+/// so offsets follow their sections through inserts and deletes of sections, are clamped
+/// when items leave, and survive a width change.
+extension CompositionalGeometry {
+    func isOrthogonal(_ s: Int) -> Bool { s >= 0 && s < sections.count && sections[s].isOrthogonal }
+
+    func orthogonalOffset(ofSection s: Int) -> Double { isOrthogonal(s) ? sections[s].orthogonalOffset : 0 }
+
+    /// Scrolls section `s`'s band (clamped); true when it moved. Only the items' places
+    /// change (`orthogonalVersion`).
+    @discardableResult
+    func setOrthogonalOffset(_ offset: Double, ofSection s: Int) -> Bool {
+        guard isOrthogonal(s), sections[s].setOrthogonalOffset(offset) else { return false }
+        orthogonalVersion &+= 1
+        return true
+    }
+
+    /// The first item of section `s` that meets the view's breadth at its offset (the first
+    /// item of a section that does not scroll sideways); nil for an empty section.
+    func firstVisibleItem(inSection s: Int) -> ItemPath? {
+        guard s >= 0 && s < sections.count, sections[s].count > 0 else { return nil }
+        let section = sections[s]
+        guard section.isOrthogonal else { return ItemPath(row: 0, section: s) }
+        let o = section.orthogonalOffset
+        let g = section.groups(meetingAcross: o, o + section.viewWidth).first ?? 0
+        return ItemPath(row: section.rows(ofGroup: g).lowerBound, section: s)
+    }
+
+    /// `lines` lines up or down, one at a time, where some section scrolls sideways: an
+    /// orthogonal section is one line; entering one lands on its first visible item;
+    /// leaving one for a section that does not scroll sideways lands on the item of the
+    /// nearest line nearest horizontally.
+    fileprivate func itemCrossingBands(from ip: ItemPath, along lines: Int) -> ItemPath? {
+        var current = ip
+        for _ in 0..<abs(lines) {
+            guard let next = oneLine(from: current, down: lines > 0) else { return current == ip ? nil : current }
+            current = next
+        }
+        return current
+    }
+
+    private func oneLine(from ip: ItemPath, down: Bool) -> ItemPath? {
+        let here = sections[ip.section]
+        if !here.isOrthogonal {
+            let g = ip.row / here.itemsPerGroup + (down ? 1 : -1)
+            if g >= 0 && g < here.groups {
+                let rows = here.rows(ofGroup: g)
+                return ItemPath(row: min(rows.lowerBound + ip.row % here.itemsPerGroup, rows.upperBound - 1), section: ip.section)
+            }
+        }
+        let x = itemFrame(ip).midX
+        var s = ip.section + (down ? 1 : -1)
+        while s >= 0 && s < sections.count && sections[s].count == 0 { s += down ? 1 : -1 }
+        guard s >= 0 && s < sections.count else { return nil }
+        let there = sections[s]
+        if there.isOrthogonal { return firstVisibleItem(inSection: s) }
+        let rows = there.rows(ofGroup: down ? 0 : there.groups - 1)
+        let start = itemExtent(ItemPath(row: rows.lowerBound, section: s)).start
+        let nearest = rows.min { abs(there.frame(ofRow: $0, groupStart: start).midX - x) < abs(there.frame(ofRow: $1, groupStart: start).midX - x) }
+        return ItemPath(row: nearest ?? rows.lowerBound, section: s)
     }
 }

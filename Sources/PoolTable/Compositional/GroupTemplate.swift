@@ -6,6 +6,7 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
     case itemWiderThanGroup(itemWidth: Double, groupWidth: Double)
     case fractionalHeightInEstimatedGroup
     case invalidNumber(String)
+    case orthogonalGroupWithoutWidth(width: Double)
 
     /// A short key per kind of problem (each kind is logged once per view).
     var kind: String {
@@ -15,6 +16,7 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
         case .itemWiderThanGroup: "item-wider-than-group"
         case .fractionalHeightInEstimatedGroup: "fractional-height-in-estimated-group"
         case .invalidNumber: "invalid-number"
+        case .orthogonalGroupWithoutWidth: "orthogonal-group-without-width"
         }
     }
 
@@ -26,6 +28,8 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
         case .fractionalHeightInEstimatedGroup:
             "an item has a fractional height inside a group of estimated height (a fraction of a size that depends on it)"
         case let .invalidNumber(what): "\(what) is not a finite, non-negative number"
+        case let .orthogonalGroupWithoutWidth(w):
+            "a section that scrolls sideways has a group \(w) points wide (it must be at least 1 point wide to lay its groups side by side)"
         }
     }
 }

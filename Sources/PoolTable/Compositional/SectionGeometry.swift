@@ -22,8 +22,20 @@ struct SectionGeometry {
     /// Self-sizing only: the frames of groups re-resolved with measured heights.
     private var measuredFrames: [Int: [Rect]] = [:]
 
+    /// How the section scrolls sideways; anything but `.none` lays its groups side by side
+    /// in one band (rule 5).
+    let behavior: CollectionLayoutSectionOrthogonalScrollingBehavior
+    /// The view's width the section was resolved at (the band's visible width).
+    let viewWidth: Double
+    /// An orthogonal section's sideways scroll position: how far its band is scrolled left,
+    /// always within `0...maxOrthogonalOffset`.
+    private(set) var orthogonalOffset = 0.0
+
     var itemsPerGroup: Int { template.frames.count }
-    var selfSizing: Bool { template.selfSizing }
+    var isOrthogonal: Bool { behavior != .none }
+    /// Estimated heights in an orthogonal section keep their estimate: the band is as high
+    /// as one group as resolved (its cells are not measured).
+    var selfSizing: Bool { template.selfSizing && !isOrthogonal }
     var groups: Int { count / itemsPerGroup + (count % itemsPerGroup == 0 ? 0 : 1) }
     /// The group's length before any measurement, and the stride from one group to the next.
     var estimatedGroupLength: Double { template.size.height }
@@ -43,6 +55,9 @@ struct SectionGeometry {
         if template.size.width > effective.width + 0.5 {
             throw .itemWiderThanGroup(itemWidth: template.size.width, groupWidth: effective.width)
         }
+        if section.orthogonalScrollingBehavior != .none && !(template.size.width >= 1) {
+            throw .orthogonalGroupWithoutWidth(width: template.size.width)
+        }
         var header = 0.0, footer = 0.0
         for b in section.boundarySupplementaryItems where b.extendsBoundary {
             let h = b.layoutSize.heightDimension.resolved(in: effective)
@@ -61,6 +76,8 @@ struct SectionGeometry {
         self.spacing = section.interGroupSpacing
         self.headerLength = header
         self.footerLength = footer
+        self.behavior = section.orthogonalScrollingBehavior
+        self.viewWidth = viewSize.width
         rebuildGroupLengths()
     }
 
@@ -73,9 +90,56 @@ struct SectionGeometry {
         return try! SectionGeometry(section, count: count, viewSize: viewSize)
     }
 
-    /// The same description resolved at another size or count (measurements dropped).
+    /// The same description resolved at another size or count (measurements dropped; the
+    /// orthogonal offset kept, clamped).
     func resolved(count: Int, viewSize: Size) throws(CompositionalLayoutProblem) -> SectionGeometry {
-        try SectionGeometry(section, count: count, viewSize: viewSize)
+        var again = try SectionGeometry(section, count: count, viewSize: viewSize)
+        again.setOrthogonalOffset(orthogonalOffset)
+        return again
+    }
+
+    // MARK: Across (an orthogonal section's band)
+
+    /// An orthogonal section's group width, and the stride from one group to the next along x.
+    var groupWidth: Double { template.size.width }
+    var acrossStride: Double { template.size.width + spacing }
+    /// The band's whole width: the leading inset, every group and the spacing between them,
+    /// the trailing inset (0 for an empty section).
+    var bandWidth: Double {
+        let n = groups
+        guard isOrthogonal, n > 0 else { return 0 }
+        return insets.leading + Double(n) * groupWidth + Double(n - 1) * spacing + insets.trailing
+    }
+    /// The furthest the band scrolls: its width less the view's.
+    var maxOrthogonalOffset: Double { max(0, bandWidth - viewWidth) }
+
+    /// Scrolls the band to `offset` (clamped; a non-finite value is ignored); returns whether it moved.
+    @discardableResult
+    mutating func setOrthogonalOffset(_ offset: Double) -> Bool {
+        guard isOrthogonal, offset.isFinite else { return false }
+        let clamped = min(max(0, offset), maxOrthogonalOffset)
+        guard clamped != orthogonalOffset else { return false }
+        orthogonalOffset = clamped
+        return true
+    }
+
+    /// Group `g`'s leading edge in band coordinates (from the band's left edge, unscrolled).
+    func groupLeading(_ g: Int) -> Double { insets.leading + Double(g) * acrossStride }
+
+    /// The groups whose extent meets `lo..<hi` in band coordinates: O(1).
+    func groups(meetingAcross lo: Double, _ hi: Double) -> Range<Int> {
+        let n = groups
+        guard n > 0, hi > lo, acrossStride > 0 else { return 0..<0 }
+        let first = max(0, Int(((lo - insets.leading - groupWidth) / acrossStride).rounded(.down)) + 1)
+        let last = min(n - 1, Int(((hi - insets.leading) / acrossStride).rounded(.up)) - 1)
+        return first <= last ? first..<(last + 1) : 0..<0
+    }
+
+    /// The group under band x `x`, or nil over spacing or the insets.
+    func group(atAcross x: Double) -> Int? {
+        guard groups > 0, acrossStride > 0, x >= insets.leading else { return nil }
+        let g = Int(((x - insets.leading) / acrossStride).rounded(.down))
+        return g < groups && x < groupLeading(g) + groupWidth ? g : nil
     }
 
     // MARK: Along
@@ -87,6 +151,7 @@ struct SectionGeometry {
     var groupsLength: Double {
         let n = groups
         guard n > 0 else { return 0 }
+        if isOrthogonal { return estimatedGroupLength }
         return selfSizing ? groupLengths.prefixSum(n) - spacing : Double(n) * estimatedGroupLength + Double(n - 1) * spacing
     }
 
@@ -94,6 +159,7 @@ struct SectionGeometry {
 
     /// Group `g`'s start (from the section's first group) and length.
     func groupExtent(_ g: Int) -> (start: Double, length: Double) {
+        if isOrthogonal { return (0, estimatedGroupLength) }
         guard selfSizing else { return (Double(g) * stride, estimatedGroupLength) }
         let start = groupLengths.prefixSum(g)
         return (start, groupLengths.prefixSum(g + 1) - start - spacing)
@@ -130,8 +196,15 @@ struct SectionGeometry {
 
     /// Item `row`'s frame relative to the section's first group at x = the leading inset,
     /// with its group starting at `groupStart`.
+    /// In an orthogonal section the groups run along x from the leading inset, and the frame
+    /// is as scrolled now (`orthogonalOffset`).
     func frame(ofRow row: Int, groupStart: Double) -> Rect {
-        let f = frames(ofGroup: row / itemsPerGroup)[row % itemsPerGroup]
+        let g = row / itemsPerGroup
+        let f = frames(ofGroup: g)[row % itemsPerGroup]
+        if isOrthogonal {
+            return Rect(x: groupLeading(g) + f.origin.x - orthogonalOffset, y: groupStart + f.origin.y,
+                        width: f.size.width, height: f.size.height)
+        }
         return Rect(x: insets.leading + f.origin.x, y: groupStart + f.origin.y, width: f.size.width, height: f.size.height)
     }
 
@@ -182,6 +255,8 @@ struct SectionGeometry {
     /// removed (`delta` < 0): the count changes and measured heights follow their rows.
     mutating func shiftRows(at start: Int, by delta: Int) {
         count = max(0, count + delta)
+        // Fewer items: the band may now end before the offset.
+        orthogonalOffset = min(orthogonalOffset, maxOrthogonalOffset)
         if selfSizing {
             var moved: [Int: Double] = [:]
             for (row, h) in measured {

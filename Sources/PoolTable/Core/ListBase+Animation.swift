@@ -21,6 +21,7 @@ extension ListBase {
         if advanceAutoScroll(to: t) { changed = true }
         if clock.tickCellAnimations(t) { changed = true }
         if advanceRowAnimations(to: t) { changed = true }
+        if advanceViewAnimations(to: t) { changed = true }
         // The others' glides during a movement by hand move cells, never change their state.
         let glided = advanceMovement(to: t)
         if pointerInteractions.isWaitingForHold { _ = pointerInteractions.tick(at: t, press: interaction.press, in: self) }
@@ -32,7 +33,7 @@ extension ListBase {
     public var hasRunningAnimations: Bool {
         clock.isEditingAnimating || selection.isAnimating || clock.isScrolling
             || interaction.autoScrollVelocity != 0 || rowAnimations.isRunning || clock.cellAnimationsPending || isMovementGliding
-            || pointerInteractions.isWaitingForHold
+            || pointerInteractions.isWaitingForHold || hasViewAnimations
     }
 
     /// Keeps frames coming for `duration` seconds of engine time, for cells that animate

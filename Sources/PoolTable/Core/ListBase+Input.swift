@@ -214,7 +214,15 @@ extension ListBase {
             return deleteKey(at: ip)
         }
         guard let target = next else { return true }
-        tracked.keyMoved(to: target, goal: keepsGoal ? goalX : nil)
+        moveKeyboardCursor(from: current, to: target, goal: keepsGoal ? goalX : nil, modifiers: modifiers)
+        return true
+    }
+
+    /// An arrow moved the cursor from `current` to `target`: the selection follows (extends
+    /// with Shift, stays with Ctrl) and the view scrolls the target into view. `goal` is the
+    /// column up and down keep (nil: none).
+    func moveKeyboardCursor(from current: ItemPath?, to target: ItemPath, goal: Double?, modifiers: InputModifiers) {
+        tracked.keyMoved(to: target, goal: goal)
         if modifiers.contains(.shift) && isMultipleSelectionActive {
             let anchor = tracked.rangeAnchor ?? current ?? target
             tracked.anchorRanges(at: anchor)
@@ -227,6 +235,5 @@ extension ListBase {
         }
         scroll(to: target, at: .none, animated: false)
         setNeedsDisplay()
-        return true
     }
 }

@@ -73,6 +73,7 @@ extension ListBase {
             let shown = viewport.visibleSpan
             for k in items.indices {
                 let visible = items[k].end > shown.start && items[k].start < shown.end
+                    && !geometry.isOutsideBreadth(items[k].indexPath, frame: items[k].cell.frame)
                 if visible != items.isVisible(k) { return "\(items[k].indexPath): visible is \(items.isVisible(k)), the viewport says \(visible)" }
             }
         }

@@ -15,7 +15,7 @@ extension ListBase {
 
     // MARK: Mounted cells (the subclasses give them UIKit's names and types)
 
-    var visibleEntries: ArraySlice<MountedItems.Entry> { layoutIfNeeded(); return items.visible }
+    var visibleEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.visible }
     var preparedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.prepared }
     var mountedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.entries }
 
@@ -44,7 +44,8 @@ extension ListBase {
     /// viewport, and what the geometry is.
     var mountingPass: MountedItems.Pass {
         MountedItems.Pass(band: viewport.mountingSpan, visible: viewport.visibleSpan, viewportIsEmpty: viewport.isEmpty,
-                          key: MountedItems.LayoutKey(generation: pass.loadGeneration, version: geometry.version, breadth: viewport.breadth),
+                          key: MountedItems.LayoutKey(generation: pass.loadGeneration, version: geometry.version, breadth: viewport.breadth,
+                                                      placement: geometry.placementVersion),
                           allowsIncrementalStep: !rowAnimations.isRunning)   // (a movement only displaces what is drawn)
     }
 

@@ -49,7 +49,7 @@ extension ListBase {
 
     /// The visible items (with the ghosts of deleted ones beneath) as `drawItems` draws them.
     func drawRows(in canvas: Canvas) {
-        let visible = Array(items.visibleSpan)
+        let visible = items.visibleSlots
         guard !visible.isEmpty || rowAnimations.hasGhosts else { return }
         drawItems(visible, in: canvas)
     }

@@ -268,6 +268,12 @@ public class ListBase {
     /// supplementary views); nothing by default.
     func didLayOutItems() {}
 
+    /// What a subclass animates on the engine's clock beside the core's animations (a
+    /// collection view's sideways settles): advances it to `t`; true when something moved.
+    func advanceViewAnimations(to t: Double) -> Bool { false }
+    /// True while `advanceViewAnimations(to:)` has something to run.
+    var hasViewAnimations: Bool { false }
+
     /// What a subclass draws over the content, in viewport coordinates, after it (a table's
     /// column header row); nothing by default.
     func drawOverContent(in canvas: Canvas) {}

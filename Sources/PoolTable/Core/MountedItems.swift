@@ -21,6 +21,9 @@ final class MountedItems {
         /// Where the item starts and ends along the scroll axis.
         var start: Double
         var end: Double
+        /// Scrolled out of the viewport's breadth sideways (an orthogonal section's item): prepared,
+        /// never visible, even inside the visible run.
+        var aside = false
         /// The item the cell shows.
         var indexPath: ItemPath { cell.mountedIndexPath! }
     }
@@ -64,6 +67,8 @@ final class MountedItems {
         var generation: Int
         var version: Int
         var breadth: Double
+        /// The layout's `placementVersion` (an orthogonal section scrolled).
+        var placement = 0
     }
 
     /// One layout pass's view of the viewport, along the scroll axis.
@@ -86,9 +91,12 @@ final class MountedItems {
     subscript(k: Int) -> Entry { entries[k] }
     var indices: Range<Int> { entries.indices }
 
-    func isVisible(_ k: Int) -> Bool { carriedVisibility?[k] ?? visibleSpan.contains(k) }
-    var visible: ArraySlice<Entry> { entries[visibleSpan] }
-    var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) }.map { entries[$0] } }
+    func isVisible(_ k: Int) -> Bool { (carriedVisibility?[k] ?? visibleSpan.contains(k)) && !entries[k].aside }
+    /// The visible items in index order (the visible run less items aside).
+    var visible: [Entry] { entries[visibleSpan].filter { !$0.aside } }
+    /// The slots of the visible items.
+    var visibleSlots: [Int] { visibleSpan.filter { !entries[$0].aside } }
+    var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) || entries[$0].aside }.map { entries[$0] } }
 
     /// The slot of a mounted index path (binary search).
     func index(of ip: ItemPath) -> Int? {
@@ -280,7 +288,7 @@ final class MountedItems {
             ? [old, span]
             : [min(a, old.lowerBound)..<max(a, old.lowerBound), min(b, old.upperBound)..<max(b, old.upperBound)]
         for range in flips {
-            for k in range where k < entries.count && old.contains(k) != span.contains(k) {
+            for k in range where k < entries.count && old.contains(k) != span.contains(k) && !entries[k].aside {
                 if span.contains(k) { beginDisplay(entries[k]) } else { endDisplay(entries[k]) }
             }
         }
@@ -299,7 +307,7 @@ final class MountedItems {
         }
         visibleSpan = first..<end
         for k in entries.indices {
-            let visible = visibleSpan.contains(k)
+            let visible = visibleSpan.contains(k) && !entries[k].aside
             if visible && !wasVisible[k] { beginDisplay(entries[k]) } else if !visible && wasVisible[k] { endDisplay(entries[k]) }
         }
     }
@@ -437,8 +445,9 @@ final class MountedItems {
     /// Binds an item that arrives and places its cell (not yet visible).
     private func mountNew(_ ip: ItemPath, start: Double, length: Double, _ layout: any ItemLayout, _ owner: ListBase) -> Entry {
         let cell = owner.bind(ip)
-        cell.frame = layout.itemFrame(ip, start: start, length: length)
-        return Entry(cell: cell, start: start, end: start + length)
+        let frame = layout.itemFrame(ip, start: start, length: length)
+        cell.frame = frame
+        return Entry(cell: cell, start: start, end: start + length, aside: layout.isOutsideBreadth(ip, frame: frame))
     }
 
     /// The full pass: mounts exactly the items meeting the band, keeping the cells of items
@@ -483,7 +492,9 @@ final class MountedItems {
         for k in entries.indices {
             let ip = entries[k].indexPath
             let (start, length) = layout.itemExtent(ip)
-            entries[k].cell.frame = layout.itemFrame(ip, start: start, length: length)
+            let frame = layout.itemFrame(ip, start: start, length: length)
+            entries[k].cell.frame = frame
+            entries[k].aside = layout.isOutsideBreadth(ip, frame: frame)
             setExtent(k, start: start, end: start + length)
         }
         let now = owner.mountingPass

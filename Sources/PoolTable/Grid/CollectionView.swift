@@ -44,8 +44,12 @@ public final class CollectionView: ListBase {
     let grid: GridGeometry
     /// Headers, footers, badges and decorations of a compositional layout (Supplementary/).
     let supplementaries = MountedSupplementaries()
+    /// Sideways-scrolling sections' gesture and settles (Compositional/OrthogonalScrolling.swift).
+    let orthogonalScrolling = OrthogonalScrolling()
 
     override func didLayOutItems() { mountSupplementaries() }
+    override func advanceViewAnimations(to t: Double) -> Bool { advanceOrthogonalScrolling(to: t) }
+    override var hasViewAnimations: Bool { orthogonalScrolling.isAnimating }
 
     /// Decorations beneath the items, the other supplementary views over them (Supplementary/).
     override func drawItems(_ visible: [Int], in canvas: Canvas) {
@@ -64,7 +68,7 @@ public final class CollectionView: ListBase {
         grid.setParameters(Self.sanitized(layout) { self.warn("gridLayout", $0) })
         grid.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
-        pointerInteractions.register(pointerGestures)
+        registerInteractions()
     }
 
     /// A horizontal strip of equal items with a viewport of `frame`'s size: items run left
@@ -86,7 +90,15 @@ public final class CollectionView: ListBase {
         adapter.collectionView = self
         strip.onClamp = { [unowned self] in self.warnClamped(section: $0, count: $1, kept: $2) }
         allowsMultipleSelectionDuringEditing = true
-        pointerInteractions.register(pointerGestures)
+        registerInteractions()
+    }
+
+    /// The gestures in precedence order, the key gestures, and what follows sections through updates.
+    private func registerInteractions() {
+        pointerInteractions.register(pointerGestures, keys: [
+            OrthogonalKeyInteraction(),             // Compositional/: arrows in and between sideways sections
+        ])
+        trackers.register(orthogonalScrolling)
     }
 
     /// A grid's (or strip's) pointer gestures, in order of precedence: the first that claims
@@ -98,6 +110,7 @@ public final class CollectionView: ListBase {
             ReorderGripInteraction(),               // Movement/: an item lifted by a long press
             ActivationInteraction(),                // Selection/: a double click
             DragSelectInteraction(),                // Selection/: across items in edit mode
+            OrthogonalScrollInteraction(),          // Compositional/: a drag across a section that scrolls sideways
             SwipeStartInteraction(),                // RowActions/: a drag across the item
             MultipleSelectionInteraction(),         // Selection/: a drag outside edit mode (seed 003)
             LongPressMenuInteraction(),             // RowActions/: a press held still opens the item's menu

@@ -68,6 +68,13 @@ protocol ItemLayout: AnyObject {
     /// The item `steps` places across from `ip` in its line; nil in a list or at a line's end.
     func item(from ip: ItemPath, across steps: Int) -> ItemPath?
 
+    /// True for a mounted item scrolled out of the viewport's breadth sideways (an orthogonal
+    /// section's): it is prepared, not visible, whatever its along extent.
+    func isOutsideBreadth(_ ip: ItemPath, frame: Rect) -> Bool
+    /// Bumped when items move across without any other change of geometry (an orthogonal
+    /// section scrolled): the mounted items are placed again by a full pass.
+    var placementVersion: Int { get }
+
     // MARK: Self-sizing (lists only; a grid's items have the layout's size)
     func needsMeasuring(_ ip: ItemPath) -> Bool
     func setMeasuredLength(_ length: Double, of ip: ItemPath)
@@ -98,6 +105,10 @@ protocol ItemLayout: AnyObject {
 }
 
 extension ItemLayout {
+    /// Items span the breadth: none is ever outside it.
+    func isOutsideBreadth(_ ip: ItemPath, frame: Rect) -> Bool { false }
+    var placementVersion: Int { 0 }
+
     /// A list's: rows leave and arrive with their own lengths (a run of rows at once).
     func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {
         var length = contentLength
