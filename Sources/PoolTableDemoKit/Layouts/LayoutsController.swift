@@ -107,9 +107,9 @@ public final class LayoutsController {
 
     /// A row of cards that scrolls sideways with `section`'s behaviour, under a header naming
     /// it. The groups are shaped so each behaviour shows: narrow cards that glide freely;
-    /// pairs of stacked cards whose leading edges catch the glide; cards of just under half
-    /// the width, paged a whole width at a time; a card a group, paged a group at a time;
-    /// and one wide card a group, each settling in the middle.
+    /// pairs of stacked cards whose leading edges catch the glide; two cards a page, paged a
+    /// whole width at a time (no section insets, so pages and cards line up); a card a group,
+    /// paged a group at a time; and one wide card a group, each settling in the middle.
     static func carouselSection(_ section: Section) -> CollectionLayoutSection {
         let group: CollectionLayoutGroup
         switch section {
@@ -122,19 +122,21 @@ public final class LayoutsController {
         default:
             let width: Double = switch section {
             case .continuous: 0.22
-            case .paging: 0.48
+            case .paging: 0.5
             case .groupPagingCentered: 0.75
             default: 0.4
             }
             let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
             let item = CollectionLayoutItem(layoutSize: itemSize)
-            item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 6, bottom: 4, trailing: 6)
+            let side = section == .paging ? 16.0 : 6
+            item.contentInsets = DirectionalEdgeInsets(top: 4, leading: side, bottom: 4, trailing: side)
             let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(width), heightDimension: .absolute(section == .groupPagingCentered ? 150 : 120))
             group = CollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
         }
         let carousel = CollectionLayoutSection(group: group)
         carousel.orthogonalScrollingBehavior = section.orthogonalScrollingBehavior ?? .continuous
-        carousel.contentInsets = DirectionalEdgeInsets(top: 0, leading: 10, bottom: 18, trailing: 10)
+        let inset = section == .paging ? 0.0 : 10
+        carousel.contentInsets = DirectionalEdgeInsets(top: 0, leading: inset, bottom: 18, trailing: inset)
         let headerSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(40))
         carousel.boundarySupplementaryItems = [
             CollectionLayoutBoundarySupplementaryItem(layoutSize: headerSize, elementKind: CollectionView.elementKindSectionHeader, alignment: .top),

@@ -1,0 +1,87 @@
+import CGtk
+@_spi(Hosting) import PoolTable
+import PoolTableDemoKit
+@testable import PoolTableApp
+@_spi(Interop) @testable import PoolTableGtk
+import Testing
+
+/// The Layout Gallery's carousels (issue 38's orthogonal sections) in the app's real window,
+/// scrolled sideways by real input through xdotool: a horizontal wheel (buttons 6/7, what a
+/// touchpad's horizontal scroll also reaches through GtkEventControllerScroll) and Shift with
+/// the vertical wheel (GNOME's sideways scroll). `POOLTABLE_SHOT_DIR=DIR` keeps screenshots.
+extension TableWidgetTests {
+    typealias LayoutsSection = LayoutsController.Section
+
+    @Test("Layouts carousels: a horizontal wheel pages the Paging carousel and it settles on a page; Shift+wheel moves Group paging by groups and the page does not scroll; a horizontal wheel swipes a list row where no carousel is")
+    func layoutsCarouselsScrollSideways() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options, realInput: true)
+        defer { harness.close() }
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let title = harness.uniqueTitle()
+        let point = harness.windowPoint(in: widget)
+        let paging = LayoutsSection.paging.rawValue, groupPaging = LayoutsSection.groupPaging.rawValue
+
+        // The Paging and Group paging carousels on screen.
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                              at: IndexPath(item: 0, section: paging)))
+        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 20)
+        gtk_adjustment_set_value(widget.verticalAdjustment, target)
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        let pageTop = view.contentOffset.y
+        #expect(view.orthogonalContentOffset(forSection: paging) == 0)
+        screenshot("layouts-carousels-before")
+
+        /// Waits until the sideways scroll of `section` has ended and settled (no wheel held,
+        /// no animation), its offset past 0.
+        func settled(_ section: Int, _ what: String) {
+            GtkTestEnvironment.waitThenFrame(for: what) {
+                widget.sidewaysScroll == nil && !view.hasRunningAnimations && view.orthogonalContentOffset(forSection: section) > 0
+            }
+        }
+        func centre(of ip: IndexPath) throws -> Point {
+            let frame = try #require(view.layoutAttributesForItem(at: ip)).frame
+            return Point(x: min(frame.midX, view.frame.width - 40), y: frame.midY - view.contentOffset.y)
+        }
+
+        // Paging: three clicks of a horizontal wheel to the right; released, it settles on a page.
+        var wheel = XScript(title: title, windowPoint: point)
+        wheel.move(to: try centre(of: IndexPath(item: 0, section: paging)))
+        #expect(XDoTool.run(wheel.arguments + ["click", "--repeat", "3", "--delay", "40", "7"]) == 0, "xdotool ran")
+        settled(paging, "the Paging carousel to settle")
+        // A page is the view's width; the wheel's turn moved on one page from the first.
+        let pageOffset = view.orthogonalContentOffset(forSection: paging)
+        #expect(abs(pageOffset - view.frame.width) < 0.5, "settled on the second page's boundary (offset \(pageOffset), page \(view.frame.width))")
+        #expect(view.contentOffset.y == pageTop, "the page did not scroll")
+        screenshot("layouts-carousels-paged")
+
+        // Group paging: Shift with the vertical wheel scrolls it sideways; it settles on a group.
+        var shifted = XScript(title: title, windowPoint: point)
+        shifted.move(to: try centre(of: IndexPath(item: 0, section: groupPaging)))
+        #expect(XDoTool.run(shifted.arguments + ["keydown", "shift", "click", "--repeat", "2", "--delay", "40", "5", "keyup", "shift"]) == 0,
+                "xdotool ran")
+        settled(groupPaging, "the Group paging carousel to settle")
+        // One card a group: the stride from one group to the next is the distance between two cards.
+        let groupOffset = view.orthogonalContentOffset(forSection: groupPaging)
+        let first = try #require(view.layoutAttributesForItem(at: IndexPath(item: 0, section: groupPaging))).frame
+        let second = try #require(view.layoutAttributesForItem(at: IndexPath(item: 1, section: groupPaging))).frame
+        let stride = second.minX - first.minX
+        try #require(stride > 0)
+        #expect(abs(groupOffset - stride) < 0.5, "settled one group on, its leading edge at the section's inset (offset \(groupOffset), group \(stride))")
+        #expect(view.contentOffset.y == pageTop, "Shift+wheel did not scroll the page")
+        #expect(view.orthogonalContentOffset(forSection: paging) == pageOffset, "the other carousel stayed")
+
+        // Off the carousels a horizontal wheel still swipes: a settings row of the list configuration.
+        let settings = LayoutsSection.settings.rawValue
+        let rowFrame = try #require(view.layoutAttributesForItem(at: IndexPath(item: 1, section: settings))).frame
+        gtk_adjustment_set_value(widget.verticalAdjustment, max(0, rowFrame.minY - 100))
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to the settings") { abs(view.contentOffset.y - max(0, rowFrame.minY - 100)) < 1 }
+        var swipe = XScript(title: title, windowPoint: point)
+        swipe.move(to: Point(x: rowFrame.midX, y: rowFrame.midY - view.contentOffset.y))
+        #expect(XDoTool.run(swipe.arguments + ["click", "--repeat", "4", "--delay", "40", "7"]) == 0, "xdotool ran")
+        GtkTestEnvironment.waitThenFrame(for: "the horizontal wheel to open the row") { view.hasOpenSwipe && !view.hasRunningAnimations }
+        #expect(view.swipedIndexPath == IndexPath(item: 1, section: settings), "the row under the pointer opened")
+    }
+}
