@@ -19,6 +19,24 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     }
 }
 
+/// A run of items assistive technology should know as a list of its own inside the view:
+/// today a section that scrolls sideways (a carousel). Its items' positions count within it
+/// ("3 of 12"), and the host says what it is in the items' description, in its own words
+/// and language (the engine gives the data, not the text).
+@_spi(Hosting) public struct AccessibleItemGroup: Sendable, Equatable, Hashable {
+    /// What kind of group it is.
+    @_spi(Hosting) public enum Kind: Sendable, Equatable, Hashable {
+        /// A section that scrolls sideways (`orthogonalScrollingBehavior` other than `.none`):
+        /// `paging` when it settles on pages or groups rather than anywhere.
+        case carousel(paging: Bool)
+    }
+    /// The section it is.
+    @_spi(Hosting) public var section: Int
+    @_spi(Hosting) public var kind: Kind
+    /// Its items (the set size of their positions).
+    @_spi(Hosting) public var itemCount: Int
+}
+
 /// One mounted row or item as assistive technology should know it.
 @_spi(Hosting) public struct AccessibleItem: Sendable, Equatable {
     /// Its position and checked state.
@@ -29,8 +47,13 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     @_spi(Hosting) public var generation: Int
     /// Whether it is selected.
     @_spi(Hosting) public var isSelected: Bool
-    /// Where it is laid out, in content coordinates.
+    /// Where it is laid out, in content coordinates (an orthogonal section's item: as
+    /// scrolled now, so it may lie outside the view's breadth).
     @_spi(Hosting) public var frame: Rect
+    /// The list of its own it is in (a carousel); nil for an item of the view's own list.
+    @_spi(Hosting) public var group: AccessibleItemGroup? = nil
+    /// False for an item mounted but scrolled out of the viewport (prepared), along or sideways.
+    @_spi(Hosting) public var isVisible = true
 
     /// The row or item.
     @_spi(Hosting) public var indexPath: IndexPath { position.indexPath }
@@ -62,7 +85,8 @@ public struct AccessibleRowPosition: Sendable, Equatable {
 /// update (it costs O(sections)); it does not lay out.
 @MainActor
 @_spi(Hosting) public struct AccessibilityModel {
-    /// All rows or items of all sections: the set size of every position.
+    /// All rows or items of all sections: the set size of every position of the view's own
+    /// list. A carousel (`itemGroups`) is a list of its own: its items are not counted here.
     @_spi(Hosting) public let itemCount: Int
     /// Whether the view is in edit mode (rows are then checked or not checked).
     @_spi(Hosting) public let isEditing: Bool
@@ -75,6 +99,8 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     private let view: ListBase
     /// Items before each section, and all of them last.
     private let sectionStarts: [Int]
+    /// The sections that are lists of their own (carousels), by section.
+    private let groups: [Int: AccessibleItemGroup]
 
     /// The model of `view` now.
     @_spi(Hosting) public init(_ view: ListBase) {
@@ -83,8 +109,18 @@ public struct AccessibleRowPosition: Sendable, Equatable {
         let sections = view.numberOfSections
         starts.reserveCapacity(sections + 1)
         for s in 0..<sections { starts.append(starts[s] + view.numberOfItems(inSection: s)) }
+        var groups: [Int: AccessibleItemGroup] = [:]
+        if let compositional = view.geometry as? CompositionalGeometry, compositional.hasOrthogonalSections {
+            for s in 0..<min(sections, compositional.sections.count) where compositional.sections[s].isOrthogonal {
+                let behavior = compositional.sections[s].behavior
+                groups[s] = AccessibleItemGroup(section: s, kind: .carousel(paging: behavior != .continuous),
+                                                itemCount: starts[s + 1] - starts[s])
+            }
+        }
+        self.groups = groups
         sectionStarts = starts
-        itemCount = starts.last ?? 0
+        // Items of carousels count in their own lists, not the view's.
+        itemCount = (starts.last ?? 0) - groups.values.reduce(0) { $0 + $1.itemCount }
         isEditing = view.isEditing
         isMultiSelectable = view.isMultipleSelectionActive
         focusedIndexPath = view.keyboardFocusIndexPath
@@ -92,11 +128,24 @@ public struct AccessibleRowPosition: Sendable, Equatable {
 
     /// Where `indexPath` is among all items (counted across sections, from 1), and in edit
     /// mode whether it is checked.
+    /// An item of a carousel counts within it (`group(ofSection:)`), from 1; the view's own
+    /// items count without the carousels' items.
     @_spi(Hosting) public func position(of indexPath: IndexPath) -> AccessibleRowPosition {
-        let start = indexPath.section < sectionStarts.count ? sectionStarts[indexPath.section] : 0
+        let checked = isEditing ? view.isSelected(ItemPath(indexPath)) : nil
+        if let group = groups[indexPath.section] {
+            return AccessibleRowPosition(number: indexPath.row + 1, count: group.itemCount, indexPath: indexPath, checked: checked)
+        }
+        var start = indexPath.section < sectionStarts.count ? sectionStarts[indexPath.section] : 0
+        for (s, group) in groups where s < indexPath.section { start -= group.itemCount }
         return AccessibleRowPosition(number: start + indexPath.row + 1, count: itemCount, indexPath: indexPath,
-                                     checked: isEditing ? view.isSelected(ItemPath(indexPath)) : nil)
+                                     checked: checked)
     }
+
+    /// The list of its own section `section` is (a carousel); nil for a section of the view's list.
+    @_spi(Hosting) public func group(ofSection section: Int) -> AccessibleItemGroup? { groups[section] }
+
+    /// Every carousel of the view, by section.
+    @_spi(Hosting) public var itemGroups: [AccessibleItemGroup] { groups.values.sorted { $0.section < $1.section } }
 
     /// A mounted item; nil for one that is not mounted.
     @_spi(Hosting) public func item(at indexPath: IndexPath) -> AccessibleItem? {
@@ -104,7 +153,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
         let cell = view.items[k].cell
         return AccessibleItem(position: position(of: indexPath), label: cell.accessibilityLabel,
                               generation: cell.displayGeneration, isSelected: view.isSelected(ItemPath(indexPath)),
-                              frame: cell.frame)
+                              frame: cell.frame, group: groups[indexPath.section], isVisible: view.items.isVisible(k))
     }
 
     /// True for a mounted item.
@@ -146,12 +195,15 @@ public struct AccessibleRowPosition: Sendable, Equatable {
             (($0.section, 0, 0, 0, 0), .header(section: $0.section))
         }
         keyed.reserveCapacity(keyed.count + view.items.count + 1)
+        // A carousel's items read in their order along it.
         for e in view.items.entries {
             let ip = e.indexPath, f = e.cell.frame
-            keyed.append(((ip.section, 1, f.minY, f.minX, ip.row), .item(ip.indexPath)))
+            keyed.append(groups[ip.section] == nil ? ((ip.section, 1, f.minY, f.minX, ip.row), .item(ip.indexPath))
+                                                   : ((ip.section, 1, 0, 0, ip.row), .item(ip.indexPath)))
         }
         if let extra, !isMounted(extra), let f = frame(of: extra) {
-            keyed.append(((extra.section, 1, f.minY, f.minX, extra.row), .item(extra)))
+            keyed.append(groups[extra.section] == nil ? ((extra.section, 1, f.minY, f.minX, extra.row), .item(extra))
+                                                      : ((extra.section, 1, 0, 0, extra.row), .item(extra)))
         }
         keyed.sort { $0.0 < $1.0 }
         return keyed.map(\.1)

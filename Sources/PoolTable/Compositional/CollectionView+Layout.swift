@@ -76,6 +76,8 @@ extension CollectionView {
     private func makeGeometry(_ layout: CollectionViewCompositionalLayout) -> CompositionalGeometry {
         let geometry = CompositionalGeometry(layout: layout)
         geometry.viewportLength = { [unowned self] in self.frame.height }
+        // An orthogonal section prepares as far sideways as the view prepares along.
+        geometry.sidewaysPreparedDistance = { [unowned self] in self.viewport.isEmpty ? 0 : self.viewport.prefetchDistance }
         return geometry
     }
 

@@ -27,6 +27,8 @@ final class CompositionalGeometry: ItemLayout {
     private(set) var orthogonalVersion = 0
     /// True when some section scrolls sideways (keyboard movement then goes line by line).
     private(set) var hasOrthogonalSections = false
+    /// The sideways prepared distance the mounted items were found with.
+    private var distanceInUse = 0.0
     /// The kinds of problem logged so far (each is logged once).
     private(set) var reportedProblems: Set<String> = []
     /// The last problem found, for tests and the overlay.
@@ -337,7 +339,16 @@ final class CompositionalGeometry: ItemLayout {
         return frame.maxX <= 0 || frame.minX >= sections[ip.section].viewWidth
     }
 
-    var placementVersion: Int { orthogonalVersion }
+    /// Bumped by a sideways scroll, and when the sideways prepared distance changed since the
+    /// last pass asked (then the items meeting the widened or narrowed breadth differ).
+    var placementVersion: Int {
+        let d = sidewaysPreparedDistance()
+        if hasOrthogonalSections && d != distanceInUse {
+            distanceInUse = d
+            orthogonalVersion &+= 1
+        }
+        return orthogonalVersion
+    }
 
     func setMeasuredLength(_ length: Double, of ip: ItemPath) {
         guard contains(ip) else { return }

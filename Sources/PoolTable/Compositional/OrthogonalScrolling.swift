@@ -128,7 +128,8 @@ enum OrthogonalSettling {
             target = leading - section.insets.leading
         case .paging:
             if shown || width <= 0 { return o }
-            target = (leading / width).rounded(.down) * width
+            // The page the group's middle is on (a group across two pages shows most there).
+            target = ((leading + section.groupWidth / 2) / width).rounded(.down) * width
         case .groupPagingCentered:
             target = leading + section.groupWidth / 2 - width / 2
         }
