@@ -85,3 +85,54 @@ extension TableWidgetTests {
         #expect(view.swipedIndexPath == IndexPath(item: 1, section: settings), "the row under the pointer opened")
     }
 }
+
+extension TableWidgetTests {
+    @Test("Layouts carousels to assistive technology: each carousel is a LIST named after its header and described 'carousel', holding its items' LIST_ITEMs, each described by its place in the carousel; the view's own items do not count them")
+    func layoutsCarouselsAreListsOfTheirOwn() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options)
+        defer { harness.close() }
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let paging = LayoutsSection.paging.rawValue
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                              at: IndexPath(item: 0, section: paging)))
+        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 20)
+        gtk_adjustment_set_value(widget.verticalAdjustment, target)
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        widget.accessibleCursorMayHaveMoved()
+
+        func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
+            var out: [UnsafeMutablePointer<GtkWidget>] = [], child = gtk_widget_get_first_child(parent)
+            while let c = child {
+                if gtk_widget_get_child_visible(c) != 0 { out.append(c) }
+                child = gtk_widget_get_next_sibling(c)
+            }
+            return out
+        }
+        let lists = children(of: widget.drawingArea).filter { gtk_accessible_get_accessible_role($0.opaque) == GTK_ACCESSIBLE_ROLE_LIST }
+        let names = lists.compactMap { widget.accessibleRows.spokenText(of: $0)?.label }
+        // Every carousel on screen (and those with cards prepared above or below), in order.
+        let titles = LayoutsSection.carousels.map { LayoutsController.headerTitle($0) }
+        let shown = LayoutsSection.carousels.filter { section in view.indexPathsForVisibleItems.contains { $0.section == section.rawValue } }
+        #expect(names == titles.filter(names.contains), "in the carousels' order: \(names)")
+        #expect(Set(shown.map { LayoutsController.headerTitle($0) }).isSubset(of: names), "one list per carousel on screen, named after its header: \(names)")
+        let pagingList = try #require(lists.first { widget.accessibleRows.spokenText(of: $0)?.label == LayoutsController.headerTitle(.paging) })
+        #expect(widget.accessibleRows.spokenText(of: pagingList)?.description == "carousel")
+        let items = children(of: pagingList)
+        try #require(!items.isEmpty, "the Paging list holds its cards")
+        for item in items {
+            #expect(gtk_accessible_get_accessible_role(item.opaque) == GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+            let spoken = try #require(widget.accessibleRows.spokenText(of: item))
+            let number = try #require(spoken.description.flatMap { $0.split(separator: " ").dropFirst().first.flatMap { Int($0) } })
+            let item = try #require(view.layoutAttributesForItem(at: IndexPath(item: number - 1, section: paging)))
+            #expect(spoken.description == "Item \(number) of 12, carousel", "a card says its place in its carousel")
+            #expect(spoken.label == view.cellForItem(at: item.indexPath)?.accessibilityLabel, "and its colour")
+        }
+        // The view's own list counts its own items only: 6 sidebar rows, 6 settings, 36 swatches.
+        let own = children(of: widget.drawingArea).filter { gtk_accessible_get_accessible_role($0.opaque) == GTK_ACCESSIBLE_ROLE_LIST_ITEM }
+        let descriptions = own.compactMap { widget.accessibleRows.spokenText(of: $0)?.description }
+        #expect(!descriptions.isEmpty && descriptions.allSatisfy { $0.hasSuffix(" of 48") }, "\(descriptions.prefix(3))")
+    }
+}

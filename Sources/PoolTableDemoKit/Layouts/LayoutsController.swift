@@ -105,6 +105,9 @@ public final class LayoutsController {
         return section
     }
 
+    /// The carousels' leading and trailing section insets (none for Paging).
+    static let carouselInset = 10.0
+
     /// A row of cards that scrolls sideways with `section`'s behaviour, under a header naming
     /// it. The groups are shaped so each behaviour shows: narrow cards that glide freely;
     /// pairs of stacked cards whose leading edges catch the glide; two cards a page, paged a
@@ -135,7 +138,7 @@ public final class LayoutsController {
         }
         let carousel = CollectionLayoutSection(group: group)
         carousel.orthogonalScrollingBehavior = section.orthogonalScrollingBehavior ?? .continuous
-        let inset = section == .paging ? 0.0 : 10
+        let inset = section == .paging ? 0.0 : carouselInset
         carousel.contentInsets = DirectionalEdgeInsets(top: 0, leading: inset, bottom: 18, trailing: inset)
         let headerSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(40))
         carousel.boundarySupplementaryItems = [
@@ -238,6 +241,7 @@ public final class LayoutsController {
             header.text = section.map(Self.headerTitle) ?? ""
             // A carousel's header names its behaviour as the code does, too.
             header.detail = section?.orthogonalScrollingBehavior.map { ".\($0)" } ?? ""
+            header.textInset = section == .paging ? 16 + Self.carouselInset : 16
         }
         let badgeRegistration = CollectionView.SupplementaryRegistration<CountBadgeView>(elementKind: CountBadgeView.elementKind) {
             [weak dataSource] badge, _, indexPath in

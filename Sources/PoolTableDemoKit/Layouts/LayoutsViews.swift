@@ -8,6 +8,11 @@ public final class SwatchCell: CollectionViewCell {
 
     public override func prepareForReuse() { title = ""; color = .white }
 
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (title.isEmpty ? nil : title) }
+        set { super.accessibilityLabel = newValue }
+    }
+
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
         let swatch = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - 24))
         canvas.fillRoundedRect(swatch, radius: 8, color: color)
@@ -52,15 +57,24 @@ public final class LayoutsHeaderView: CollectionReusableView {
     public var text = ""
     /// Said after the title in the secondary colour (a carousel's behaviour as the code names it).
     public var detail = ""
+    /// How far the title stands in from the header's leading edge: a section without side
+    /// insets (the Paging carousel) indents its header by the others' inset too.
+    public var textInset = 16.0
     /// Whether the header paints the view's background first: a pinned header must, to
     /// cover the items scrolling under it.
     public var isOpaque = false
 
-    public override func prepareForReuse() { text = ""; detail = ""; isOpaque = false }
+    public override func prepareForReuse() { text = ""; detail = ""; isOpaque = false; textInset = 16 }
+
+    /// The title: what a carousel's list is called to assistive technology.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (text.isEmpty ? nil : text) }
+        set { super.accessibilityLabel = newValue }
+    }
 
     public override func draw(in canvas: Canvas, bounds: Rect) {
         if isOpaque { canvas.fill(bounds, color: canvas.theme.background) }
-        let rect = Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 32), height: bounds.height - 14)
+        let rect = Rect(x: bounds.minX + textInset, y: bounds.minY + 10, width: max(0, bounds.width - 2 * textInset), height: bounds.height - 14)
         let style = TextStyle(font: .headline, color: canvas.theme.foreground)
         canvas.drawText(text, in: rect, style: style)
         guard !detail.isEmpty else { return }
