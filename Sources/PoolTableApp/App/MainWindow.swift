@@ -395,6 +395,9 @@ final class MainWindow {
         var fields = [
             "\"count\":\(starts.last ?? 0)",
             "\"cursor\":\(list.focusedIndexPath.map { number($0) } ?? 0)",
+            // The cursor's section and item, and its section's size: a carousel's item says its
+            // place in its section ("Item 3 of 12, carousel").
+            "\"cursorPath\":" + (list.focusedIndexPath.map { "[\($0.section),\($0.row),\(list.numberOfItems(inSection: $0.section))]" } ?? "null"),
             "\"cursorSelected\":\(list.focusedIndexPath.map { list.isItemSelected(at: $0) } ?? false)",
             "\"editing\":\(list.isEditing)",
             "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",

@@ -290,6 +290,11 @@ final class AccessibleRows {
         // the focus the stop follows the first visible row, where Tab then enters.
         if listView.focusedIndexPath == nil, let held = tabStop?.indexPath, held != ip, model.frame(of: held) != nil,
            focus.containsFocus { ip = held }
+        // A cursor on its way in (an animated scroll bringing it, a carousel revealing its
+        // card sideways) is not mounted yet: the focus waits on its row until it is, rather
+        // than landing on the first visible row (which a screen reader would read out).
+        if let cursor = listView.focusedIndexPath, cursor != ip, !model.isMounted(cursor),
+           let held = tabStop?.indexPath, model.frame(of: held) != nil { ip = held }
         let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
             stop.describe(model.position(of: ip), extras(ip), describe)
