@@ -50,13 +50,15 @@ struct SupplementaryViewTests {
     /// Four across, 50 high, 10 apart, inside 8-point insets, under a 30-point header and over a
     /// 20-point footer; each item with a 16-point badge on its top trailing corner, half outside;
     /// a background behind each section.
-    func layout(pinned: Bool = false, badges: Bool = true, background: Bool = true) -> CollectionViewCompositionalLayout {
+    func layout(pinned: Bool = false, badges: Bool = true, background: Bool = true,
+                orthogonal: CollectionLayoutSectionOrthogonalScrollingBehavior = .none) -> CollectionViewCompositionalLayout {
         let badge = CollectionLayoutSupplementaryItem(layoutSize: size(.absolute(16), .absolute(16)), elementKind: Self.badgeKind,
                                                       containerAnchor: CollectionLayoutAnchor(edges: [.top, .trailing], fractionalOffset: Point(x: 0.5, y: -0.5)))
         let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)), supplementaryItems: badges ? [badge] : [])
         let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(50)), subitems: [item])
         let section = CollectionLayoutSection(group: group)
         section.interGroupSpacing = 10
+        section.orthogonalScrollingBehavior = orthogonal
         section.contentInsets = DirectionalEdgeInsets(top: 8, leading: 8, bottom: 8, trailing: 8)
         let header = CollectionLayoutBoundarySupplementaryItem(layoutSize: size(.fractionalWidth(1), .absolute(30)),
                                                                elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
@@ -204,6 +206,32 @@ struct SupplementaryViewTests {
                 }
             }
         }
+    }
+
+    @Test("in a section that scrolls sideways badges move with their items; the header, footer and background stay put")
+    func sidewaysSupplementaries() throws {
+        let (view, source) = try makeView(layout(orthogonal: .continuous), sections: 3, height: 600)
+        let kinds = [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter, Self.backgroundKind]
+        func chrome() -> [Rect?] { kinds.map { view.supplementaryView(forElementKind: $0, at: IndexPath(item: 0, section: 0))?.frame } }
+        let before = chrome()
+        #expect(before.allSatisfy { $0 != nil })
+        let header = view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))
+        for offset in [0.0, 500, 1200, 30] {
+            view.setOrthogonalContentOffset(offset, forSection: 0)
+            #expect(view.orthogonalContentOffset(forSection: 0) == offset)
+            #expect(chrome() == before, "offset \(offset)")
+            let mounted = view.indexPathsForMountedItems.filter { $0.section == 0 }
+            #expect(view.indexPathsForMountedSupplementaryElements(ofKind: Self.badgeKind).filter { $0.section == 0 } == mounted)
+            for ip in mounted {
+                let item = try #require(view.layoutAttributesForItem(at: ip)).frame
+                let badge = try #require(view.supplementaryView(forElementKind: Self.badgeKind, at: ip) as? LabelView)
+                #expect(badge.frame == Rect(x: item.maxX - 16 + 8, y: item.minY - 8, width: 16, height: 16))
+                #expect(badge.text == "badge \(source.itemIdentifier(for: ip)!)")
+            }
+        }
+        #expect(view.invariantViolation() == nil)
+        #expect(header != nil && view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)) === header,
+                "the header stays mounted (not re-bound) while the band scrolls")
     }
 
     @Test("a section background is a decoration view of the layout's registered class, drawn beneath the section's cells")

@@ -118,10 +118,12 @@ extension CollectionView {
         let from = section.orthogonalOffset
         let to = OrthogonalSettling.target(section, offset: from, startOffset: g.startOffset, velocity: velocity)
         guard to != from else { return }
-        // A fling decelerates (ease out) over a time that grows with the distance; a drag's
-        // release snaps in a short ease.
-        let duration = min(1.0, max(0.25, abs(to - from) / max(abs(velocity.isFinite ? velocity : 0), 1) * 2))
-        orthogonalScrolling.settle(g.section, Transition(from: from, to: to, duration: velocity == 0 ? 0.25 : duration, easing: .easeOut))
+        // A fling decelerates on a cubic ease-out whose starting speed (3 × distance / duration)
+        // is the release's, so the band carries on as fast as it was let go; a drag's release
+        // (no velocity) snaps in a short ease.
+        let speed = abs(velocity.isFinite ? velocity : 0)
+        let duration = speed < 1 ? 0.25 : min(2.0, max(0.25, 3 * abs(to - from) / speed))
+        orthogonalScrolling.settle(g.section, Transition(from: from, to: to, duration: duration, easing: .easeOut))
         host?.tableViewNeedsAnimationTicks(self)
     }
 
