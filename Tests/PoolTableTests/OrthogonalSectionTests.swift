@@ -368,6 +368,17 @@ struct OrthogonalSectionTests {
         }
     }
 
+    @Test("scrollToItem scrolls a carousel's item into view across too")
+    func scrollToItemAcross() {
+        let (view, _) = makeView(Self.mixed(.groupPaging, perGroup: 1), counts: [30, 40, 30], height: 300)
+        view.scrollToItem(at: IndexPath(item: 25, section: 1), at: .none, animated: false)
+        #expect(view.orthogonalContentOffset(forSection: 1) == 25 * 160)
+        let f = view.layoutAttributesForItem(at: IndexPath(item: 25, section: 1))!.frame
+        #expect(f.minX == 16 && view.indexPathsForVisibleItems.contains(IndexPath(item: 25, section: 1)))
+        view.scrollToItem(at: IndexPath(item: 3, section: 0), at: .none, animated: false)
+        #expect(view.orthogonalContentOffset(forSection: 1) == 25 * 160, "other sections' items leave it be")
+    }
+
     // MARK: Accessibility and diagnostics
 
     @Test("a carousel is its own list to assistive technology: positions within it, described as a carousel")

@@ -130,13 +130,15 @@ extension CollectionView {
     /// True while a sideways scroll gesture is in progress.
     @_spi(Hosting) public var isOrthogonalScrolling: Bool { orthogonalScrolling.gesture != nil }
 
-    /// Scrolls the focused item's band so its group shows, aligned as the section's
-    /// behaviour aligns groups (animated).
-    func revealOrthogonally(_ ip: ItemPath) {
-        guard let compositional = geometry as? CompositionalGeometry, compositional.isOrthogonal(ip.section) else { return }
+    /// Scrolls an item's band so its group shows, aligned as the section's behaviour aligns
+    /// groups (the keys, `scrollToItem`); nothing for an item of a section that does not
+    /// scroll sideways.
+    func revealOrthogonally(_ ip: ItemPath, animated: Bool = true) {
+        guard let compositional = geometry as? CompositionalGeometry, compositional.isOrthogonal(ip.section),
+              compositional.contains(ip) else { return }
         let target = OrthogonalSettling.revealing(compositional.sections[ip.section], row: ip.row)
         if target != compositional.orthogonalOffset(ofSection: ip.section) {
-            setOrthogonalContentOffset(target, forSection: ip.section, animated: true)
+            setOrthogonalContentOffset(target, forSection: ip.section, animated: animated)
         }
     }
 }

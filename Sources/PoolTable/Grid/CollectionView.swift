@@ -204,9 +204,12 @@ public final class CollectionView: ListBase {
     public func indexPathsForItems(in rect: Rect) -> [IndexPath] { items(in: rect).indexPaths }
     /// The section header's frame in content coordinates (empty when the layout has no headers).
     public func rectForHeaderInSection(_ section: Int) -> Rect { headerRect(section) }
-    /// Scrolls so the item's line is at `position` (eased when animated).
+    /// Scrolls so the item's line is at `position` (eased when animated); an item of a
+    /// section that scrolls sideways is also scrolled into view across, aligned as its
+    /// behaviour aligns groups.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         scroll(to: ItemPath(indexPath), at: position, animated: animated)
+        revealOrthogonally(ItemPath(indexPath), animated: animated)
     }
 
     // MARK: Selection
