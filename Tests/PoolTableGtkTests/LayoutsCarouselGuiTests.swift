@@ -136,3 +136,58 @@ extension TableWidgetTests {
         #expect(!descriptions.isEmpty && descriptions.allSatisfy { $0.hasSuffix(" of 48") }, "\(descriptions.prefix(3))")
     }
 }
+
+extension TableWidgetTests {
+    @Test("Layouts carousels, touchpad: smooth horizontal deltas scroll the carousel under the pointer (as GtkScrolledWindow scales them), a vertical gesture is left to the scrolled window, and the fingers' release speed makes a continuous carousel glide on and a group-boundary one rest on a group's edge, on the frame clock")
+    func layoutsCarouselsTouchpadKinetic() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options)
+        defer { harness.close() }
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let continuous = LayoutsSection.continuous.rawValue, boundary = LayoutsSection.continuousGroupLeadingBoundary.rawValue
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                              at: IndexPath(item: 0, section: continuous)))
+        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 10)
+        gtk_adjustment_set_value(widget.verticalAdjustment, target)
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        let top = view.contentOffset.y
+
+        /// A touchpad gesture over `ip`'s card: smooth events of `dx` (and `dy`) points, then
+        /// the fingers lift at `velocity` (what GTK's `decelerate` reports, already scaled).
+        func gesture(over ip: IndexPath, dx: Double, dy: Double = 0, events: Int, velocity: Double) throws -> Bool {
+            let frame = try #require(view.layoutAttributesForItem(at: ip)).frame
+            widget.pointerPosition = Point(x: min(frame.midX, view.frame.width - 40), y: frame.midY - view.contentOffset.y)
+            var used = false
+            for _ in 0..<events { used = widget.sidewaysScroll(x: dx, y: dy, discrete: false, shifted: false) || used }
+            widget.endSidewaysScroll(velocity: velocity)
+            return used
+        }
+        // Mostly vertical: not ours; the scrolled window scrolls.
+        #expect(try !gesture(over: IndexPath(item: 0, section: continuous), dx: 1, dy: 6, events: 4, velocity: 0))
+        #expect(view.orthogonalContentOffset(forSection: continuous) == 0)
+
+        // 10 × 8 touchpad pixels move the carousel 10 × 8 × 2.5, then it glides on.
+        #expect(try gesture(over: IndexPath(item: 0, section: continuous), dx: 8, events: 10, velocity: 600))
+        let moved = 10 * 8 * TableWidget.touchpadScrollFactor
+        GtkTestEnvironment.waitThenFrame(for: "the continuous carousel to glide and stop") {
+            !view.hasRunningAnimations && view.orthogonalContentOffset(forSection: continuous) > moved + 1
+        }
+        let glided = view.orthogonalContentOffset(forSection: continuous)
+        #expect(glided > moved + 100, "it glided on past where the fingers left it (\(moved) → \(glided))")
+
+        // The same on the group-boundary carousel rests on a group's leading edge.
+        #expect(try gesture(over: IndexPath(item: 0, section: boundary), dx: 8, events: 10, velocity: 600))
+        GtkTestEnvironment.waitThenFrame(for: "the group-boundary carousel to rest") {
+            !view.hasRunningAnimations && view.orthogonalContentOffset(forSection: boundary) > 0
+        }
+        let first = try #require(view.layoutAttributesForItem(at: IndexPath(item: 0, section: boundary))).frame
+        let third = try #require(view.layoutAttributesForItem(at: IndexPath(item: 2, section: boundary))).frame   // the next group's top card
+        let stride = third.minX - first.minX
+        let rest = view.orthogonalContentOffset(forSection: boundary)
+        try #require(stride > 0)
+        #expect(abs(rest / stride - (rest / stride).rounded()) < 0.001, "rests on a group's edge (offset \(rest), group \(stride))")
+        #expect(view.contentOffset.y == top, "the page did not scroll")
+    }
+}

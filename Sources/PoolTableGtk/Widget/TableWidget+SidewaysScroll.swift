@@ -65,8 +65,8 @@ extension TableWidget {
     }
 
     /// One scroll event, sideways part `x` and vertical part `y` (wheel clicks when
-    /// `discrete`, else touchpad pixels): true when it was used here.
-    private func sidewaysScroll(x: Double, y: Double, discrete: Bool, shifted: Bool) -> Bool {
+    /// `discrete`, else touchpad pixels) at the pointer: true when it was used here.
+    func sidewaysScroll(x: Double, y: Double, discrete: Bool, shifted: Bool) -> Bool {
         // A wheel turned the other way (a plain vertical click) ends its sideways scroll and
         // scrolls the page as usual.
         if discrete && x == 0 { endSidewaysScroll(velocity: nil); return false }
