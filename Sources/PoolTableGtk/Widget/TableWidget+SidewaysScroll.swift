@@ -31,7 +31,7 @@ extension TableWidget {
     /// A wheel's clicks have no speed of their own: they end as a gentle flick in their
     /// direction, this fast (points per second), so a paging carousel moves on a page or a
     /// group per turn of the wheel (as libadwaita's AdwCarousel does) and a continuous one
-    /// glides a little (about a quarter of this in points) instead of springing back.
+    /// glides a little (about half this in points) instead of springing back.
     static let wheelReleaseSpeed = 150.0
 
     /// GtkScrolledWindow's wheel step for a page `size` wide (gtkscrolledwindow.c's
@@ -122,8 +122,8 @@ extension TableWidget {
         (listView as? CollectionView)?.updateOrthogonalScroll(by: delta)
     }
 
-    /// The gesture ended: a carousel is let go at `velocity` (points per second; nil for a
-    /// wheel that paused: the speed its clicks went at), a swipe settles, and the next
+    /// The gesture ended: a carousel is let go at `velocity` (points per second; nil when
+    /// the events just paused: `pausedScrollVelocity()`), a swipe settles, and the next
     /// scroll is routed anew.
     func endSidewaysScroll(velocity: Double?) {
         sidewaysScrollEnd.stop()
@@ -148,8 +148,7 @@ extension TableWidget {
     /// fingers stood still before lifting).
     private func pausedScrollVelocity() -> Double {
         if wheelDirection != 0 { return wheelDirection * Self.wheelReleaseSpeed }
-        guard let first = recentScroll.first, let last = recentScroll.last, last.time - first.time > 0.005,
-              MonotonicClock.seconds - last.time < Double(Self.scrollSwipeIdle) / 1000 + 0.1 else { return 0 }
+        guard let first = recentScroll.first, let last = recentScroll.last, last.time - first.time > 0.005 else { return 0 }
         return recentScroll.dropFirst().reduce(0) { $0 + $1.delta } / (last.time - first.time)
     }
 }
