@@ -105,6 +105,27 @@ struct OrthogonalSectionTests {
         #expect(header?.frame.minX == 16, "the boundary header stays put while the band scrolls")
     }
 
+    @Test("a sideways scroll costs the same at 1,000 and 1,000,000 items: the same binds, cells and mounted items per step")
+    func sidewaysCostIndependentOfCount() {
+        func run(_ n: Int) -> (binds: Int, created: Int, mountedMax: Int) {
+            let (view, _) = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.continuous)), counts: [n])
+            view.setOrthogonalContentOffset(5000, forSection: 0)
+            let before = view.statistics.binds
+            var mountedMax = 0
+            #expect(view.beginOrthogonalScroll(atViewportPoint: bandPoint(view, section: 0)))
+            for _ in 0..<500 {
+                view.updateOrthogonalScroll(by: 7)
+                view.layoutIfNeeded()
+                mountedMax = max(mountedMax, view.indexPathsForMountedItems.count)
+            }
+            view.endOrthogonalScroll(velocity: 0)
+            return (view.statistics.binds - before, view.cellsCreated, mountedMax)
+        }
+        let small = run(1_000), large = run(1_000_000)
+        #expect(small.binds == large.binds && small.created == large.created && small.mountedMax == large.mountedMax)
+        #expect(large.binds > 0 && large.binds < 500, "a step binds only the items arriving at the edges")
+    }
+
     @Test("1,000,000-item sections: frames match a naive per-item computation at random indices, orthogonal and not")
     func millionFramesMatchNaive() {
         let n = 1_000_000
@@ -414,8 +435,21 @@ struct OrthogonalSectionTests {
         #expect(hidden.allSatisfy { !$0.isVisible })
         #expect(records.filter(\.isVisible).allSatisfy { $0.frame.maxX > 0 && $0.frame.minX < Self.width })
         #expect(view.mountedCellRecords.count == view.indexPathsForMountedItems.count)
-        // The overlay counts them as prepared.
+        // The overlay draws them, numbered, beside the zoomed viewport (left and right of it).
         let overlay = DebugOverlay()
+        let canvas = RecordingCanvas()
+        view.frame = Rect(x: 0, y: 0, width: 1200, height: Self.height)   // room beside the zoomed table
+        overlay.render(view, in: canvas)
+        let t = overlay.transform(for: view)
+        let viewport = t.view(view.visibleRect)
+        let aside = view.mountedCellRecords.filter(\.isPreparedSideways)
+        #expect(!aside.isEmpty)
+        for record in aside {
+            let label = DebugOverlay.identityLabel(forCellID: record.cellID)
+            let drawn = canvas.texts.filter { $0.0 == label }.map(\.1)
+            #expect(drawn.contains { $0.maxX <= viewport.minX + 1 || $0.minX >= viewport.maxX - 1 }, "\(record.indexPath) drawn beside the viewport")
+        }
+        // The overlay counts them as prepared.
         let mountedLine = overlay.counterLines(view).first { $0.contains("\(view.indexPathsForMountedItems.count) =") }
         #expect(mountedLine?.contains("\(view.indexPathsForPreparedItems.count)") == true)
     }

@@ -174,7 +174,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     /// the mounted band); otherwise the first visible item, or the first mounted one.
     @_spi(Hosting) public func tabStop(keeping held: IndexPath?) -> IndexPath? {
         if let focus = focusedIndexPath, focus == held || isMounted(focus) { return focus }
-        return (view.items.visible.first ?? view.items.first)?.indexPath.indexPath
+        return (view.items.firstVisible ?? view.items.first)?.indexPath.indexPath
     }
 
     /// The mounted section headers that have a title, by section.

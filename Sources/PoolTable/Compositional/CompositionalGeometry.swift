@@ -251,12 +251,13 @@ final class CompositionalGeometry: ItemLayout {
     func firstItem(startingAtOrAfter offset: Double) -> ItemPath? {
         guard var s = section(atOffset: max(0, offset)) else { return nil }
         while s < sections.count {
-            let g = sections[s].firstGroup(startingAtOrAfter: offset - groupsTop(s))
             if sections[s].isOrthogonal {
-                if g < sections[s].groups, let first = firstVisibleItem(inSection: s) { return first }
+                // One band: it starts at or after `offset`, or the next section's items do.
+                if offset <= groupsTop(s), let first = firstVisibleItem(inSection: s) { return first }
                 s += 1
                 continue
             }
+            let g = sections[s].firstGroup(startingAtOrAfter: offset - groupsTop(s))
             if g < sections[s].groups { return ItemPath(row: sections[s].rows(ofGroup: g).lowerBound, section: s) }
             s += 1
         }

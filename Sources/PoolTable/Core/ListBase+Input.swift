@@ -35,7 +35,7 @@ extension ListBase {
 
     var keyboardFocus: ItemPath? {
         if let focus = tracked.focus, geometry.contains(focus) { return focus }
-        return items.visible.first?.indexPath
+        return items.firstVisible?.indexPath
     }
     /// True while a drag across the checkboxes is selecting or deselecting rows.
     public var isDragSelecting: Bool { interaction.drag != nil }

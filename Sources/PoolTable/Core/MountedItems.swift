@@ -96,6 +96,8 @@ final class MountedItems {
     var visible: [Entry] { entries[visibleSpan].filter { !$0.aside } }
     /// The slots of the visible items.
     var visibleSlots: [Int] { visibleSpan.filter { !entries[$0].aside } }
+    /// The first visible item (no allocation).
+    var firstVisible: Entry? { visibleSpan.first { !entries[$0].aside }.map { entries[$0] } }
     var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) || entries[$0].aside }.map { entries[$0] } }
 
     /// The slot of a mounted index path (binary search).
