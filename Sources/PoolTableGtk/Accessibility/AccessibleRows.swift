@@ -157,8 +157,8 @@ final class AccessibleRows {
             proxy.setChecked(item.position.checked)
             proxy.describe(item.position, extras(ip), describe)
             if proxy === tabStop { updateActions(proxy) }
-            placeCarousel(of: proxy)
             placement.place(proxy, at: item.frame)
+            placeCarousel(of: proxy)
         }
         dirty = [:]
         if let table = listView as? TableView { for (ip, proxy) in rows { proxy.setOutline(table.outlineState(forRowAt: ip)) } }   // level, expanded
@@ -365,9 +365,10 @@ final class AccessibleRows {
     }
 
     /// The carousels after an update: each is named after its section's header (what the
-    /// header view's `accessibilityLabel` says, while it is mounted) and described; one whose items all left
-    /// (and that holds no detached tab stop) is hidden for reuse; the items' proxies follow
-    /// their carousel's sideways scroll (their rows did not change, their frames did).
+    /// header view's `accessibilityLabel` says, while it is mounted) and described; one whose
+    /// items all left (and that holds no detached tab stop) is hidden for reuse; the items'
+    /// proxies follow their carousel's sideways scroll (their rows did not change, their
+    /// frames did).
     private func updateCarousels(_ model: AccessibilityModel) {
         for (section, proxy) in carousels {
             let holdsStop = isDetached(tabStop) && tabStop?.container === proxy
