@@ -25,10 +25,15 @@ struct LayoutsControllerTests {
         return (0..<view.numberOfItems(inSection: s)).prefix { view.rectForItem(at: IndexPath(item: $0, section: s)).minY == y }.count
     }
 
-    @Test("three sections: the sidebar shows Mail's folders only, six settings, 36 swatches in columns that follow the width")
+    @Test("eight sections: the sidebar shows Mail's folders only, six settings, 36 swatches in columns that follow the width, five carousels of cards")
     func sections() {
         let (controller, view) = make()
-        #expect(view.numberOfSections == 3)
+        #expect(view.numberOfSections == 8)
+        #expect(Section.carousels.map(\.orthogonalScrollingBehavior) == [.continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered],
+                "one carousel per behaviour that scrolls")
+        for section in Section.carousels {
+            #expect(view.numberOfItems(inSection: section.rawValue) == (section == .continuousGroupLeadingBoundary ? 16 : 12), "\(section)")
+        }
         #expect(view.numberOfItems(inSection: Section.sidebar.rawValue) == 6, "Mail, its three folders, Photos and Music")
         #expect(view.numberOfItems(inSection: Section.settings.rawValue) == 6)
         #expect(view.numberOfItems(inSection: Section.swatches.rawValue) == 36)
@@ -92,5 +97,28 @@ struct LayoutsControllerTests {
         view.layoutIfNeeded()
         let headers = view.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).compactMap { ($0 as? LayoutsHeaderView)?.text }
         #expect(Set(headers).isSuperset(of: [tr("Library"), tr("Settings")]))
+    }
+
+    @Test("each carousel's header names its behaviour in words and as the code does; its cards are numbered from 1 and named by colour")
+    func carouselHeadersAndCards() throws {
+        let (controller, view) = make(width: 900)
+        func show(_ section: Section) {
+            let header = view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: section.rawValue))
+            view.contentOffset = Point(x: 0, y: min(max(0, view.contentSize.height - view.frame.height), max(0, (header?.frame.minY ?? 0) - 10)))
+            view.layoutIfNeeded()
+        }
+        for section in Section.carousels {
+            show(section)
+            let header = view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: section.rawValue))
+                as? LayoutsHeaderView
+            #expect(header?.text == LayoutsController.headerTitle(section), "\(section)")
+            #expect(header?.detail == ".\(section)", "the behaviour's name in code: \(section)")
+        }
+        let paging = Section.paging.rawValue
+        show(.paging)
+        let card = try #require(view.cellForItem(at: IndexPath(item: 0, section: paging)) as? CarouselCardCell)
+        #expect(card.number == "1")
+        #expect(card.title == controller.dataSource?.itemIdentifier(for: IndexPath(item: 0, section: paging))?.title)
+        #expect(card.accessibilityLabel == card.title)
     }
 }

@@ -23,7 +23,7 @@ extension TableWidgetTests {
         #expect(harness.window.subtitleText == tr("Layout Gallery"))
         let controller = screen.controller
         let dataSource = try #require(controller.dataSource)
-        #expect(view.numberOfSections == 3)
+        #expect(view.numberOfSections == LayoutsController.Section.allCases.count)
         #expect(view.visibleSupplementaryViews(ofKind: CollectionView.elementKindSectionHeader).count >= 2, "the sidebar's and the settings' headers show")
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)

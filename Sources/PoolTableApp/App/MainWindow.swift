@@ -215,6 +215,10 @@ final class MainWindow {
             // cell "Size, 3 bytes. File 3 of 4".
             table.accessibleOutlineLevelDescription = { tr("level {level}", ["level": formatted($0)]) }
             table.accessibleCellDescription = { tr("{column}, {value}", ["column": $0, "value": $1]) }
+            // A carousel (the Layout Gallery's sideways sections) is its own list: "Item 3 of
+            // 12, carousel".
+            // Translators: a row of items that scrolls sideways, said after an item's position.
+            table.accessibleCarouselDescription = { tr("carousel") }
             let page = gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
             // The page would be heard as "Inbox panel" before the list's own "Inbox": one name.
             // (Empty, not reset: GTK 4.8 names an unlabelled page by its type, "GtkStackPage".)
@@ -391,6 +395,9 @@ final class MainWindow {
         var fields = [
             "\"count\":\(starts.last ?? 0)",
             "\"cursor\":\(list.focusedIndexPath.map { number($0) } ?? 0)",
+            // The cursor's section and item, and its section's size: a carousel's item says its
+            // place in its section ("Item 3 of 12, carousel").
+            "\"cursorPath\":" + (list.focusedIndexPath.map { "[\($0.section),\($0.row),\(list.numberOfItems(inSection: $0.section))]" } ?? "null"),
             "\"cursorSelected\":\(list.focusedIndexPath.map { list.isItemSelected(at: $0) } ?? false)",
             "\"editing\":\(list.isEditing)",
             "\"labelUpdates\":\(currentTable.accessibleLabelUpdates)",

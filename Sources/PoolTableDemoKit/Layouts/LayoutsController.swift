@@ -3,13 +3,31 @@ import PoolTable
 /// The Layouts screen (issue 38): a gallery of the modern collection-view API written the
 /// way an iOS developer writes it, through the UIKit renames only: a compositional layout
 /// whose sections are a sidebar outline, an inset-grouped list with accessories and swipe
-/// actions, and a grid of swatches with count badges under a pinned header, fed by a
+/// actions, a grid of swatches with count badges under a pinned header, and one carousel
+/// (an orthogonal section, scrolling sideways) per orthogonal scrolling behaviour, fed by a
 /// diffable data source and cell and supplementary registrations.
 @MainActor
 public final class LayoutsController {
     /// The screen's sections, top to bottom.
     public enum Section: Int, CaseIterable, Hashable, Sendable {
         case sidebar, settings, swatches
+        /// The carousels, one per orthogonal scrolling behaviour.
+        case continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
+
+        /// How the section scrolls sideways: nil for the sections that scroll with the page.
+        public var orthogonalScrollingBehavior: CollectionLayoutSectionOrthogonalScrollingBehavior? {
+            switch self {
+            case .sidebar, .settings, .swatches: nil
+            case .continuous: .continuous
+            case .continuousGroupLeadingBoundary: .continuousGroupLeadingBoundary
+            case .paging: .paging
+            case .groupPaging: .groupPaging
+            case .groupPagingCentered: .groupPagingCentered
+            }
+        }
+
+        /// The carousels, top to bottom.
+        public static var carousels: [Section] { allCases.filter { $0.orthogonalScrollingBehavior != nil } }
     }
 
     /// One item of any section: a sidebar entry, a settings row or a swatch.
@@ -57,6 +75,8 @@ public final class LayoutsController {
                 return section
             case .swatches:
                 return Self.swatchSection(width: layoutEnvironment.container.effectiveContentSize.width)
+            case .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered:
+                return Self.carouselSection(section)
             }
         }
         layout.register(GroupedBackgroundView.self, forDecorationViewOfKind: GroupedBackgroundView.elementKind)
@@ -84,6 +104,48 @@ public final class LayoutsController {
         section.boundarySupplementaryItems = [header]
         section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 8, bottom: 16, trailing: 8)
         return section
+    }
+
+    /// The carousels' leading and trailing section insets (none for Paging).
+    static let carouselInset = 10.0
+
+    /// A row of cards that scrolls sideways with `section`'s behaviour, under a header naming
+    /// it. The groups are shaped so each behaviour shows: narrow cards that glide freely;
+    /// pairs of stacked cards whose leading edges catch the glide; two cards a page, paged a
+    /// whole width at a time (no section insets, so pages and cards line up); a card a group,
+    /// paged a group at a time; and one wide card a group, each settling in the middle.
+    static func carouselSection(_ section: Section) -> CollectionLayoutSection {
+        let group: CollectionLayoutGroup
+        switch section {
+        case .continuousGroupLeadingBoundary:
+            let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(0.5))
+            let item = CollectionLayoutItem(layoutSize: itemSize)
+            item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 6, bottom: 4, trailing: 6)
+            let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(0.3), heightDimension: .absolute(172))
+            group = CollectionLayoutGroup.vertical(layoutSize: groupSize, repeatingSubitem: item, count: 2)
+        default:
+            let width: Double = switch section {
+            case .continuous: 0.22
+            case .paging: 0.5
+            case .groupPagingCentered: 0.75
+            default: 0.4
+            }
+            let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+            let item = CollectionLayoutItem(layoutSize: itemSize)
+            let side = section == .paging ? 16.0 : 6
+            item.contentInsets = DirectionalEdgeInsets(top: 4, leading: side, bottom: 4, trailing: side)
+            let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(width), heightDimension: .absolute(section == .groupPagingCentered ? 150 : 120))
+            group = CollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
+        }
+        let carousel = CollectionLayoutSection(group: group)
+        carousel.orthogonalScrollingBehavior = section.orthogonalScrollingBehavior ?? .continuous
+        let inset = section == .paging ? 0.0 : carouselInset
+        carousel.contentInsets = DirectionalEdgeInsets(top: 0, leading: inset, bottom: 18, trailing: inset)
+        let headerSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(40))
+        carousel.boundarySupplementaryItems = [
+            CollectionLayoutBoundarySupplementaryItem(layoutSize: headerSize, elementKind: CollectionView.elementKindSectionHeader, alignment: .top),
+        ]
+        return carousel
     }
 
     // MARK: Swipe actions
@@ -156,21 +218,28 @@ public final class LayoutsController {
             cell.accessories = accessories
         }
         let swatchRegistration = Self.swatchRegistration()
+        let cardRegistration = CollectionView.CellRegistration<CarouselCardCell, Item> { cell, _, item in
+            cell.title = item.title
+            cell.number = item.detail ?? ""
+            cell.color = Color(hex: item.rgb)
+        }
         let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: collectionView) { collectionView, indexPath, item in
             switch Section(rawValue: indexPath.section) {
             case .sidebar: collectionView.dequeueConfiguredReusableCell(using: sidebarRegistration, for: indexPath, item: item)
             case .settings: collectionView.dequeueConfiguredReusableCell(using: settingsRegistration, for: indexPath, item: item)
             case .swatches, nil: collectionView.dequeueConfiguredReusableCell(using: swatchRegistration, for: indexPath, item: item)
+            case .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered:
+                collectionView.dequeueConfiguredReusableCell(using: cardRegistration, for: indexPath, item: item)
             }
         }
         let headerRegistration = CollectionView.SupplementaryRegistration<LayoutsHeaderView>(elementKind: CollectionView.elementKindSectionHeader) {
             header, _, indexPath in
             header.isOpaque = indexPath.section == Section.swatches.rawValue
-            switch Section(rawValue: indexPath.section) {
-            case .sidebar: header.text = tr("Library")
-            case .settings: header.text = tr("Settings")
-            case .swatches, nil: header.text = tr("Colours")
-            }
+            let section = Section(rawValue: indexPath.section)
+            header.text = section.map(Self.headerTitle) ?? ""
+            // A carousel's header names its behaviour as the code does, too.
+            header.detail = section?.orthogonalScrollingBehavior.map { ".\($0)" } ?? ""
+            header.textInset = section == .paging ? 16 + Self.carouselInset : 16
         }
         let badgeRegistration = Self.badgeRegistration { [weak dataSource] in dataSource?.itemIdentifier(for: $0) }
         dataSource.supplementaryViewProvider = { collectionView, elementKind, indexPath in
@@ -185,6 +254,7 @@ public final class LayoutsController {
         snapshot.appendSections(Section.allCases)
         snapshot.appendItems(Self.settings(), toSection: .settings)
         snapshot.appendItems(Self.swatches(), toSection: .swatches)
+        for section in Section.carousels { snapshot.appendItems(Self.cards(for: section), toSection: section) }
         dataSource.apply(snapshot, animatingDifferences: false)
         dataSource.apply(Self.sidebarOutline(), to: .sidebar, animatingDifferences: false)
     }
@@ -202,6 +272,29 @@ public final class LayoutsController {
         -> CollectionView.SupplementaryRegistration<CountBadgeView> {
         CollectionView.SupplementaryRegistration<CountBadgeView>(elementKind: CountBadgeView.elementKind) { badge, _, indexPath in
             badge.count = item(indexPath)?.detail.flatMap { Int($0) } ?? 0
+        }
+    }
+
+    /// A section's header: the list's name, or the carousel's behaviour in words.
+    public static func headerTitle(_ section: Section) -> String {
+        switch section {
+        case .sidebar: tr("Library")
+        case .settings: tr("Settings")
+        case .swatches: tr("Colours")
+        case .continuous: tr("Continuous")
+        case .continuousGroupLeadingBoundary: tr("Continuous, stopping at a group")
+        case .paging: tr("Paging")
+        case .groupPaging: tr("Group paging")
+        case .groupPagingCentered: tr("Group paging, centred")
+        }
+    }
+
+    /// Twelve cards (sixteen stacked in pairs) in the palette's colours, numbered from 1.
+    static func cards(for section: Section) -> [Item] {
+        let count = section == .continuousGroupLeadingBoundary ? 16 : 12
+        return (0..<count).map { n in
+            let c = (n + section.rawValue * 3) % palette.count
+            return Item(id: 1000 * section.rawValue + n, title: colourName(c), detail: "\(n + 1)", rgb: palette[c])
         }
     }
 

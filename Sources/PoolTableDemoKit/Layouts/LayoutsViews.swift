@@ -8,6 +8,11 @@ public final class SwatchCell: CollectionViewCell {
 
     public override func prepareForReuse() { title = ""; color = .white }
 
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (title.isEmpty ? nil : title) }
+        set { super.accessibilityLabel = newValue }
+    }
+
     public override func drawContent(in canvas: Canvas, bounds: Rect) {
         let swatch = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: max(0, bounds.height - 24))
         canvas.fillRoundedRect(swatch, radius: 8, color: color)
@@ -16,20 +21,67 @@ public final class SwatchCell: CollectionViewCell {
     }
 }
 
+/// A carousel card of the Layouts screen: a rounded card in its colour, its number large in
+/// the top leading corner and its colour's name along the bottom, in white or, on a light
+/// colour, in dark text.
+@MainActor
+public final class CarouselCardCell: CollectionViewCell {
+    public var title = "" { didSet { if title != oldValue { setNeedsDisplay() } } }
+    /// The card's place in its carousel, as text ("3").
+    public var number = "" { didSet { if number != oldValue { setNeedsDisplay() } } }
+    public var color = Color.white { didSet { if color != oldValue { setNeedsDisplay() } } }
+
+    public override func prepareForReuse() { title = ""; number = ""; color = .white }
+
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (title.isEmpty ? nil : title) }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    public override func drawContent(in canvas: Canvas, bounds: Rect) {
+        canvas.fillRoundedRect(bounds, radius: 12, color: color)
+        // Relative luminance (sRGB weights): dark text on the light colours.
+        let light = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue > 0.62
+        let ink = light ? Color(hex: 0x241F31, alpha: 0.85) : .white
+        let inset = bounds.insetBy(dx: 14, dy: 10)
+        canvas.drawText(number, in: Rect(x: inset.minX, y: inset.minY, width: inset.width, height: 34),
+                        style: TextStyle(font: Font(size: 26, weight: .bold), color: ink))
+        canvas.drawText(title, in: Rect(x: inset.minX, y: inset.maxY - 20, width: inset.width, height: 20),
+                        style: TextStyle(font: .headline, color: ink))
+    }
+}
+
 /// A section header of the Layouts screen (a boundary supplementary item).
 @MainActor
 public final class LayoutsHeaderView: CollectionReusableView {
     public var text = "" { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// Said after the title in the secondary colour (a carousel's behaviour as the code names it).
+    public var detail = "" { didSet { if detail != oldValue { setNeedsDisplay() } } }
+    /// How far the title stands in from the header's leading edge: a section without side
+    /// insets (the Paging carousel) indents its header by the others' inset too.
+    public var textInset = 16.0 { didSet { if textInset != oldValue { setNeedsDisplay() } } }
     /// Whether the header paints the view's background first: a pinned header must, to
     /// cover the items scrolling under it.
     public var isOpaque = false { didSet { if isOpaque != oldValue { setNeedsDisplay() } } }
 
-    public override func prepareForReuse() { text = ""; isOpaque = false }
+    public override func prepareForReuse() { text = ""; detail = ""; isOpaque = false; textInset = 16 }
+
+    /// The title: what a carousel's list is called to assistive technology.
+    public override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? (text.isEmpty ? nil : text) }
+        set { super.accessibilityLabel = newValue }
+    }
 
     public override func draw(in canvas: Canvas, bounds: Rect) {
         if isOpaque { canvas.fill(bounds, color: canvas.theme.background) }
-        canvas.drawText(text, in: Rect(x: bounds.minX + 16, y: bounds.minY + 10, width: max(0, bounds.width - 32), height: bounds.height - 14),
-                        style: TextStyle(font: .headline, color: canvas.theme.foreground))
+        let rect = Rect(x: bounds.minX + textInset, y: bounds.minY + 10, width: max(0, bounds.width - 2 * textInset), height: bounds.height - 14)
+        let style = TextStyle(font: .headline, color: canvas.theme.foreground)
+        canvas.drawText(text, in: rect, style: style)
+        guard !detail.isEmpty else { return }
+        let width = canvas.measureText(text, width: rect.width, style: style).width
+        let detailStyle = TextStyle(font: Font(size: 12, monospaced: true), color: canvas.theme.secondaryForeground)
+        canvas.drawText(detail, in: Rect(x: rect.minX + width + 10, y: rect.minY + 2, width: max(0, rect.width - width - 10), height: rect.height - 2),
+                        style: detailStyle)
     }
 }
 

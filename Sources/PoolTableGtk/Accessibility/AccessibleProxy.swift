@@ -38,6 +38,9 @@ final class AccessibleProxy {
     var actionGroup: UnsafeMutablePointer<GSimpleActionGroup>?
     /// The outline state last sent (TableWidget+Outline.swift).
     var outlineSent: OutlineRowState?? = .none
+    /// The carousel list proxy this row's proxy is a child of (an item of an orthogonal
+    /// section); nil for a child of the view.
+    var container: AccessibleProxy?
     /// What the description was made from: the position, the announcement, and what the
     /// view adds around it (the focused cell before it, the outline level after it).
     private var described: (AccessibleRowPosition, String?, RowDescriptionExtras)?
@@ -91,9 +94,18 @@ final class AccessibleProxy {
         described = (position, announcement, extras)
         var base = text(position)
         if let level = extras.level { base += ", \(level)" }
+        if let carousel = extras.carousel { base += ", \(carousel)" }
         if let cell = extras.cell { base = "\(cell). \(base)" }
         description = announcement.map { "\(base). \($0)" } ?? base
         Accessible.setDescription(widget, description)
+        descriptionsSent += 1
+    }
+
+    /// Sends a description that is not a row's position (a carousel's) if it changed.
+    func setDescription(_ text: String) {
+        guard text != description else { return }
+        description = text
+        Accessible.setDescription(widget, text)
         descriptionsSent += 1
     }
 
@@ -112,6 +124,17 @@ final class AccessibleProxy {
         // recycled proxy among the list's children with its old name and place.)
         gtk_widget_set_child_visible(widget, on.gboolean)
         Accessible.setHidden(widget, !on)
+    }
+
+    /// Makes the widget a child of `parent` (the view, or a carousel's list proxy), keeping
+    /// it alive across the move; placed again at the next allocation.
+    func reparent(to parent: UnsafeMutablePointer<GtkWidget>) {
+        guard gtk_widget_get_parent(widget) != parent else { return }
+        g_object_ref(widget.rawPointer)
+        gtk_widget_unparent(widget)
+        gtk_widget_set_parent(widget, parent)
+        g_object_unref(widget.rawPointer)
+        placedSize = nil
     }
 
     /// Forgets the row or header it mirrored (it goes back to a free list, hidden).
@@ -181,10 +204,13 @@ final class AccessibleProxy {
 
 /// What the view says about a row besides its position: the focused cell ("Size, 3 bytes",
 /// said first: it is what Tab moved to) and the outline level ("level 2": GTK 4.8's AT-SPI
-/// bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so the description carries it).
+/// bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so the description carries it), and that an
+/// item is in a carousel.
 struct RowDescriptionExtras: Equatable {
     var cell: String?
     var level: String?
+    /// An item of an orthogonal section: "carousel" (its position is then within the carousel).
+    var carousel: String?
 }
 
 extension AccessibleProxy {

@@ -16,6 +16,10 @@ import CGtk
 /// its row leaves the band it stays, detached, until the focus has moved to the target
 /// row's proxy. `announce(_:)` speaks through the focused row's description (GTK 4.8 has no
 /// announce call; docs/ACCESSIBILITY.md).
+///
+/// An orthogonal section (a carousel) is its own list: a LIST proxy named after the
+/// section, described as a carousel, whose children are its items' proxies; an item's
+/// position and description are then the carousel's ("Item 3 of 12, carousel").
 @MainActor
 final class AccessibleRows {
     /// Live label changes of one row closer together than this are held back and sent together.
@@ -37,12 +41,19 @@ final class AccessibleRows {
     /// What the focused row says first while one of its cells has the focus, from the column's
     /// title and the cell's text there: "Size, 3 bytes".
     var describeCell: @MainActor (_ column: String, _ value: String) -> String = { "\($0), \($1)" } { didSet { describeChanged = true } }
+    /// What an item of a carousel adds to its description, and the carousel's own
+    /// description: "carousel".
+    var describeCarousel: @MainActor () -> String = { "carousel" } { didSet { describeChanged = true } }
 
     private unowned let listView: ListBase
     private let view: UnsafeMutablePointer<GtkWidget>
     private let placement: ProxyPlacement
     private var rows: [IndexPath: AccessibleProxy] = [:], headers: [Int: AccessibleProxy] = [:]
     private var freeRows: [AccessibleProxy] = [], freeHeaders: [AccessibleProxy] = [], allProxies: [AccessibleProxy] = []
+    /// The list proxy of each carousel with mounted items, by section, and spare ones.
+    private var carousels: [Int: AccessibleProxy] = [:], freeCarousels: [AccessibleProxy] = []
+    /// The carousels of the model being applied (the engine's orthogonal sections).
+    private var carouselSections: [Int: AccessibleItemGroup] = [:]
     /// The focus; its proxy is detached when it is not `rows[its row]` (the row left the band).
     private let focus: RovingTabStop
     private var tabStop: AccessibleProxy? { focus.proxy }
@@ -85,6 +96,7 @@ final class AccessibleRows {
     func invalidate() {
         idle.cancel(); flush.cancel(); countFlush.cancel(); placement.cancel()
         rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; allProxies = []; pending = nil
+        carousels = [:]; freeCarousels = []; carouselSections = [:]
         focus.reset()
     }
 
@@ -110,8 +122,10 @@ final class AccessibleRows {
         guard listView.hasLoadedData else { return }
         listView.reportMountChanges()   // content and selection changes since the last pass
         let model = AccessibilityModel(listView)
+        carouselSections = Dictionary(model.itemGroups.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
         if let lists = pending { lists.forEach(apply) } else { rebuild() }
         pending = []
+        updateCarousels(model)
         if listView.contentOffset.y != shown.offsetY { shown.offsetY = listView.contentOffset.y; placement.scrolled() }
         if listView.contentOffset.x != shownOffsetX { shownOffsetX = listView.contentOffset.x; placement.scrolled() }
         let now = monotonicSeconds()
@@ -144,6 +158,7 @@ final class AccessibleRows {
             proxy.describe(item.position, extras(ip), describe)
             if proxy === tabStop { updateActions(proxy) }
             placement.place(proxy, at: item.frame)
+            placeCarousel(of: proxy)
         }
         dirty = [:]
         if let table = listView as? TableView { for (ip, proxy) in rows { proxy.setOutline(table.outlineState(forRowAt: ip)) } }   // level, expanded
@@ -161,7 +176,7 @@ final class AccessibleRows {
     func allocate() {
         let detached = isDetached(tabStop) ? [tabStop!] : []
         // Rows show below a column header row (the viewport's top inset).
-        placement.allocate(Array(rows.values) + Array(headers.values) + detached, offsetX: listView.contentOffset.x,
+        placement.allocate(Array(carousels.values) + Array(rows.values) + Array(headers.values) + detached, offsetX: listView.contentOffset.x,
                            offsetY: listView.contentOffset.y - listView.adjustedContentInset.top)
     }
 
@@ -193,7 +208,7 @@ final class AccessibleRows {
         var leaving: [IndexPath: AccessibleProxy] = [:]
         for item in changes.unmounted { leaving[item.indexPath] = rows.removeValue(forKey: item.indexPath) }
         let moving = changes.moved.compactMap { m in rows.removeValue(forKey: m.from).map { ($0, m.to) } }
-        for (proxy, to) in moving { proxy.indexPath = to; rows[to] = proxy; markDirty(to) }
+        for (proxy, to) in moving { proxy.indexPath = to; rows[to] = proxy; adopt(proxy); markDirty(to) }
         (changes.rebound + changes.updated).forEach { markDirty($0.indexPath) }
         let arriving = changes.mounted.map(\.indexPath)
         let same = arriving.map { ip in leaving.removeValue(forKey: ip) ?? (tabStop?.indexPath == ip && isDetached(tabStop) ? tabStop : nil) }
@@ -202,6 +217,7 @@ final class AccessibleRows {
             let proxy = kept ?? spare.popLast() ?? freeRows.popLast() ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST_ITEM)
             proxy.indexPath = ip
             proxy.generation = -1
+            adopt(proxy)
             proxy.setShown(true)
             rows[ip] = proxy
             dirty[ip] = true
@@ -219,10 +235,12 @@ final class AccessibleRows {
 
     private func markDirty(_ ip: IndexPath) { if dirty[ip] == nil { dirty[ip] = false } }
 
-    /// What a row's description says besides its position: the focused cell, the level.
+    /// What a row's description says besides its position: the focused cell, the level,
+    /// that it is in a carousel.
     private func extras(_ ip: IndexPath) -> RowDescriptionExtras {
-        guard let table = listView as? TableView else { return RowDescriptionExtras() }
         var extras = RowDescriptionExtras()
+        if carouselSections[ip.section] != nil { extras.carousel = describeCarousel() }
+        guard let table = listView as? TableView else { return extras }
         if let level = table.outlineState(forRowAt: ip)?.level { extras.level = describeLevel(level + 1) }
         if let cell = describedCell, cell.row == ip, cell.column < table.tableColumns.count {
             let title = table.tableColumns[cell.column].title
@@ -272,6 +290,11 @@ final class AccessibleRows {
         // the focus the stop follows the first visible row, where Tab then enters.
         if listView.focusedIndexPath == nil, let held = tabStop?.indexPath, held != ip, model.frame(of: held) != nil,
            focus.containsFocus { ip = held }
+        // A cursor on its way in (an animated scroll bringing it, a carousel revealing its
+        // card sideways) is not mounted yet: the focus waits on its row until it is, rather
+        // than landing on the first visible row (which a screen reader would read out).
+        if let cursor = listView.focusedIndexPath, cursor != ip, !model.isMounted(cursor),
+           let held = tabStop?.indexPath, model.frame(of: held) != nil { ip = held }
         let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
             stop.describe(model.position(of: ip), extras(ip), describe)
@@ -292,16 +315,95 @@ final class AccessibleRows {
     private func reorderChildren(_ model: AccessibilityModel) {
         orderChanged = false
         let detached = isDetached(tabStop) ? tabStop : nil
-        let order: [AccessibleProxy] = model.readingOrder(including: detached?.indexPath).compactMap {
-            switch $0 {
-            case .header(let section): headers[section]
-            case .item(let ip): rows[ip] ?? (detached?.indexPath == ip ? detached : nil)
+        // A carousel's items are read inside its list, which stands where its first item would.
+        var order: [AccessibleProxy] = [], inCarousel: [Int: [AccessibleProxy]] = [:]
+        for element in model.readingOrder(including: detached?.indexPath) {
+            switch element {
+            case .header(let section):
+                if let header = headers[section] { order.append(header) }
+            case .item(let ip):
+                guard let proxy = rows[ip] ?? (detached?.indexPath == ip ? detached : nil) else { continue }
+                if let carousel = proxy.container {
+                    if inCarousel[ip.section] == nil { order.append(carousel) }
+                    inCarousel[ip.section, default: []].append(proxy)
+                } else {
+                    order.append(proxy)
+                }
             }
         }
-        let ids = order.map { ObjectIdentifier($0) }
+        let ids = (order + inCarousel.keys.sorted().flatMap { inCarousel[$0]! }).map { ObjectIdentifier($0) }
         guard ids != childOrder else { return }
         childOrder = ids
         AccessibleProxy.arrange(order, in: view)
+        for (section, items) in inCarousel {
+            if let carousel = carousels[section] { AccessibleProxy.arrange(items, in: carousel.widget) }
+        }
+    }
+
+    // MARK: Carousels
+
+    /// Makes a row's proxy a child of its carousel's list proxy (made when the carousel's
+    /// first item arrives), or of the view for a row outside the carousels.
+    private func adopt(_ proxy: AccessibleProxy) {
+        guard let ip = proxy.indexPath else { return }
+        let carousel = carouselSections[ip.section].map { carouselProxy(for: $0) }
+        guard proxy.container !== carousel || gtk_widget_get_parent(proxy.widget) != (carousel?.widget ?? view) else { return }
+        proxy.container = carousel
+        proxy.reparent(to: carousel?.widget ?? view)
+        orderChanged = true
+    }
+
+    /// The list proxy of a carousel, named after it; a spare one or a new one.
+    private func carouselProxy(for carousel: AccessibleItemGroup) -> AccessibleProxy {
+        if let proxy = carousels[carousel.section] { return proxy }
+        let proxy = freeCarousels.popLast() ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST)
+        proxy.section = carousel.section
+        proxy.setShown(true)
+        carousels[carousel.section] = proxy
+        orderChanged = true
+        return proxy
+    }
+
+    /// The carousels after an update: each is named after its section's header (what the
+    /// header view's `accessibilityLabel` says, while it is mounted) and described; one whose
+    /// items all left (and that holds no detached tab stop) is hidden for reuse; the items'
+    /// proxies follow their carousel's sideways scroll (their rows did not change, their
+    /// frames did).
+    private func updateCarousels(_ model: AccessibilityModel) {
+        for (section, proxy) in carousels {
+            let holdsStop = isDetached(tabStop) && tabStop?.container === proxy
+            guard carouselSections[section] != nil, holdsStop || rows.values.contains(where: { $0.container === proxy }) else {
+                carousels[section] = nil
+                proxy.reset()
+                freeCarousels.append(proxy)
+                orderChanged = true
+                continue
+            }
+            let header = (listView as? CollectionView)?.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
+                                                                          at: IndexPath(item: 0, section: section))
+            if let title = header?.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
+            proxy.setDescription(describeCarousel())
+        }
+        for (ip, proxy) in rows where proxy.container != nil {
+            if let frame = model.frame(of: ip) { placement.place(proxy, at: frame) }
+            placeCarousel(of: proxy)
+        }
+    }
+
+    /// A carousel's list proxy spans the view's width and the lines of its items; when that
+    /// changes, its items (placed relative to it) are placed again.
+    private func placeCarousel(of proxy: AccessibleProxy) {
+        guard let carousel = proxy.container else { return }
+        var top = Double.infinity, bottom = -Double.infinity
+        for child in rows.values where child.container === carousel { top = min(top, child.rect.minY); bottom = max(bottom, child.rect.maxY) }
+        guard top < bottom else { return }
+        let band = Rect(x: 0, y: top, width: listView.frame.width, height: bottom - top)
+        guard band != carousel.rect else { return }
+        placement.place(carousel, at: band)
+        for child in rows.values where child.container === carousel {
+            child.placedSize = nil
+            placement.place(child, at: child.rect)
+        }
     }
 
     // MARK: Proxies

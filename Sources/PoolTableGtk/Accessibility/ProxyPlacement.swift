@@ -44,13 +44,19 @@ final class ProxyPlacement {
     }
 
     /// From the view's size_allocate: new and resized proxies always, the others when their
-    /// batched move is due or when nothing is waiting to move.
+    /// batched move is due or when nothing is waiting to move. Containers (carousels' list
+    /// proxies) come before their children in `proxies`.
     func allocate(_ proxies: [AccessibleProxy], offsetX: Double = 0, offsetY: Double) {
         let all = placeAll || !moved
         (needsAllocation, placeAll) = (false, false)
         if all { moved = false }
         for proxy in proxies where proxy.isShown && (all || proxy.placedSize != proxy.rect.size) {
-            proxy.allocate(offsetX: offsetX, offsetY: offsetY)
+            // A carousel's item is placed in its carousel's list proxy (allocated before it).
+            if let container = proxy.container {
+                proxy.allocate(offsetX: container.rect.minX, offsetY: container.rect.minY)
+            } else {
+                proxy.allocate(offsetX: offsetX, offsetY: offsetY)
+            }
         }
     }
 

@@ -31,6 +31,18 @@ extension TableWidget {
         }
     }
 
+    /// The word for a carousel (an orthogonal section), default "carousel": a carousel is
+    /// its own list to assistive technology, described with it, and each of its items adds
+    /// it to its description after its position within the carousel ("Item 3 of 12,
+    /// carousel"). The app passes translated text.
+    public var accessibleCarouselDescription: @MainActor () -> String {
+        get { accessibleRows.describeCarousel }
+        set {
+            accessibleRows.describeCarousel = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
     /// What the focused row says first while one of its cells has the focus (Tab in a table
     /// with columns), from the column's title and the cell's
     /// `TableViewCellColumnAccessibility` text; default "Size, 3 bytes". The app passes

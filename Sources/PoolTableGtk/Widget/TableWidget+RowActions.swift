@@ -9,47 +9,20 @@ import CGtk
 extension TableWidget {
     /// How far one click of a horizontal wheel swipes, in pixels.
     static let wheelSwipeStep = 40.0
-    /// A scroll swipe ends when no scroll event came for this long (milliseconds).
+    /// A scroll swipe (or a wheel's carousel scroll) ends when no scroll event came for this
+    /// long (milliseconds).
     static let scrollSwipeIdle: UInt32 = 250
 
     func installRowActions() {
         installPointerTracking()
-        installHorizontalScroll()
+        installSidewaysScroll()
         installContextClick()
     }
 
     // MARK: Swiping with a touchpad
 
-    /// Horizontal scroll deltas swipe the row under the pointer; vertical ones are left to the
-    /// scrolled window (which scrolls, and the engine closes the open row).
-    private func installHorizontalScroll() {
-        let scroll = gtk_event_controller_scroll_new(GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL)!
-        Signal.connectScroll(scroll, "scroll") { [weak self] dx, _ in
-            guard let self, dx != 0, self.listView is TableView else { return false }
-            let discrete = gtk_event_controller_scroll_get_unit(scroll.opaque) == GDK_SCROLL_UNIT_WHEEL
-            if self.scrollSwipeTranslation == nil {
-                guard let p = self.pointerPosition, let point = self.tablePoint(p),
-                      self.listView.beginSwipe(atViewportPoint: point) else { return false }
-                self.scrollSwipeTranslation = 0
-            }
-            let translation = (self.scrollSwipeTranslation ?? 0) - dx * (discrete ? Self.wheelSwipeStep : 1)
-            self.scrollSwipeTranslation = translation
-            self.listView.updateSwipe(translation: translation)
-            self.scrollSwipeEnd.once(after: Self.scrollSwipeIdle) { [weak self] in self?.endScrollSwipe() }
-            return true
-        }
-        Signal.connect(scroll, "scroll-end") { [weak self] in self?.endScrollSwipe() }
-        gtk_widget_add_controller(drawingArea, scroll)
-    }
-
-    /// The touchpad lifted (or the wheel stopped): the engine settles the row.
-    private func endScrollSwipe() {
-        scrollSwipeEnd.stop()
-        guard scrollSwipeTranslation != nil else { return }
-        scrollSwipeTranslation = nil
-        listView.endSwipe()
-        accessibleCursorMayHaveMoved()
-    }
+    /// (Horizontal scrolls reach `beginSwipe`/`updateSwipe`/`endSwipe` through the sideways
+    /// scroll router, TableWidget+SidewaysScroll.swift, which lets carousels go first.)
 
     /// Follows the pointer over the drawing area: a scroll event carries no position, and
     /// a scroll swipe starts on the row under the pointer.

@@ -92,13 +92,18 @@ public final class TableWidget {
     var overlayRefreshSourceID: guint = 0
     /// The row's context menu while it is shown (TableWidget+RowActions.swift).
     public internal(set) var contextMenuPopover: UnsafeMutablePointer<GtkWidget>?
-    /// How far a touchpad (or horizontal wheel) scroll has swiped the row so far; nil when
-    /// no scroll swipe is under way.
-    var scrollSwipeTranslation: Double?
+    /// What the sideways scroll under way moves (a carousel, a swiped row) or that it is the
+    /// scrolled window's; nil between gestures (TableWidget+SidewaysScroll.swift).
+    var sidewaysScroll: SidewaysScroll?
+    /// Which way a wheel last scrolled the held carousel (1: content left, -1: right, 0: none).
+    var wheelDirection = 0.0
+    /// A touchpad's recent carousel deltas (time, points): its speed when it lifts without
+    /// GTK's `decelerate` (X11 sends no scroll stop).
+    var recentScroll: [(time: Double, delta: Double)] = []
     /// Where the pointer is over the drawing area (widget coordinates); nil when outside.
     var pointerPosition: Point?
-    /// Ends a scroll swipe once the scroll events stop (a wheel sends no `scroll-end`).
-    let scrollSwipeEnd = GLibTimeout()
+    /// Ends a wheel's sideways scroll once its clicks stop (a wheel sends no `scroll-end`).
+    let sidewaysScrollEnd = GLibTimeout()
     /// What assistive technology sees (Accessibility/AccessibleRows.swift).
     lazy var accessibleRows = AccessibleRows(view: listView, widget: drawingArea)
     /// The column headers' accessible objects (TableWidget+Columns.swift).
