@@ -456,6 +456,23 @@ struct OrthogonalSectionTests {
 
     // MARK: Bad input
 
+    @Test("a carousel of fractional-width groups in a view without a width yet logs nothing, and is laid out when the width comes")
+    func noWidthYet() {
+        let layout = CollectionViewCompositionalLayout { _, _ in
+            let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+            let group = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(0.8), .absolute(120)), subitems: [item])
+            let section = CollectionLayoutSection(group: group)
+            section.orthogonalScrollingBehavior = .groupPaging
+            return section
+        }
+        let g = compositionalGeometry(layout, counts: [10], width: 0)
+        #expect(g.reportedProblems.isEmpty, "a 0-point group in a 0-point view is no problem to log")
+        g.breadth = 400
+        #expect(g.reportedProblems.isEmpty)
+        let frame = g.itemFrame(ItemPath(row: 1, section: 0))
+        #expect(frame.width == 320 && frame.minX == 320, "the groups side by side at 0.8 of the width")
+    }
+
     @Test("a carousel's group without width, or wider than the view, is logged and keeps the last good layout; offsets on other sections are no-ops")
     func badInput() {
         let box = WidthBox()

@@ -42,10 +42,12 @@ final class CompositionalGeometry: ItemLayout {
 
     private var viewSize: Size { Size(width: breadth, height: max(0, viewportLength())) }
 
-    /// Logs `problem` once per kind.
+    /// Logs `problem` once per kind. Not before the view has a width: a sideways section's
+    /// fractional-width group is 0 points wide until then, and every section is asked again
+    /// when the width arrives (`breadth`), so a real problem is logged then.
     func report(_ problem: CompositionalLayoutProblem) {
         lastProblem = problem
-        guard reportedProblems.insert(problem.kind).inserted else { return }
+        guard breadth >= 1, reportedProblems.insert(problem.kind).inserted else { return }
         ListBase.logger.error("PoolTable compositional layout: \(problem); keeping the last good layout")
     }
 
