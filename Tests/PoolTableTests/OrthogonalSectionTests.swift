@@ -235,6 +235,23 @@ struct OrthogonalSectionTests {
         #expect(try settle(.groupPaging, from: 0, delta: -10, velocity: -3000) == 0, "clamped at the start")
     }
 
+    @Test("a slow release (a wheel's nominal 150 pt/s) settles a group on in under half a second, not the 2 s cap")
+    func slowReleaseSettlesQuickly() throws {
+        let (view, _) = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.groupPaging, perGroup: 1)), counts: [50])
+        view.setOrthogonalContentOffset(320, forSection: 0)
+        try #require(view.beginOrthogonalScroll(atViewportPoint: bandPoint(view, section: 0)))
+        view.updateOrthogonalScroll(by: 40)
+        view.endOrthogonalScroll(velocity: 150)
+        var t = 10.0
+        view.advanceAnimations(to: t)
+        while view.hasRunningAnimations && t < 13 {
+            t += 1.0 / 60
+            view.advanceAnimations(to: t)
+        }
+        #expect(view.orthogonalContentOffset(forSection: 0) == 480)
+        #expect(t - 10 < 0.5, "settled after \(t - 10) s")
+    }
+
     @Test("the SPI ignores a point off the carousels, and a scroll with no gesture")
     func spiOffCarousels() {
         let (view, _) = makeView(Self.mixed(.paging), counts: [6, 20, 6])
@@ -387,6 +404,23 @@ struct OrthogonalSectionTests {
             view.advanceAnimations(to: 2)
             #expect(view.orthogonalContentOffset(forSection: 0) == expected, "\(behavior)")
         }
+    }
+
+    @Test("End and Home bring a carousel's card into view across, as the arrows do")
+    func endAndHomeRevealAcross() {
+        let (view, _) = makeView(Self.mixed(.groupPaging, perGroup: 1), counts: [6, 30], height: 2000)
+        view.setFocusedIndexPath(IndexPath(item: 0, section: 0))
+        #expect(view.handleKey(.end))
+        view.advanceAnimations(to: 1)
+        view.advanceAnimations(to: 2)
+        #expect(view.focusedIndexPath == IndexPath(item: 29, section: 1))
+        let f = view.layoutAttributesForItem(at: IndexPath(item: 29, section: 1))!.frame
+        #expect(f.minX >= 0 && f.maxX <= Self.width, "the last card scrolled into view across: \(f)")
+        #expect(view.indexPathsForVisibleItems.contains(IndexPath(item: 29, section: 1)))
+        #expect(view.handleKey(.home))
+        view.advanceAnimations(to: 3)
+        view.advanceAnimations(to: 4)
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 0))
     }
 
     @Test("scrollToItem scrolls a carousel's item into view across too")

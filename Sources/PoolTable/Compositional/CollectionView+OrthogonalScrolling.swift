@@ -120,9 +120,10 @@ extension CollectionView {
         guard to != from else { return }
         // A fling decelerates on a cubic ease-out whose starting speed (3 × distance / duration)
         // is the release's, so the band carries on as fast as it was let go; a drag's release
-        // (no velocity) snaps in a short ease.
-        let speed = abs(velocity.isFinite ? velocity : 0)
-        let duration = speed < 1 ? 0.25 : min(2.0, max(0.25, 3 * abs(to - from) / speed))
+        // (no velocity) snaps in a short ease. A slow release (a wheel's nominal speed) never
+        // takes longer than 0.3 s plus 1 ms a point: at 150 pt/s one group took the 2 s cap.
+        let speed = abs(velocity.isFinite ? velocity : 0), distance = abs(to - from)
+        let duration = speed < 1 ? 0.25 : max(0.25, min(2.0, 3 * distance / speed, 0.3 + distance / 1000))
         orthogonalScrolling.settle(g.section, Transition(from: from, to: to, duration: duration, easing: .easeOut))
         host?.tableViewNeedsAnimationTicks(self)
     }

@@ -20,8 +20,7 @@ final class OrthogonalKeyInteraction: KeyInteraction {
         }
         view.interaction.showFocusRing()
         guard let target = next else { return true }    // at an end: the key is used, nothing moves
-        view.moveKeyboardCursor(from: current, to: target, goal: nil, modifiers: modifiers)
-        view.revealOrthogonally(target)
+        view.moveKeyboardCursor(from: current, to: target, goal: nil, modifiers: modifiers)   // reveals it across too
         return true
     }
 }

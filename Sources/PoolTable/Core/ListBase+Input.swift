@@ -234,6 +234,7 @@ extension ListBase {
             if !isEditing { selectByUser(target) }
         }
         scroll(to: target, at: .none, animated: false)
+        revealAcross(target)   // a carousel's card: Home, End and the page keys too, not only the arrows
         setNeedsDisplay()
     }
 }

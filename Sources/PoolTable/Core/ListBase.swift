@@ -268,6 +268,10 @@ public class ListBase {
     /// supplementary views); nothing by default.
     func didLayOutItems() {}
 
+    /// Brings an item the keyboard cursor moved to into view across, where its section
+    /// scrolls sideways (a collection view's carousels); nothing by default.
+    func revealAcross(_ ip: ItemPath) {}
+
     /// What a subclass animates on the engine's clock beside the core's animations (a
     /// collection view's sideways settles): advances it to `t`; true when something moved.
     func advanceViewAnimations(to t: Double) -> Bool { false }

@@ -48,6 +48,7 @@ public final class CollectionView: ListBase {
     let orthogonalScrolling = OrthogonalScrolling()
 
     override func didLayOutItems() { mountSupplementaries() }
+    override func revealAcross(_ ip: ItemPath) { revealOrthogonally(ip) }
     override func advanceViewAnimations(to t: Double) -> Bool { advanceOrthogonalScrolling(to: t) }
     override var hasViewAnimations: Bool { orthogonalScrolling.isAnimating }
 
