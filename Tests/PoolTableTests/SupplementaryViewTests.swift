@@ -306,4 +306,79 @@ struct SupplementaryViewTests {
         }
         #expect(rebound > 0, "no badge view was recycled to another item")
     }
+
+    /// The attributes of every mounted badge and background equal the mounted view's frame,
+    /// which is where it is drawn; the attributes' index path and kind are the element's.
+    func expectAttributesMatchMounted(_ view: CollectionView, section s: Int, _ context: String) throws {
+        let background = try #require(view.supplementaryView(forElementKind: Self.backgroundKind, at: IndexPath(item: 0, section: s)), "\(context)")
+        let backgroundAttributes = try #require(view.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: s)), "\(context)")
+        #expect(backgroundAttributes.frame == background.frame, "\(context)")
+        #expect(backgroundAttributes.indexPath == IndexPath(item: 0, section: s) && backgroundAttributes.representedElementKind == Self.backgroundKind)
+        #expect(backgroundAttributes.zIndex < 0, "a background is beneath its section's cells")
+        let badges = view.indexPathsForMountedSupplementaryElements(ofKind: Self.badgeKind).filter { $0.section == s }
+        #expect(!badges.isEmpty, "\(context)")
+        for ip in badges {
+            let badge = try #require(view.supplementaryView(forElementKind: Self.badgeKind, at: ip))
+            let attributes = try #require(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: ip), "\(context) \(ip)")
+            #expect(attributes.frame == badge.frame, "\(context) \(ip)")
+            #expect(attributes.indexPath == ip && attributes.representedElementKind == Self.badgeKind && attributes.zIndex == 1)
+            let item = try #require(view.layoutAttributesForItem(at: ip)).frame
+            #expect(attributes.frame == Rect(x: item.maxX - 16 + 8, y: item.minY - 8, width: 16, height: 16), "\(context) \(ip)")
+        }
+    }
+
+    @Test("layout attributes of badges and section backgrounds are where the mounted views are drawn, also scrolled sideways; nil for unknown kinds and out of range")
+    func badgeAndBackgroundAttributes() throws {
+        // A plain section.
+        let (view, source) = try makeView(layout(), sections: 20)
+        defer { withExtendedLifetime(source) {} }
+        view.contentOffset = Point(x: 0, y: Self.sectionLength + 50)
+        try expectAttributesMatchMounted(view, section: 1, "plain")
+        // Drawn where the attributes say: the background's fill and a visible badge's label.
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        let background = try #require(view.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: 1)))
+        #expect(canvas.filledRects(color: BackgroundView.color).contains(onScreen(background.frame, view)))
+        let ip = IndexPath(item: 4, section: 1)
+        let badge = try #require(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: ip))
+        #expect(drawnLabels(view)["badge \(source.itemIdentifier(for: ip)!)"] == onScreen(badge.frame, view))
+        // An item far from the viewport has its badge where the layout would put it.
+        let far = try #require(view.layoutAttributesForItem(at: IndexPath(item: 3, section: 15))).frame
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: IndexPath(item: 3, section: 15))?.frame
+                == Rect(x: far.maxX - 8, y: far.minY - 8, width: 16, height: 16))
+        // Unknown kinds, sections and items out of range, a second background that is not there.
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: "nothing", at: IndexPath(item: 0, section: 1)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: IndexPath(item: 20, section: 1)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: IndexPath(item: 0, section: 20)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: IndexPath(item: -1, section: 1)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 1, section: 1)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: 20)) == nil)
+        #expect(view.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: -1)) == nil)
+        // No badges in the layout: none answered.
+        let (bare, bareSource) = try makeView(layout(badges: false, background: false), sections: 3)
+        defer { withExtendedLifetime(bareSource) {} }
+        #expect(bare.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: IndexPath(item: 0, section: 0)) == nil)
+        #expect(bare.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: 0)) == nil)
+
+        // A section that scrolls sideways: badges move with their items, the background stays.
+        let (sideways, sidewaysSource) = try makeView(layout(orthogonal: .continuous), sections: 3, height: 600)
+        defer { withExtendedLifetime(sidewaysSource) {} }
+        let still = try #require(sideways.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: 0))).frame
+        let first = IndexPath(item: 0, section: 0)
+        let before = try #require(sideways.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: first)).frame
+        for offset in [500.0, 1200, 30] {
+            sideways.setOrthogonalContentOffset(offset, forSection: 0)
+            try expectAttributesMatchMounted(sideways, section: 0, "sideways \(offset)")
+            #expect(sideways.layoutAttributesForSupplementaryElement(ofKind: Self.backgroundKind, at: IndexPath(item: 0, section: 0))?.frame == still)
+            let moved = try #require(sideways.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: first)).frame
+            #expect(moved.minX == before.minX - offset && moved.minY == before.minY, "offset \(offset)")
+            let drawn = drawnLabels(sideways)
+            for ip in sideways.indexPathsForVisibleItems where ip.section == 0 {
+                let frame = try #require(sideways.layoutAttributesForSupplementaryElement(ofKind: Self.badgeKind, at: ip)).frame
+                if frame.minX >= 0 && frame.maxX <= 416 && frame.minY >= 0 {
+                    #expect(drawn["badge \(sidewaysSource.itemIdentifier(for: ip)!)"] == onScreen(frame, sideways), "offset \(offset) \(ip)")
+                }
+            }
+        }
+    }
 }

@@ -89,19 +89,39 @@ extension CollectionView {
         return CollectionViewLayoutAttributes(frame: geometry.itemFrame(ip), indexPath: indexPath)
     }
 
-    /// Where the layout puts a section's header or footer of `kind` (`indexPath` names the
-    /// section); nil when the section has none of that kind. A grid's headers are of kind
-    /// ``elementKindSectionHeader``. A pinned boundary item's frame is where it is drawn now
-    /// (held to the viewport's edge while its section is on screen).
+    /// Where the layout puts the supplementary element of `kind` at `indexPath`, as it is drawn
+    /// now; nil when there is none (an unknown kind, a section or item out of range):
+    /// - a section's header or footer (`indexPath` names the section, item 0). A grid's headers
+    ///   are of kind ``elementKindSectionHeader``. A pinned one is held to the viewport's edge
+    ///   while its section is on screen;
+    /// - a badge (a ``CollectionLayoutSupplementaryItem`` of the item's layout): `indexPath` is
+    ///   the item's, the frame anchored to the item's frame as drawn (in a section that scrolls
+    ///   sideways, as scrolled now), the z-index the badge's;
+    /// - a decoration (``CollectionLayoutDecorationItem/background(elementKind:)``): item 0 of
+    ///   the section (a second decoration of the same kind, item 1), the section's background.
+    /// The frames come from the computation that places the mounted views.
     public func layoutAttributesForSupplementaryElement(ofKind kind: String, at indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         reloadIfNeeded()
         let s = indexPath.section
         if let compositional = geometry as? CompositionalGeometry {
-            guard let laidOut = compositional.boundaryFrame(ofKind: kind, section: s) else { return nil }
-            let item = compositional.sections[s].section.boundarySupplementaryItems.first { $0.elementKind == kind }
-            // A pinned header's attributes give where it is drawn now, as UIKit's do.
-            let frame = item.map { compositional.pinnedFrame(laidOut, of: $0, section: s, visible: viewport.visibleSpan) } ?? laidOut
-            return CollectionViewLayoutAttributes(frame: frame, indexPath: indexPath, representedElementKind: kind, zIndex: item?.zIndex ?? 1)
+            guard s >= 0, s < compositional.numberOfSections else { return nil }
+            if indexPath.item == 0, let laidOut = compositional.boundaryFrame(ofKind: kind, section: s) {
+                let item = compositional.sections[s].section.boundarySupplementaryItems.first { $0.elementKind == kind }
+                // A pinned header's attributes give where it is drawn now, as UIKit's do.
+                let frame = item.map { compositional.pinnedFrame(laidOut, of: $0, section: s, visible: viewport.visibleSpan) } ?? laidOut
+                return CollectionViewLayoutAttributes(frame: frame, indexPath: indexPath, representedElementKind: kind, zIndex: item?.zIndex ?? 1)
+            }
+            let key = SupplementaryElement.Key(kind: kind, indexPath: indexPath)
+            let ip = ItemPath(indexPath)
+            var element = compositional.decorationElements(ofSection: s, breadth: viewport.breadth).first { $0.key == key }
+            if element == nil, compositional.contains(ip) {
+                // The item's frame as drawn: its mounted cell's (gliding, scrolled sideways), else the layout's.
+                let itemFrame = items.index(of: ip).map { items[$0].cell.frame } ?? compositional.itemFrame(ip)
+                let leaves = CompositionalGeometry.leaves(of: compositional.sections[s].section.group)
+                element = compositional.badgeElements(of: ip, itemFrame: itemFrame, leaves: leaves).first { $0.key == key }
+            }
+            guard let element else { return nil }
+            return CollectionViewLayoutAttributes(frame: element.frame, indexPath: indexPath, representedElementKind: kind, zIndex: element.zIndex)
         }
         guard kind == Self.elementKindSectionHeader, s >= 0, s < geometry.numberOfSections, geometry.headerLength(ofSection: s) > 0 else { return nil }
         return CollectionViewLayoutAttributes(frame: headerRect(s), indexPath: indexPath, representedElementKind: kind, zIndex: 1)

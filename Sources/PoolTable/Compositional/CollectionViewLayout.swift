@@ -13,7 +13,8 @@ extension StripLayout: CollectionViewLayout {}
 public struct CollectionViewLayoutAttributes: Hashable, Sendable {
     /// The element's frame in the collection view's content coordinates.
     public var frame: Rect
-    /// The item, or the section's index path (`[section, 0]`) for a boundary supplementary view.
+    /// The item (a cell's or a badge's), or the section's index path (`[section, 0]`) for a
+    /// boundary supplementary view or a decoration.
     public var indexPath: IndexPath
     /// The supplementary kind; nil for a cell.
     public var representedElementKind: String?

@@ -49,17 +49,7 @@ extension CompositionalGeometry {
         guard !sections.isEmpty, band.end > band.start else { return out }
         for s in sections(meeting: band) {
             let section = sections[s]
-            let top = start(ofSection: s)
-            for (n, decoration) in section.section.decorationItems.enumerated() {
-                let i = decoration.contentInsets
-                let frame = Rect(x: i.leading, y: top + section.headerLength + i.top,
-                                 width: max(0, breadth - i.leading - i.trailing),
-                                 height: max(0, section.length - section.headerLength - section.footerLength - i.top - i.bottom))
-                // Two decorations of one kind in a section: the second is item 1, and so on.
-                let nth = section.section.decorationItems[..<n].filter { $0.elementKind == decoration.elementKind }.count
-                out.append(SupplementaryElement(key: .init(kind: decoration.elementKind, indexPath: IndexPath(item: nth, section: s)),
-                                                category: .decoration, frame: frame, zIndex: decoration.zIndex))
-            }
+            out += decorationElements(ofSection: s, breadth: breadth)
             for item in section.section.boundarySupplementaryItems {
                 guard let laidOut = boundaryFrame(ofKind: item.elementKind, section: s) else { continue }
                 let frame = pinnedFrame(laidOut, of: item, section: s, visible: visible)
@@ -74,15 +64,43 @@ extension CompositionalGeometry {
         for (ip, itemFrame) in mounted where ip.section < sections.count {
             let leaves = leavesBySection[ip.section] ?? Self.leaves(of: sections[ip.section].section.group)
             leavesBySection[ip.section] = leaves
-            guard !leaves.isEmpty else { continue }
-            let leaf = leaves[ip.row % leaves.count]
-            for badge in leaf.supplementaryItems {
-                let size = badge.layoutSize.resolved(in: itemFrame.size)
-                out.append(SupplementaryElement(key: .init(kind: badge.elementKind, indexPath: ip.indexPath), category: .badge,
-                                                frame: badge.containerAnchor.frame(of: size, on: itemFrame), zIndex: badge.zIndex))
-            }
+            out += badgeElements(of: ip, itemFrame: itemFrame, leaves: leaves)
         }
         return out
+    }
+
+    /// Section `s`'s decorations (backgrounds), each covering the section between its header
+    /// and footer inside the decoration's insets, `breadth` wide less those insets. Two of one
+    /// kind in a section: the second is item 1, and so on. The one computation of a
+    /// decoration's frame: mounting and `layoutAttributesForSupplementaryElement` both use it.
+    func decorationElements(ofSection s: Int, breadth: Double) -> [SupplementaryElement] {
+        guard s >= 0 && s < sections.count else { return [] }
+        let section = sections[s]
+        let top = start(ofSection: s)
+        var out: [SupplementaryElement] = []
+        for (n, decoration) in section.section.decorationItems.enumerated() {
+            let i = decoration.contentInsets
+            let frame = Rect(x: i.leading, y: top + section.headerLength + i.top,
+                             width: max(0, breadth - i.leading - i.trailing),
+                             height: max(0, section.length - section.headerLength - section.footerLength - i.top - i.bottom))
+            let nth = section.section.decorationItems[..<n].filter { $0.elementKind == decoration.elementKind }.count
+            out.append(SupplementaryElement(key: .init(kind: decoration.elementKind, indexPath: IndexPath(item: nth, section: s)),
+                                            category: .decoration, frame: frame, zIndex: decoration.zIndex))
+        }
+        return out
+    }
+
+    /// The badges of item `ip` laid out at `itemFrame` (where it is drawn now: in a section
+    /// that scrolls sideways, as scrolled), anchored to that frame; `leaves` is
+    /// `leaves(of:)` of its section's group. The one computation of a badge's frame: mounting
+    /// and `layoutAttributesForSupplementaryElement` both use it.
+    func badgeElements(of ip: ItemPath, itemFrame: Rect, leaves: [CollectionLayoutItem]) -> [SupplementaryElement] {
+        guard !leaves.isEmpty, ip.row >= 0 else { return [] }
+        return leaves[ip.row % leaves.count].supplementaryItems.map { badge in
+            let size = badge.layoutSize.resolved(in: itemFrame.size)
+            return SupplementaryElement(key: .init(kind: badge.elementKind, indexPath: ip.indexPath), category: .badge,
+                                        frame: badge.containerAnchor.frame(of: size, on: itemFrame), zIndex: badge.zIndex)
+        }
     }
 
     /// A group's leaf items depth first, a repeated subitem once per repetition: leaf k is
