@@ -156,6 +156,50 @@ struct CompositionalViewTests {
         #expect(gridStateProblems(view, source) == [])
     }
 
+    @Test("setCollectionViewLayout(animated: true) glides the items on screen from their old places to their new ones")
+    func animatedLayoutSwap() throws {
+        let source = GridSource(counts: [2000])
+        var grid = GridLayout()
+        grid.itemSize = Size(width: 90, height: 90)
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 408, height: 600), collectionViewLayout: grid)
+        source.attach(to: view)
+        view.layoutIfNeeded()
+        view.advanceAnimations(to: 10)
+        let watched = [1, 5, 6, 14].map { IndexPath(item: $0, section: 0) }
+        let old = watched.map { view.rectForItem(at: $0) }
+        view.setCollectionViewLayout(fourAcross(), animated: true)
+        #expect(view.hasRunningAnimations)
+        let new = watched.map { view.rectForItem(at: $0) }
+        func drawn(_ ip: IndexPath) throws -> Rect {
+            view.presentationFrame(ofSlot: try #require(view.items.index(of: ItemPath(ip))))
+        }
+        func between(_ v: Double, _ a: Double, _ b: Double) -> Bool { min(a, b) < v && v < max(a, b) }
+        view.advanceAnimations(to: 10)   // the glides start now
+        for (k, ip) in watched.enumerated() {
+            #expect(old[k].origin != new[k].origin, "\(ip) moves")
+            #expect(try drawn(ip).origin == old[k].origin, "\(ip) starts where it was drawn")
+        }
+        view.advanceAnimations(to: 10 + RowAnimationState.duration / 2)
+        var glidingSideways = 0
+        for (k, ip) in watched.enumerated() {
+            let mid = try drawn(ip)
+            #expect(between(mid.minY, old[k].minY, new[k].minY), "\(ip) mid-way along: \(mid.minY) between \(old[k].minY) and \(new[k].minY)")
+            if old[k].minX != new[k].minX {
+                glidingSideways += 1
+                #expect(between(mid.minX, old[k].minX, new[k].minX), "\(ip) mid-way across: \(mid.minX) between \(old[k].minX) and \(new[k].minX)")
+            }
+        }
+        #expect(glidingSideways > 0)
+        view.advanceAnimations(to: 11)
+        #expect(!view.hasRunningAnimations)
+        for (k, ip) in watched.enumerated() { #expect(try drawn(ip) == new[k], "\(ip) ends at its new place") }
+        for k in view.items.indices { #expect(view.presentationFrame(ofSlot: k) == view.items[k].cell.frame) }
+        // Not animated: no glide.
+        view.setCollectionViewLayout(grid, animated: false)
+        #expect(!view.hasRunningAnimations)
+        #expect(view.invariantViolation() == nil)
+    }
+
     @Test("batch updates on a compositional layout: random inserts, deletes and section changes keep cells, frames and the engine's invariants right")
     func batchUpdates() throws {
         let source = GridSource(counts: [300, 40, 0, 120])

@@ -28,8 +28,10 @@ extension CollectionView {
     /// Lays the items out with `layout` from now on, keeping the first visible item where it
     /// was, the selection and the data (no reload). A grid and a compositional layout swap
     /// freely; a strip scrolls along the other axis, so only a view made with a strip takes a
-    /// strip (anything else is logged as an error and ignored). `animated` is not animated
-    /// yet: the switch is immediate.
+    /// strip (anything else is logged as an error and ignored). With `animated`, the items on
+    /// screen before and after glide from where they were drawn to their new places (their
+    /// sizes change at once), as rows glide in a batch update; advance with
+    /// `advanceAnimations(to:)`. Swapping a grid's parameters for others is immediate.
     public func setCollectionViewLayout(_ layout: any CollectionViewLayout, animated: Bool) {
         let next: any ItemLayout
         switch layout {
@@ -62,6 +64,7 @@ extension CollectionView {
             return
         }
         let anchor = pass.needsReload ? nil : captureAnchor()
+        let drawn = animated && !pass.needsReload ? drawnPlaces() : [:]
         if !pass.needsReload {
             next.breadth = viewport.breadth
             next.load(from: dataAdapter)
@@ -70,6 +73,34 @@ extension CollectionView {
         if let anchor { restoreAnchor(anchor) }
         setOffset(offset, reason: .clamp)
         host?.tableViewDidChangeScrollGeometry(self)
+        if !drawn.isEmpty { glide(from: drawn) }
+    }
+
+    /// Where each mounted item is drawn now (running glides included), on screen: along
+    /// (less the offset) and across.
+    private func drawnPlaces() -> [ItemPath: (along: Double, across: Double)] {
+        layoutIfNeeded()
+        let axis = viewport.axis, frames = presentationFramesOfSlots()
+        var out: [ItemPath: (along: Double, across: Double)] = [:]
+        for k in items.indices { out[items[k].indexPath] = (axis.start(of: frames[k]) - offset, axis.acrossStart(of: frames[k])) }
+        return out
+    }
+
+    /// After a layout change: lays out at once, then every mounted item that was drawn before
+    /// glides from there (the batch updates' glides, `RowAnimationState`); one mounted only
+    /// now stays at its place.
+    private func glide(from drawn: [ItemPath: (along: Double, across: Double)]) {
+        layoutIfNeeded()
+        rowAnimations.clearGlides()
+        let axis = viewport.axis
+        for m in items.entries {
+            guard let was = drawn[m.indexPath] else { continue }
+            rowAnimations.glide(m.indexPath, from: was.along - (axis.start(of: m.cell.frame) - offset))
+            rowAnimations.glideAcross(m.indexPath, from: was.across - axis.acrossStart(of: m.cell.frame))
+            rowAnimations.unfollow(m.indexPath)
+        }
+        if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
+        setNeedsDisplay()
     }
 
     /// A compositional geometry reading this view's height.
