@@ -63,8 +63,8 @@ extension CollectionView {
             Self.logger.error("PoolTable: setCollectionViewLayout: the new layout scrolls along another axis; keeping the current layout")
             return
         }
+        let drawn = animated && !pass.needsReload ? drawnPlaces() : [:]   // lays out first: the anchor is read after
         let anchor = pass.needsReload ? nil : captureAnchor()
-        let drawn = animated && !pass.needsReload ? drawnPlaces() : [:]
         if !pass.needsReload {
             next.breadth = viewport.breadth
             next.load(from: dataAdapter)
