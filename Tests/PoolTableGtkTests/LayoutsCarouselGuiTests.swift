@@ -9,6 +9,17 @@ import Testing
 /// scrolled sideways by real input through xdotool: a horizontal wheel (buttons 6/7, what a
 /// touchpad's horizontal scroll also reaches through GtkEventControllerScroll) and Shift with
 /// the vertical wheel (GNOME's sideways scroll). `POOLTABLE_SHOT_DIR=DIR` keeps screenshots.
+/// Scrolls the Layout Gallery so section `section`'s header is `margin` points below the top
+/// (or the list is at its end), and waits for the frame that shows it.
+@MainActor
+private func scrollToHeader(ofSection section: Int, margin: Double, view: CollectionView, widget: TableWidget) throws {
+    let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                          at: IndexPath(item: 0, section: section)))
+    let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - margin)
+    gtk_adjustment_set_value(widget.verticalAdjustment, target)
+    GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+}
+
 extension TableWidgetTests {
     typealias LayoutsSection = LayoutsController.Section
 
@@ -25,11 +36,7 @@ extension TableWidgetTests {
         let paging = LayoutsSection.paging.rawValue, groupPaging = LayoutsSection.groupPaging.rawValue
 
         // The Paging and Group paging carousels on screen.
-        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
-                                                                              at: IndexPath(item: 0, section: paging)))
-        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 20)
-        gtk_adjustment_set_value(widget.verticalAdjustment, target)
-        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
         let pageTop = view.contentOffset.y
         #expect(view.orthogonalContentOffset(forSection: paging) == 0)
         screenshot("layouts-carousels-before")
@@ -96,11 +103,7 @@ extension TableWidgetTests {
         let widget = harness.window.currentTable
         let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
         let paging = LayoutsSection.paging.rawValue
-        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
-                                                                              at: IndexPath(item: 0, section: paging)))
-        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 20)
-        gtk_adjustment_set_value(widget.verticalAdjustment, target)
-        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
         widget.accessibleCursorMayHaveMoved()
 
         func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
@@ -147,11 +150,7 @@ extension TableWidgetTests {
         let widget = harness.window.currentTable
         let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
         let continuous = LayoutsSection.continuous.rawValue, boundary = LayoutsSection.continuousGroupLeadingBoundary.rawValue
-        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
-                                                                              at: IndexPath(item: 0, section: continuous)))
-        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 10)
-        gtk_adjustment_set_value(widget.verticalAdjustment, target)
-        GtkTestEnvironment.waitThenFrame(for: "the scroll to the carousels") { abs(view.contentOffset.y - target) < 1 }
+        try scrollToHeader(ofSection: continuous, margin: 10, view: view, widget: widget)
         let top = view.contentOffset.y
 
         /// A touchpad gesture over `ip`'s card: smooth events of `dx` (and `dy`) points, then
