@@ -472,7 +472,7 @@ struct OrthogonalSectionTests {
         // The overlay draws them, numbered, beside the zoomed viewport (left and right of it).
         let overlay = DebugOverlay()
         let canvas = RecordingCanvas()
-        view.frame = Rect(x: 0, y: 0, width: 1200, height: Self.height)   // room beside the zoomed table
+        view.frame = Rect(x: 0, y: 0, width: 1200, height: 800)   // room beside the zoomed table, a zoom of about 0.5
         overlay.render(view, in: canvas)
         let t = overlay.transform(for: view)
         let viewport = t.view(view.visibleRect)
@@ -482,6 +482,15 @@ struct OrthogonalSectionTests {
             let label = DebugOverlay.identityLabel(forCellID: record.cellID)
             let drawn = canvas.texts.filter { $0.0 == label }.map(\.1)
             #expect(drawn.contains { $0.maxX <= viewport.minX + 1 || $0.minX >= viewport.maxX - 1 }, "\(record.indexPath) drawn beside the viewport")
+        }
+        // Scaled into the width the panels on the right leave free: each shows at least in part,
+        // its number within that room, and nothing of the scene is drawn under the panels.
+        let free = view.frame.width - DebugOverlay.panelWidth(for: view.frame.width) - 20
+        for record in view.mountedCellRecords {
+            let r = t.view(record.frame)
+            #expect(r.maxX > 0 && r.minX < free, "\(record.indexPath) drawn at \(r.minX)...\(r.maxX), free width \(free)")
+            let label = DebugOverlay.identityLabel(forCellID: record.cellID)
+            #expect(canvas.texts.filter { $0.0 == label }.allSatisfy { $0.1.minX >= 0 && $0.1.maxX <= free + 10 }, "\(record.indexPath)'s number")
         }
         // The overlay counts them as prepared.
         let mountedLine = overlay.counterLines(view).first { $0.contains("\(view.indexPathsForMountedItems.count) =") }

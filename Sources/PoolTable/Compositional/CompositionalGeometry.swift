@@ -335,6 +335,8 @@ final class CompositionalGeometry: ItemLayout {
 
     func needsMeasuring(_ ip: ItemPath) -> Bool { contains(ip) && sections[ip.section].needsMeasuring(ip.row) }
 
+    var sidewaysReach: Double { hasOrthogonalSections ? max(0, sidewaysPreparedDistance()) : 0 }
+
     /// An orthogonal section's item scrolled out of the view's breadth sideways is prepared,
     /// not visible, like a row scrolled out vertically.
     func isOutsideBreadth(_ ip: ItemPath, frame: Rect) -> Bool {
