@@ -392,6 +392,32 @@ struct OrthogonalSectionTests {
         #expect(view.invariantViolation() == nil)
     }
 
+    @Test("Up and Down keep the column they set out in through a carousel, as a text editor's goal column; Left or Right in the carousel starts a new one")
+    func keyboardGoalColumn() {
+        let (view, _) = makeView(Self.mixed(.groupPaging, perGroup: 1), counts: [6, 30, 6], height: 2000)
+        view.setFocusedIndexPath(IndexPath(item: 2, section: 0))   // the grid's right-hand column
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 5, section: 0))
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 1), "into the carousel: its first visible item, on the left")
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 2, section: 2), "out of it in the column the keys set out in, not under the card")
+        #expect(view.handleKey(.up))
+        #expect(view.handleKey(.up))
+        #expect(view.focusedIndexPath == IndexPath(item: 5, section: 0), "and back up the same column")
+        // A sideways move in the carousel sets a new column: under the card now focused.
+        #expect(view.handleKey(.down))
+        #expect(view.handleKey(.right))
+        view.advanceAnimations(to: 1)
+        view.advanceAnimations(to: 2)
+        let card = view.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))!.frame.midX
+        let nearest = (0..<3).min { abs(view.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))!.frame.midX - card)
+            < abs(view.layoutAttributesForItem(at: IndexPath(item: $1, section: 2))!.frame.midX - card) }!
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: nearest, section: 2))
+        #expect(view.invariantViolation() == nil)
+    }
+
     @Test("Right scrolls per behaviour: continuous reveals just enough, centred paging centres the group")
     func keyboardAlignment() {
         let revealed: Double = 16 + 2 * 160 + 150 + 16 - 400, centred: Double = 16 + 2 * 160 + 75 - 200
