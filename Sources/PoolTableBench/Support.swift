@@ -151,8 +151,8 @@ struct Options {
             case "--toolkit":
                 o.toolkit = value(a)
                 guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable",
-                       "layouts-pooltable", "layouts-gridview", "layouts-carousels"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable or layouts-pooltable|gridview|carousels")
+                       "layouts-pooltable", "layouts-gridview", "layouts-carousels", "pooltable-animated"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable, pooltable-animated (filter) or layouts-pooltable|gridview|carousels")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
