@@ -175,6 +175,21 @@ struct ListReorderTests {
         #expect(source.snapshot().itemIdentifiers == ["one", "two", "three", "four", "five"])
     }
 
+    @Test("in edit mode a list cell draws its grip and no grid check badge over it")
+    func noBadgeOverTheGrip() throws {
+        let (view, _, _) = try makeList()
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        let circles = canvas.operations.compactMap { op -> Rect? in
+            if case let .fillPath(r, _) = op, abs(r.width - CollectionViewCell.badgeSize) < 0.5 { return r } else { return nil }
+        }
+        #expect(circles.isEmpty, "\(circles)")
+        // The grip's three bars, on every row, inside the trailing accessory.
+        let bars = canvas.filledRects(color: canvas.theme.secondaryForeground).filter { $0.width == 16 && $0.height == 2 }
+        #expect(bars.count == 3 * view.indexPathsForVisibleItems.count)
+        #expect(bars.allSatisfy { $0.minX == 360 - 8 - 16 - 8 })
+    }
+
     @Test("a grip displayed .always moves the row out of edit mode too")
     func alwaysDisplayed() throws {
         let (view, source, _) = try makeList(displayed: .always, editing: false)

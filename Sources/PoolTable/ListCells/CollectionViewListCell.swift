@@ -35,6 +35,9 @@ open class CollectionViewListCell: CollectionViewCell {
         indentationLevel = 0
     }
 
+    /// No grid check badge in edit mode: it would cover the trailing accessories.
+    override var drawsEditingBadge: Bool { false }
+
     /// The outline disclosure accessory's hit target, where there is one.
     open override var hitTargets: [HitTarget] {
         let bounds = Rect(origin: .zero, size: frame.size)
