@@ -92,4 +92,36 @@ extension TableWidgetTests {
         harness.activate("edit")
         GtkTestEnvironment.waitThenFrame(for: "edit mode off") { !view.isEditing && !view.hasRunningAnimations }
     }
+
+    @Test("Layouts: Alt+Down (real keys) moves the focused settings row a place through the reordering handlers; the focus and what a screen reader hears follow")
+    func layoutsSettingsAltDown() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options, realInput: true)
+        defer { harness.close() }
+        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let dataSource = try #require(screen.controller.dataSource)
+        let settings = LayoutsController.Section.settings.rawValue
+        let original = dataSource.snapshot().itemIdentifiers(inSection: .settings)
+        try #require(original.count >= 3)
+        var changes = 0
+        screen.controller.onChange = { changes += 1 }
+        widget.grabFocus()
+        view.setFocusedIndexPath(IndexPath(item: 0, section: settings))
+        GtkTestEnvironment.waitForFrame()
+        var keys = XScript(title: harness.uniqueTitle(), windowPoint: harness.windowPoint(in: widget))
+        keys.focusWindow()
+        keys.key("alt+Down")
+        #expect(XDoTool.run(keys.arguments) == 0, "xdotool ran")
+        GtkTestEnvironment.waitThenFrame(for: "Alt+Down to move the row") { changes == 1 && !view.hasRunningAnimations }
+        #expect(dataSource.snapshot().itemIdentifiers(inSection: .settings) == [original[1], original[0]] + original[2...])
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: settings), "the focus followed the row")
+        // What a screen reader hears from the focused proxy: the moved row.
+        let root = try #require(gtk_widget_get_root(widget.drawingArea))
+        let focused = try #require(gtk_root_get_focus(root))
+        let spoken = try #require(widget.accessibleRows.spokenText(of: focused))
+        #expect(spoken.label?.contains(original[0].title) == true, "\(spoken)")
+    }
 }

@@ -190,6 +190,20 @@ struct ListReorderTests {
         #expect(bars.allSatisfy { $0.minX == 360 - 8 - 16 - 8 })
     }
 
+    @Test("a list cell's accessibility label is its text, secondary text and label accessory; a set label wins")
+    func accessibilityLabel() throws {
+        let cell = CollectionViewListCell(reuseIdentifier: nil)
+        #expect(cell.accessibilityLabel == nil)
+        var content = cell.defaultContentConfiguration()
+        content.text = "Wi-Fi"
+        content.secondaryText = "Connected"
+        cell.contentConfiguration = content
+        cell.accessories = [.reorder(), .label(text: "Home"), .label(text: "hidden", displayed: .whenEditing)]
+        #expect(cell.accessibilityLabel == "Wi-Fi, Connected, Home")
+        cell.accessibilityLabel = "Network"
+        #expect(cell.accessibilityLabel == "Network")
+    }
+
     @Test("a grip displayed .always moves the row out of edit mode too")
     func alwaysDisplayed() throws {
         let (view, source, _) = try makeList(displayed: .always, editing: false)
