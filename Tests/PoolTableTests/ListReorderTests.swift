@@ -257,6 +257,27 @@ struct ListReorderTests {
         #expect(view.invariantViolation() == nil)
     }
 
+    @Test("didReorder comes once the view shows the move: a snapshot it applies (one row less) is not refused as an update during the movement")
+    func applyInsideDidReorder() throws {
+        let (view, source, _) = try makeList()
+        source.reorderingHandlers.didReorder = { [unowned source] _ in
+            var next = source.snapshot()
+            next.deleteItems(["five"])
+            source.apply(next, animatingDifferences: true)
+        }
+        #expect(view.beginInteractiveMovementForItem(at: IndexPath(item: 0, section: 0)))
+        view.updateInteractiveMovementTargetPosition(Point(x: 180, y: view.rectForItem(at: IndexPath(item: 2, section: 0)).midY))
+        view.endInteractiveMovement()
+        #expect(source.lastApplyError == nil)
+        var t = 10.0
+        settle(view, from: &t)
+        #expect(source.snapshot().itemIdentifiers(inSection: "a") == ["two", "three", "one"])
+        #expect(view.numberOfItems(inSection: 1) == 1, "the apply in didReorder was shown")
+        let texts = drawnTexts(view)
+        #expect(texts["five"] == nil && texts["one"].map { $0.minY > texts["three"]!.minY } == true)
+        #expect(view.invariantViolation() == nil)
+    }
+
     /// A data source that is not diffable: the grip's drop calls its `moveItemAt`.
     final class PlainSource: CollectionViewDataSource {
         var items = ["one", "two", "three"]

@@ -26,12 +26,14 @@ extension CollectionViewDiffableDataSource {
     }
 
     /// Moves the item in the snapshot (the collection view already shows the move), telling
-    /// `willReorder` before and `didReorder` after with the transaction.
+    /// `willReorder` before and `didReorder` after with the transaction; `didReorder` once the
+    /// view has applied the move, so that it may apply a snapshot itself.
     func reorder(from source: IndexPath, to destination: IndexPath) {
         guard let final = engine.snapshot(moving: source, to: destination) else { return }
         let transaction = DiffableDataSourceTransaction(initialSnapshot: engine.current, finalSnapshot: final)
         reorderingHandlers.willReorder?(transaction)
         engine.setCurrent(final)
-        reorderingHandlers.didReorder?(transaction)
+        guard let didReorder = reorderingHandlers.didReorder else { return }
+        if let collectionView { collectionView.whenMoveShown { didReorder(transaction) } } else { didReorder(transaction) }
     }
 }
