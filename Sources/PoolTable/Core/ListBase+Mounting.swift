@@ -133,7 +133,8 @@ extension ListBase {
         if geometry.itemExtent(ip).length != before { pass.invalidateLayout() }
     }
 
-    private var fallbackMeasuringCanvas: Canvas {
+    /// The canvas text is measured with when the host gave none (headless).
+    var fallbackMeasuringCanvas: Canvas {
         interaction.fallbackCanvas { RecordingCanvas() }
     }
 }
