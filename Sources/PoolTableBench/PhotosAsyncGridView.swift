@@ -38,10 +38,19 @@ extension PhotosChild {
     /// The fair peer: GtkGridView (5 columns) of GtkPicture, each bind decoding its file off the
     /// main thread at the thumbnail's size (`gdk_pixbuf_new_from_stream_at_scale_async`, 140
     /// pixels high, in GIO's thread pool) into a GdkTexture; unbind cancels the load.
+    /// With `--thumbnails DIR` (warm) it reads the photo's freedesktop thumbnail instead, the
+    /// `large` PNG PoolTable wrote (as a GNOME app finds it: the MD5 of the URI), at the same
+    /// size, when there is one (its Thumb::MTime is not checked: the bench's files do not change).
     func makeAsyncGridView(_ paths: [String]) {
+        let cache = options.thumbnails.map { ThumbnailCache(root: $0, application: "peer", version: "bench") }
         makePictureGrid(paths, bind: { [unowned self] picture, item, path in
             gtk_picture_set_paintable(OpaquePointer(picture), nil)
-            let file = g_file_new_for_path(path)
+            var source = String(cString: path)
+            if let cache, let original = ThumbnailCache.Original(path: source) {
+                let thumbnail = cache.thumbnailPath(for: original, flavor: .large)
+                if access(thumbnail, R_OK) == 0 { source = thumbnail; self.peerCacheReads += 1 }
+            }
+            let file = g_file_new_for_path(source)
             defer { g_object_unref(UnsafeMutableRawPointer(file)) }
             // Opening is synchronous (a local file); reading and decoding are not.
             guard let stream = g_file_read(file, nil, nil) else { return }
