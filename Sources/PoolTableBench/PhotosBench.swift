@@ -98,10 +98,12 @@ final class PhotosBench {
             // file, and the text list flung the same way. Then every photo's thumbnail is
             // written (PoolTable's loader, `photos-one --toolkit prefill`) and both toolkits run
             // warm on the whole folder's cache, the peer reading the same `large` PNGs.
-            let cold: [(String, String?, [String])] = [("pooltable", "cold", ["--thumbnails", cache]), ("gridview-async", "cold", []), ("text", nil, [])]
+            let cold: [(String, String?, [String])] = [("pooltable", "cold", ["--thumbnails", cache]), ("gridview-async", "cold", []),
+                                                        ("gridview-thread", "cold", []), ("text", nil, [])]
             let warm: [(String, String?, [String])] = [
                 ("pooltable", "warm", ["--thumbnails", cache]), ("pooltable", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
                 ("gridview-async", "warm", ["--thumbnails", cache]), ("gridview-async", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
+                ("gridview-thread", "warm", ["--thumbnails", cache]), ("gridview-thread", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
             ]
             for (toolkit, variant, more) in cold {
                 note("photos: \(toolkit) \(variant ?? "")")
@@ -171,6 +173,7 @@ final class PhotosBench {
             switch r.toolkit {
             case "pooltable": "PoolTable" + (r.variant.map { ", \($0) cache" } ?? "")
             case "gridview-async": "GtkGridView async" + (r.variant.map { ", \($0)" } ?? "")
+            case "gridview-thread": "GtkGridView thread" + (r.variant.map { ", \($0)" } ?? "")
             case "text": "PoolTable text list"
             default: "GtkGridView+GtkPicture"
             }
@@ -313,8 +316,8 @@ final class PhotosChild {
             adjustment = host.vadjustment
         } else if options.toolkit == "gridview" {
             makeGridView(files.map(\.path))
-        } else if options.toolkit == "gridview-async" {
-            makeAsyncGridView(files.map(\.path))
+        } else if options.toolkit == "gridview-async" || options.toolkit == "gridview-thread" {
+            makeAsyncGridView(files.map(\.path), threaded: options.toolkit == "gridview-thread")
         } else {
             let widget = TableWidget(gridLayout: PhotosController.gridLayout())
             let grid = widget.collectionView!
@@ -503,7 +506,7 @@ final class PhotosChild {
             flingStart = now
             photosFlingStarts()
             flingStartOffset = gtk_adjustment_get_value(adjustment)
-            decodedAtFlingStart = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+            decodedAtFlingStart = pictures?.loader.counters.decoded ?? (options.toolkit.hasPrefix("gridview-") ? asyncFinished : gridBinds)
             cancelledAtFlingStart = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             return true
         }
@@ -520,7 +523,7 @@ final class PhotosChild {
             if elapsed >= flingMs || value >= maxValue {
                 flingEnd = now
                 photosFlingEnds()
-                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? (options.toolkit.hasPrefix("gridview-") ? asyncFinished : gridBinds)
                 cancelledAtFlingEnd = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             }
             return true
@@ -549,6 +552,9 @@ final class PhotosChild {
         let flung = gtk_adjustment_get_value(adjustment) - flingStartOffset
         if pictures == nil && options.toolkit == "gridview" {
             notes.append("GtkPicture loads its file at bind on the main thread: 'decodes' are binds")
+        }
+        if options.toolkit == "gridview-thread" {
+            notes.append("each bind decodes with gdk_pixbuf_new_from_file_at_scale at 140 px high in GIO's thread pool (g_task_run_in_thread), skipped if unbound before it starts: 'decodes' are finished loads")
         }
         if options.toolkit == "gridview-async" {
             notes.append("each bind decodes with gdk_pixbuf_new_from_stream_at_scale_async at 140 px high (GIO's thread pool), cancelled on unbind: 'decodes' are finished loads, 'cancelled' cancelled ones")
@@ -593,7 +599,7 @@ enum PhotosKnobs {
     /// following the wall clock (the same distance in all), for instruction counts under callgrind.
     /// (Read once: `ProcessInfo.environment` builds a dictionary at every call, and `tick` runs every frame.)
     static let flingStep: Double? = value("POOLTABLE_BENCH_FLING_STEP").flatMap(Double.init)
-    static var imageNode: String { value("POOLTABLE_IMAGE_NODE") ?? "texture" }
+    static var imageNode: String { value("POOLTABLE_IMAGE_NODE") ?? "by the renderer (cairo nodes under cairo)" }
 }
 
 /// Called once as the fling starts and once as it ends, for callgrind: `--zero-before='*photosFlingStarts*'
