@@ -289,6 +289,8 @@ public final class PictureLoader {
         /// Whether the worker also converts the picture (or placeholder) to a cairo surface:
         /// pictures are drawn as cairo nodes (`ImageNodeKind.cairo`), and the conversion
         /// would otherwise run on the main thread in the frame that first draws the picture.
+        /// The picture's texture is then one over the surface's memory (4 bytes a pixel, as
+        /// the cache budget counts), not a second copy.
         var makesSurface = false
         /// That surface (set by the worker).
         var surface: CairoSurface?
@@ -383,10 +385,16 @@ public final class PictureLoader {
         } else {
             job.outcome = job.decoder.decode(job.key) { job.wanted.load(ordering: .relaxed) }
             if job.makesSurface, job.wanted.load(ordering: .relaxed) {
-                if let placeholder = job.outcome?.placeholder {
-                    job.surface = CairoSurface.make(from: placeholder)
-                } else if case .success(let texture)? = job.outcome?.result {
-                    job.surface = CairoSurface.make(from: texture)
+                // One copy of the pixels: the surface, and a texture over the surface's memory
+                // (cairo's ARGB32 is GDK's default format) in place of the decoder's RGB one.
+                if let placeholder = job.outcome?.placeholder, let surface = CairoSurface.make(from: placeholder),
+                   let shared = surface.sharingTexture() {
+                    job.surface = surface
+                    job.outcome?.placeholder = shared
+                } else if case .success(let texture)? = job.outcome?.result, let surface = CairoSurface.make(from: texture),
+                          let shared = surface.sharingTexture() {
+                    job.surface = surface
+                    job.outcome?.result = .success(shared)
                 }
             }
         }

@@ -119,6 +119,23 @@ final class CairoSurface: @unchecked Sendable {
         return CairoSurface(adopting: surface)
     }
 
+    /// A texture over this surface's pixels (no copy: it keeps the surface alive), in
+    /// `GDK_MEMORY_B8G8R8A8_PREMULTIPLIED`, which is cairo's ARGB32 on a little-endian machine.
+    /// The surface must not be drawn into any more. Nil on a big-endian machine.
+    func sharingTexture() -> Texture? {
+        guard 1.littleEndian == 1, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
+        let stride = cairo_image_surface_get_stride(surface)
+        cairo_surface_reference(surface)
+        guard let bytes = g_bytes_new_with_free_func(data, gsize(Int(stride) * Int(height)),
+                                                     { cairo_surface_destroy(OpaquePointer($0)) }, UnsafeMutableRawPointer(surface)) else {
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        defer { g_bytes_unref(bytes) }
+        return gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)).map(Texture.init(adopting:))
+    }
+
     /// `texture`'s pixels converted to cairo's premultiplied ARGB32 (any thread: a texture is immutable).
     static func make(from texture: Texture) -> CairoSurface? {
         let size = texture.pixelSize
@@ -213,7 +230,8 @@ extension ImageCanvasCache {
     /// The same pixels as a rounded clip node around `append`'s cairo node, at a fraction of
     /// the cost: GSK's cairo renderer clips every frame with the rounded path (antialiased
     /// spans for every row of every picture); here the corners are made once, and each frame
-    /// composites a plain rectangle. The uncropped surface is let go (made again if needed).
+    /// composites a plain rectangle. (The uncropped surface stays: a picture from
+    /// `PictureLoader` shares its memory with the picture's texture.)
     static func appendRounded(_ image: Image, placed: graphene_rect_t, clip: graphene_rect_t, radius: Double,
                               to snapshot: OpaquePointer, pixelScale: Double) -> Bool {
         guard snapsPicturesAtOwnSize, ImageNodeKind.current == .cairo, pixelScale > 0, image.width > 0, image.height > 0,
@@ -240,7 +258,6 @@ extension ImageCanvasCache {
             cairo_destroy(cairo)
             cairo_surface_flush(made.surface)
             cache.rounded = (key, made)
-            cache.surface = nil
             cropped = made.surface
         }
         var bounds = graphene_rect_t(origin: .init(x: Float(Double(x) / pixelScale), y: Float(Double(y) / pixelScale)),
