@@ -553,12 +553,15 @@ final class PhotosChild {
         if pictures == nil && options.toolkit == "gridview" {
             notes.append("GtkPicture loads its file at bind on the main thread: 'decodes' are binds")
         }
+        if options.toolkit.hasPrefix("gridview-"), options.thumbnails != nil {
+            notes.append("warm: \(peerCacheReads) of \(gridBinds) binds read the cache's large PNG instead of the JPEG")
+        }
         if options.toolkit == "gridview-thread" {
             notes.append("each bind decodes with gdk_pixbuf_new_from_file_at_scale at 140 px high in GIO's thread pool (g_task_run_in_thread), skipped if unbound before it starts: 'decodes' are finished loads")
         }
         if options.toolkit == "gridview-async" {
             notes.append("each bind decodes with gdk_pixbuf_new_from_stream_at_scale_async at 140 px high (GIO's thread pool), cancelled on unbind: 'decodes' are finished loads, 'cancelled' cancelled ones")
-            if options.thumbnails != nil { notes.append("warm: \(peerCacheReads) of \(gridBinds) binds read the cache's large PNG instead of the JPEG") }
+
         }
         if let loader = pictures?.loader, loader.thumbnailCache != nil {
             let c = loader.counters
