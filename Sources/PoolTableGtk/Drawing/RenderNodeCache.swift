@@ -39,6 +39,10 @@ public final class RenderNodeCache {
         /// The last frame that drew the unit, and the frame of its last recording.
         var frame: Int
         var recordedFrame: Int
+        /// Where the unit was drawn last (the snapshot's coordinates of its origin).
+        var origin: Point
+        /// Where it was recorded last.
+        var recordedY: Double
         /// `node` is the recording flattened into a cairo node (`FlattenedNode`), or may be
         /// once the unit is steady: a top-level unit whose tree is worth flattening.
         var isFlattened = false
@@ -52,12 +56,14 @@ public final class RenderNodeCache {
         /// icon atlas (holding a reference until the atlas is compacted).
         var textures: [TextureKey] = []
 
-        init(version: Int, size: Size, scale: Double, frame: Int) {
+        init(version: Int, size: Size, scale: Double, frame: Int, origin: Point) {
             self.version = version
             self.size = size
             self.scale = scale
             self.frame = frame
             self.recordedFrame = frame
+            self.origin = origin
+            self.recordedY = origin.y
         }
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
@@ -90,9 +96,11 @@ public final class RenderNodeCache {
     var flattensSteadyUnits = false {
         didSet { if flattensSteadyUnits != oldValue { removeAll() } }
     }
-    /// Frames a unit must go unrecorded before it is flattened: a unit recorded again
-    /// within them (a live layer ticking, a content animation, an edit-mode slide) stays
-    /// plain nodes, which cost less to record than a flattening.
+    /// A unit recorded again within this many frames at the same height (a live layer
+    /// ticking, a content animation, an edit-mode slide: redrawn in place) stays plain
+    /// nodes, which cost less to record than a flattening; it is flattened when it moves
+    /// (a scroll), never while it stays put, since swapping its node for the flattened one
+    /// makes GTK repaint its pixels (a tick must damage only what ticked).
     static let steadyFrames = 3
     /// Units flattened since the cache was made (diagnostics, tests).
     private(set) var flattenings = 0
@@ -136,21 +144,24 @@ public final class RenderNodeCache {
     /// The unit's node: the one kept if key, version, size and scale match, else what
     /// `record` returns (an owned reference the cache takes over; nil for nothing drawn).
     /// The result stays valid until the cache drops it (the caller appends it right away).
-    /// With `flattensSteadyUnits`, a top-level unit not recorded for `steadyFrames` frames
-    /// comes back flattened: the same pixels, one cairo node.
-    func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double,
+    /// `origin` is where the unit is drawn (the snapshot's coordinates). With
+    /// `flattensSteadyUnits`, top-level units come back flattened (the same pixels, cairo
+    /// nodes) unless they are being redrawn in place (see `steadyFrames`).
+    func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double, origin: Point,
               record: () -> OpaquePointer?) -> OpaquePointer? {
         let parent = recording.last
         let kept = entries[key]
         if let entry = kept, entry.version == version, entry.size == size, entry.scale == scale {
             parent?.children.append(entry)
             touch(entry)
-            if parent == nil, entry.canFlatten, !entry.isFlattened, frame - entry.recordedFrame >= Self.steadyFrames {
-                flatten(entry)
+            if entry.origin != origin {
+                entry.origin = origin
+                // Moving: GTK repaints it anyway, so its flattened node costs no extra damage.
+                if parent == nil, entry.canFlatten, !entry.isFlattened { flatten(entry) }
             }
             return entry.node
         }
-        let steady = kept.map { frame - $0.recordedFrame >= Self.steadyFrames } ?? true
+        let inPlace = kept.map { frame - $0.recordedFrame < Self.steadyFrames && $0.recordedY == origin.y } ?? false
         let entry: Entry
         if let kept {
             if let old = kept.node { gsk_render_node_unref(old) }
@@ -161,11 +172,13 @@ public final class RenderNodeCache {
             entry.node = nil
             entry.frame = frame
             entry.recordedFrame = frame
+            entry.origin = origin
+            entry.recordedY = origin.y
             entry.isFlattened = false
             entry.children.removeAll(keepingCapacity: true)
             entry.textures.removeAll(keepingCapacity: true)
         } else {
-            entry = Entry(version: version, size: size, scale: scale, frame: frame)
+            entry = Entry(version: version, size: size, scale: scale, frame: frame, origin: origin)
             entries[key] = entry
         }
         parent?.children.append(entry)
@@ -174,7 +187,7 @@ public final class RenderNodeCache {
         recording.removeLast()
         entry.node = node
         entry.canFlatten = parent == nil && flattensSteadyUnits && node.map { FlattenedNode.isWorthFlattening($0, scale: scale) } ?? false
-        if entry.canFlatten && steady { flatten(entry) }
+        if entry.canFlatten && !inPlace { flatten(entry) }
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)

@@ -184,7 +184,7 @@ public final class SnapshotCanvas: Canvas {
 
     public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
         guard let cache else { return draw(self) }
-        let node = cache.node(for: key, version: version, size: size, scale: pixelScale) {
+        let node = cache.node(for: key, version: version, size: size, scale: pixelScale, origin: Point(x: state.tx, y: state.ty)) {
             guard let recording = gtk_snapshot_new() else { return nil }
             let canvas = SnapshotCanvas(snapshot: recording, pangoContext: pangoContext, theme: theme,
                                         pixelScale: pixelScale, cache: cache)
