@@ -36,13 +36,10 @@ public final class RenderNodeCache {
         var scale: Double
         /// Owned reference; nil when the unit drew nothing.
         var node: OpaquePointer?
-        /// The last frame that drew the unit, and the frame of its last recording.
+        /// The last frame that drew the unit.
         var frame: Int
-        var recordedFrame: Int
         /// Where the unit was drawn last (the snapshot's coordinates of its origin).
         var origin: Point
-        /// Where it was recorded last.
-        var recordedY: Double
         /// `node` is the recording flattened into a cairo node (`FlattenedNode`), or may be
         /// once the unit is steady: a top-level unit whose tree is worth flattening.
         var isFlattened = false
@@ -61,9 +58,7 @@ public final class RenderNodeCache {
             self.size = size
             self.scale = scale
             self.frame = frame
-            self.recordedFrame = frame
             self.origin = origin
-            self.recordedY = origin.y
         }
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
@@ -96,12 +91,6 @@ public final class RenderNodeCache {
     var flattensSteadyUnits = false {
         didSet { if flattensSteadyUnits != oldValue { removeAll() } }
     }
-    /// A unit recorded again within this many frames at the same height (a live layer
-    /// ticking, a content animation, an edit-mode slide: redrawn in place) stays plain
-    /// nodes, which cost less to record than a flattening; it is flattened when it moves
-    /// (a scroll), never while it stays put, since swapping its node for the flattened one
-    /// makes GTK repaint its pixels (a tick must damage only what ticked).
-    static let steadyFrames = 3
     /// Units flattened since the cache was made (diagnostics, tests).
     private(set) var flattenings = 0
 
@@ -146,9 +135,13 @@ public final class RenderNodeCache {
     /// The result stays valid until the cache drops it (the caller appends it right away).
     /// `origin` is where the unit is drawn (the snapshot's coordinates). With
     /// `flattensSteadyUnits`, top-level units come back flattened (the same pixels, cairo
-    /// nodes) unless they are being redrawn in place (see `steadyFrames`).
+    /// nodes) unless they `changesOften` (a live layer, a content animation, a slide: a
+    /// flattening costs more than the recording, and it would be recorded again soon).
+    /// A unit that changed often and then stays is flattened when it moves (a scroll),
+    /// never at rest: swapping its node for the flattened one makes GTK repaint its
+    /// pixels, and a tick must damage only what ticked.
     func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double, origin: Point,
-              record: () -> OpaquePointer?) -> OpaquePointer? {
+              changesOften: Bool = false, record: () -> OpaquePointer?) -> OpaquePointer? {
         let parent = recording.last
         let kept = entries[key]
         if let entry = kept, entry.version == version, entry.size == size, entry.scale == scale {
@@ -157,11 +150,10 @@ public final class RenderNodeCache {
             if entry.origin != origin {
                 entry.origin = origin
                 // Moving: GTK repaints it anyway, so its flattened node costs no extra damage.
-                if parent == nil, entry.canFlatten, !entry.isFlattened { flatten(entry) }
+                if parent == nil, entry.canFlatten, !entry.isFlattened, !changesOften { flatten(entry) }
             }
             return entry.node
         }
-        let inPlace = kept.map { frame - $0.recordedFrame < Self.steadyFrames && $0.recordedY == origin.y } ?? false
         let entry: Entry
         if let kept {
             if let old = kept.node { gsk_render_node_unref(old) }
@@ -171,9 +163,7 @@ public final class RenderNodeCache {
             entry.scale = scale
             entry.node = nil
             entry.frame = frame
-            entry.recordedFrame = frame
             entry.origin = origin
-            entry.recordedY = origin.y
             entry.isFlattened = false
             entry.children.removeAll(keepingCapacity: true)
             entry.textures.removeAll(keepingCapacity: true)
@@ -187,7 +177,7 @@ public final class RenderNodeCache {
         recording.removeLast()
         entry.node = node
         entry.canFlatten = parent == nil && flattensSteadyUnits && node.map { FlattenedNode.isWorthFlattening($0, scale: scale) } ?? false
-        if entry.canFlatten && !inPlace { flatten(entry) }
+        if entry.canFlatten && !changesOften { flatten(entry) }
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)
