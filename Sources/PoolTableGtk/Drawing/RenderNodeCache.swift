@@ -40,8 +40,8 @@ public final class RenderNodeCache {
         var frame: Int
         /// Where the unit was drawn last (the snapshot's coordinates of its origin).
         var origin: Point
-        /// `node` is the recording flattened into a cairo node (`FlattenedNode`), or may be
-        /// once the unit is steady: a top-level unit whose tree is worth flattening.
+        /// `node` is the recording flattened into cairo nodes (`FlattenedNode`); or it may be
+        /// (a top-level unit whose tree is worth it), once it is drawn somewhere else.
         var isFlattened = false
         var canFlatten = false
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
@@ -84,7 +84,7 @@ public final class RenderNodeCache {
     /// The units being recorded now, innermost last (units nest).
     private var recording: [Entry] = []
 
-    /// Keep steady top-level units flattened into cairo nodes (`FlattenedNode`): set while
+    /// Keep top-level units that do not change often flattened into cairo nodes (`FlattenedNode`): set while
     /// GSK's cairo renderer draws the widget, where a flattened unit outside the frame's
     /// damage costs next to nothing (the GL renderer would upload each as a texture).
     /// Changing it drops every kept node.
