@@ -24,8 +24,9 @@ enum FramesScript {
     ///
     /// For callgrind, one frame type `n` times from the top: `ticks` (a tick, two idle
     /// frames), `tinies` (the header bar's 4x4 px probe, two idle frames), `scrolls` (a
-    /// +37 px step) or `slides` (an animated edit-mode slide in, 15 frames, then edit mode
-    /// off at once and two idle frames); `idles` or `idle-KIND`: the same frames with
+    /// +37 px step), `slides` (an animated edit-mode slide in, 15 frames, then edit mode
+    /// off at once and two idle frames) or `selects` (Select All, an idle frame, Deselect
+    /// All, an idle frame: two repaints of every row); `idles` or `idle-KIND`: the same frames with
     /// nothing changed, the baseline a frame type's cost is measured against (`idles` is
     /// `idle-ticks`).
     static func steps(_ script: String, frames n: Int) -> [(kind: String, fraction: Double?)] {
@@ -38,6 +39,7 @@ enum FramesScript {
                 case "ticks": s += [("tick", nil), idle, idle]
                 case "tinies": s += [("tiny", nil), idle, idle]
                 case "scrolls": s += [("scroll", nil)]
+                case "selects": s += [("selectall", nil), idle, ("deselectall", nil), idle]
                 default: s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
                 }
             }
@@ -67,7 +69,7 @@ enum FramesScript {
         let kind = script == "idles" ? "ticks" : script.hasPrefix("idle-") ? String(script.dropFirst(5)) : script
         return countedKinds.contains(kind) ? kind : nil
     }
-    nonisolated static let countedKinds = ["ticks", "tinies", "scrolls", "slides"]
+    nonisolated static let countedKinds = ["ticks", "tinies", "scrolls", "slides", "selects"]
 
     /// Kinds that `perform` carries out (the others are GuiChild's: scroll, jumps, idle).
     static func isAction(_ kind: String) -> Bool {

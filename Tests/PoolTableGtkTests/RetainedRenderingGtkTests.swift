@@ -1,7 +1,7 @@
 import CGtk
 @_spi(Diagnostics) import PoolTable
 import PoolTableDemoKit
-@_spi(Interop) @testable import PoolTableGtk
+@_spi(Hosting) @_spi(Interop) @testable import PoolTableGtk
 import Testing
 
 /// The shell's node cache on real frames: a cell's render node is recorded again exactly
@@ -148,5 +148,108 @@ extension TableWidgetTests {
         frame(2, drawn: false)                    // the unit is gone: so is its texture
         #expect(cache.textureCount == 0)
         #expect(cache.nodeCount == 0)
+    }
+
+    @Test("Render nodes: with the cairo renderer, units that do not change often are flattened into cairo nodes that draw the very same pixels")
+    func flattenedUnitsDrawTheSamePixels() throws {
+        try GtkTestEnvironment.require()
+        final class Identity {}
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        let units = (0..<6).map { _ in Identity() }
+        var check = Path()
+        check.move(to: Point(x: 15, y: 10)); check.line(to: Point(x: 18, y: 14)); check.line(to: Point(x: 23, y: 6))
+        /// One frame of six units (a cell's checkbox, text, check mark, circle, bar; at
+        /// fractional places) over an opaque background, drawn into an image at `scale`.
+        func frame(_ cache: RenderNodeCache, scale: Double, barVersion: Int = 0, ticking: Bool = true, scrolled: Double = 0) -> CairoImage {
+            let image = CairoImage(width: 240, height: 200, scale: scale)
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, pixelScale: scale, cache: cache)
+            canvas.fill(Rect(x: 0, y: 0, width: 240, height: 200), color: Theme.light.background)
+            for (i, unit) in units.enumerated() {
+                canvas.save()
+                canvas.translate(x: 3.25, y: Double(i) * 31.5 + 0.5 - scrolled)
+                let bar = i == units.count - 1
+                canvas.drawCached(key: ObjectIdentifier(unit), version: bar ? barVersion : 0, size: Size(width: 220, height: 30),
+                                  changesOften: bar && ticking) { canvas in
+                    if bar {
+                        // Rounded clips stay plain nodes; the count beside the bar is flattened.
+                        canvas.fillRoundedRect(Rect(x: 10, y: 13, width: 120, height: 4), radius: 2, color: Theme.light.separator)
+                        canvas.fillRoundedRect(Rect(x: 10, y: 13, width: 40.3 + Double(barVersion), height: 4), radius: 2, color: Theme.light.accent)
+                        canvas.drawText("\(40 + barVersion) %", in: Rect(x: 140, y: 6, width: 70, height: 20), style: TextStyle())
+                        return
+                    }
+                    let box = Rect(x: 12, y: 7.5, width: 14, height: 14)
+                    if i.isMultiple(of: 2) {
+                        canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3), color: Theme.light.secondaryForeground, lineWidth: 1)
+                    } else {
+                        canvas.fillRoundedRect(box, radius: 3, color: Theme.light.accent)
+                        canvas.stroke(check, color: Theme.light.accentForeground, lineWidth: 2)
+                    }
+                    canvas.stroke(.circle(center: Point(x: 200.5, y: 15), radius: 6), color: Theme.light.foreground, lineWidth: 1.5)
+                    canvas.drawText("Row \(i) Åg fi", in: Rect(x: 36, y: 6, width: 150, height: 20), style: TextStyle())
+                }
+                canvas.restore()
+            }
+            canvas.finish()
+            cache.endFrame()
+            if let node = gtk_snapshot_free_to_node(snapshot) {
+                gsk_render_node_draw(node, image.cairo)
+                gsk_render_node_unref(node)
+            }
+            return image
+        }
+        let plain = RenderNodeCache(), flat = RenderNodeCache()
+        flat.flattensSteadyUnits = true
+        let expected = frame(plain, scale: 1)
+        #expect(plain.flattenings == 0)
+        // Units are flattened as they are recorded, except one that changes often (a
+        // ticking bar, a live layer).
+        #expect(frame(flat, scale: 1).differingPixels(from: expected) == 0)
+        #expect(flat.flattenings == units.count - 1)
+        #expect(frame(flat, scale: 1).differingPixels(from: expected) == 0, "kept")
+        for version in 1...4 {
+            #expect(frame(flat, scale: 1, barVersion: version).differingPixels(from: frame(plain, scale: 1, barVersion: version)) == 0)
+        }
+        #expect(flat.flattenings == units.count - 1)
+        // Once it stops changing it is not swapped for a flattened node while it stays put
+        // (that would repaint it)...
+        _ = frame(flat, scale: 1, barVersion: 4, ticking: false)
+        #expect(flat.flattenings == units.count - 1)
+        // ...but when it moves (a scroll repaints it anyway).
+        #expect(frame(flat, scale: 1, barVersion: 4, ticking: false, scrolled: 7)
+            .differingPixels(from: frame(plain, scale: 1, barVersion: 4, ticking: false, scrolled: 7)) == 0)
+        #expect(flat.flattenings == units.count)
+        // At two device pixels a logical pixel nothing is flattened (a recording's
+        // coordinates would be half as fine): the same pixels, plain nodes.
+        let scaled = RenderNodeCache()
+        scaled.flattensSteadyUnits = true
+        #expect(frame(scaled, scale: 2).differingPixels(from: frame(plain, scale: 2)) == 0)
+        #expect(scaled.flattenings == 0)
+    }
+
+    @Test("Render nodes: the Downloads screen's rows draw the same pixels flattened as plain nodes")
+    func flattenedDownloadsDrawTheSamePixels() throws {
+        let harness = try WindowHarness.open(rows: 1)
+        defer { harness.close() }
+        let widget = harness.table, table = widget.tableView
+        let store = DownloadStore(count: 500, seed: 4)
+        let controller = DownloadsController(store: store)
+        controller.attach(to: table)
+        for row in [1, 3, 6] { store.start(store.downloads[row].id) }
+        store.tick(elapsed: 3)
+        _ = GtkTestEnvironment.iterate(timeout: 20) { !table.hasRunningAnimations }
+        GtkTestEnvironment.waitForFrame()
+        widget.flattensSteadyUnits = false
+        let plain = widget.renderToImage(), plainScaled = widget.renderToImage(scale: 2)
+        let before = widget.nodeCache.flattenings
+        widget.flattensSteadyUnits = true
+        let flat = widget.renderToImage()
+        widget.nodeCache.removeAll()   // new units are steady: flattened as they are recorded
+        let flatScaled = widget.renderToImage(scale: 2)
+        #expect(widget.nodeCache.flattenings > before + 5)
+        #expect(flat.differingPixels(from: plain) == 0)
+        #expect(flatScaled.differingPixels(from: plainScaled) == 0)
     }
 }

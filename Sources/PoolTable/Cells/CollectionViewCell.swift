@@ -38,7 +38,7 @@ open class CollectionViewCell: CollectionReusableView {
     open override func draw(in canvas: Canvas, bounds: Rect) {
         canvas.save()
         canvas.translate(x: bounds.minX, y: bounds.minY)
-        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: bounds.size) { canvas in
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: bounds.size, changesOften: isAnimatingContent) { canvas in
             drawContent(in: canvas, bounds: Rect(origin: .zero, size: bounds.size))
         }
         drawLiveLayers(in: canvas, contentBounds: Rect(origin: .zero, size: bounds.size))

@@ -132,7 +132,7 @@ extension ReusableCell {
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             let size = f.size
-            canvas.drawCached(key: ObjectIdentifier(state), version: max(state.version, contentVersion), size: size) { canvas in
+            canvas.drawCached(key: ObjectIdentifier(state), version: max(state.version, contentVersion), size: size, changesOften: true) { canvas in
                 canvas.clip(to: Rect(origin: .zero, size: size))
                 drawLiveLayer(layer, in: canvas, bounds: Rect(origin: .zero, size: size))
             }

@@ -175,6 +175,9 @@ open class ReusableCell {
     /// Called by the view once per drawn frame: a content animation changes the version on
     /// every frame up to and including the one at its deadline (a live layer's animation,
     /// that layer's version only).
+    /// True while `animateContent(for:)` records the content on every frame.
+    var isAnimatingContent: Bool { contentAnimationDeadline != nil }
+
     func advanceContentAnimation(to time: Double?) {
         if live.animating > 0 { advanceLiveLayerAnimations(to: time) }
         guard let deadline = contentAnimationDeadline else { return }

@@ -227,7 +227,9 @@ open class TableViewCell: ReusableCell {
         let size = Size(width: contentWidth(inRowWidth: bounds.width, editing: edit), height: bounds.height)
         canvas.save()
         canvas.translate(x: bounds.minX + shift, y: bounds.minY)
-        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size) { canvas in
+        // Recorded again on each frame of a content animation or of the edit-mode slide.
+        let changesOften = isAnimatingContent || (edit > 0 && edit < 1)
+        canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size, changesOften: changesOften) { canvas in
             let content = Rect(origin: .zero, size: size)
             drawContent(in: canvas, bounds: content)
             if accessory != .none, edit < 1 {

@@ -29,21 +29,37 @@ public final class RenderNodeCache {
     /// Path textures held now.
     public var textureCount: Int { textures.count }
 
-    private struct Entry {
+    /// A kept unit (a class: looked up once a frame and updated in place).
+    private final class Entry {
         var version: Int
         var size: Size
         var scale: Double
         /// Owned reference; nil when the unit drew nothing.
         var node: OpaquePointer?
+        /// The last frame that drew the unit.
         var frame: Int
+        /// Where the unit was drawn last (the snapshot's coordinates of its origin).
+        var origin: Point
+        /// `node` is the recording flattened into cairo nodes (`FlattenedNode`); or it may be
+        /// (a top-level unit whose tree is worth it), once it is drawn somewhere else.
+        var isFlattened = false
+        var canFlatten = false
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
-        var children: [ObjectIdentifier] = []
+        var children: [Entry] = []
         /// Path textures recorded into this one's node: kept while it is, so that when the
         /// unit is recorded again (a download ticked) the same path at the same sub-pixel
         /// position gets the very same texture. A new one each time would be rasterised
         /// again, and GTK's GL renderer would give every new texture a new slot in its
         /// icon atlas (holding a reference until the atlas is compacted).
         var textures: [TextureKey] = []
+
+        init(version: Int, size: Size, scale: Double, frame: Int, origin: Point) {
+            self.version = version
+            self.size = size
+            self.scale = scale
+            self.frame = frame
+            self.origin = origin
+        }
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
     /// and where the path's origin falls inside the texture's first device pixel.
@@ -66,7 +82,17 @@ public final class RenderNodeCache {
     private var frame = 0
     private var recordedThisFrame: [ObjectIdentifier] = []
     /// The units being recorded now, innermost last (units nest).
-    private var recording: [ObjectIdentifier] = []
+    private var recording: [Entry] = []
+
+    /// Keep top-level units that do not change often flattened into cairo nodes (`FlattenedNode`): set while
+    /// GSK's cairo renderer draws the widget, where a flattened unit outside the frame's
+    /// damage costs next to nothing (the GL renderer would upload each as a texture).
+    /// Changing it drops every kept node.
+    var flattensSteadyUnits = false {
+        didSet { if flattensSteadyUnits != oldValue { removeAll() } }
+    }
+    /// Units flattened since the cache was made (diagnostics, tests).
+    private(set) var flattenings = 0
 
     /// An empty cache.
     public init() {}
@@ -84,6 +110,7 @@ public final class RenderNodeCache {
         keysRecordedInLastFrame = recordedThisFrame
         for (key, entry) in entries where entry.frame != frame {
             if let node = entry.node { gsk_render_node_unref(node) }
+            entry.node = nil
             entries[key] = nil
         }
         for (key, texture) in textures where texture.frame != frame {
@@ -94,7 +121,10 @@ public final class RenderNodeCache {
 
     /// Drops every node and texture.
     public func removeAll() {
-        for entry in entries.values { if let node = entry.node { gsk_render_node_unref(node) } }
+        for entry in entries.values {
+            if let node = entry.node { gsk_render_node_unref(node) }
+            entry.node = nil
+        }
         for texture in textures.values { g_object_unref(UnsafeMutableRawPointer(texture.texture)) }
         entries.removeAll()
         textures.removeAll()
@@ -103,37 +133,77 @@ public final class RenderNodeCache {
     /// The unit's node: the one kept if key, version, size and scale match, else what
     /// `record` returns (an owned reference the cache takes over; nil for nothing drawn).
     /// The result stays valid until the cache drops it (the caller appends it right away).
-    func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double,
-              record: () -> OpaquePointer?) -> OpaquePointer? {
-        if let parent = recording.last { entries[parent]?.children.append(key) }
-        if let entry = entries[key], entry.version == version, entry.size == size, entry.scale == scale {
-            touch(key)
+    /// `origin` is where the unit is drawn (the snapshot's coordinates). With
+    /// `flattensSteadyUnits`, top-level units come back flattened (the same pixels, cairo
+    /// nodes) unless they `changesOften` (a live layer, a content animation, a slide: a
+    /// flattening costs more than the recording, and it would be recorded again soon).
+    /// A unit that changed often and then stays is flattened when it moves (a scroll),
+    /// never at rest: swapping its node for the flattened one makes GTK repaint its
+    /// pixels, and a tick must damage only what ticked.
+    func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double, origin: Point,
+              changesOften: Bool = false, record: () -> OpaquePointer?) -> OpaquePointer? {
+        let parent = recording.last
+        let kept = entries[key]
+        if let entry = kept, entry.version == version, entry.size == size, entry.scale == scale {
+            parent?.children.append(entry)
+            touch(entry)
+            if entry.origin != origin {
+                entry.origin = origin
+                // Moving: GTK repaints it anyway, so its flattened node costs no extra damage.
+                if parent == nil, entry.canFlatten, !entry.isFlattened, !changesOften { flatten(entry) }
+            }
             return entry.node
         }
-        if let old = entries[key]?.node { gsk_render_node_unref(old) }
-        entries[key] = Entry(version: version, size: size, scale: scale, node: nil, frame: frame)
-        recording.append(key)
+        let entry: Entry
+        if let kept {
+            if let old = kept.node { gsk_render_node_unref(old) }
+            entry = kept
+            entry.version = version
+            entry.size = size
+            entry.scale = scale
+            entry.node = nil
+            entry.frame = frame
+            entry.origin = origin
+            entry.isFlattened = false
+            entry.children.removeAll(keepingCapacity: true)
+            entry.textures.removeAll(keepingCapacity: true)
+        } else {
+            entry = Entry(version: version, size: size, scale: scale, frame: frame, origin: origin)
+            entries[key] = entry
+        }
+        parent?.children.append(entry)
+        recording.append(entry)
         let node = record()
         recording.removeLast()
-        entries[key]?.node = node
+        entry.node = node
+        entry.canFlatten = parent == nil && flattensSteadyUnits && node.map { FlattenedNode.isWorthFlattening($0, scale: scale) } ?? false
+        if entry.canFlatten && !changesOften { flatten(entry) }
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)
-        return node
+        return entry.node
+    }
+
+    /// Replaces a unit's node by its flattened copy (kept as it is if GSK made none).
+    private func flatten(_ entry: Entry) {
+        entry.isFlattened = true
+        guard let node = entry.node, let flat = FlattenedNode.make(from: node) else { return }
+        gsk_render_node_unref(node)
+        entry.node = flat
+        flattenings += 1
     }
 
     /// Marks a kept unit, and the units nested in it, as drawn this frame.
-    private func touch(_ key: ObjectIdentifier) {
-        guard var entry = entries[key], entry.frame != frame else { return }
+    private func touch(_ entry: Entry) {
+        guard entry.frame != frame else { return }
         entry.frame = frame
-        entries[key] = entry
         for child in entry.children { touch(child) }
         for key in entry.textures { textures[key]?.frame = frame }
     }
 
     /// The texture for `key`, made by `make` (an owned `GdkTexture *`) when missing.
     func texture(for key: TextureKey, make: () -> OpaquePointer?) -> OpaquePointer? {
-        if let unit = recording.last { entries[unit]?.textures.append(key) }
+        recording.last?.textures.append(key)
         if var texture = textures[key] {
             texture.frame = frame
             textures[key] = texture

@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) import PoolTable
 
 /// The engine's `Canvas` on a `GtkSnapshot`: the frame becomes a tree of plain GSK render
 /// nodes, never one cairo surface the size of the widget. It is how `TableWidget` draws.
@@ -191,8 +191,15 @@ public final class SnapshotCanvas: Canvas {
     // MARK: Cached units
 
     public func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
+        drawCached(key: key, version: version, size: size, changesOften: false, draw)
+    }
+
+    /// `drawCached(key:version:size:_:)`; a unit that `changesOften` is never flattened
+    /// (`RenderNodeCache.flattensSteadyUnits`).
+    @_spi(Hosting) public func drawCached(key: ObjectIdentifier, version: Int, size: Size, changesOften: Bool, _ draw: (Canvas) -> Void) {
         guard let cache else { return draw(self) }
-        let node = cache.node(for: key, version: version, size: size, scale: pixelScale) {
+        let node = cache.node(for: key, version: version, size: size, scale: pixelScale, origin: Point(x: state.tx, y: state.ty),
+                              changesOften: changesOften) {
             guard let recording = gtk_snapshot_new() else { return nil }
             let canvas = SnapshotCanvas(snapshot: recording, pangoContext: pangoContext, theme: theme,
                                         pixelScale: pixelScale, cache: cache)
@@ -336,6 +343,9 @@ public final class SnapshotCanvas: Canvas {
         PangoTextLayout.layout(for: cache, in: pangoContext, scratch: &scratch)
     }
 }
+
+/// It says which units change often (and are never flattened).
+@_spi(Hosting) extension SnapshotCanvas: RetainingCanvas {}
 
 private extension OpaquePointer {
     /// As a `GtkSnapshot *` argument.

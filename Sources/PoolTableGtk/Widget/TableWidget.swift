@@ -205,6 +205,7 @@ public final class TableWidget {
     /// through a `SnapshotCanvas` on the widget's node cache.
     private func paint(into snapshot: OpaquePointer, size: Size, scale: Double) {
         if textContext.sync(with: drawingArea) { nodeCache.removeAll() }
+        nodeCache.flattensSteadyUnits = flattensSteadyUnits ?? drawsWithCairoRenderer
         nodeCache.beginFrame()
         let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
                                     pixelScale: scale, cache: nodeCache)
@@ -213,6 +214,18 @@ public final class TableWidget {
         overlayDrawer?(canvas, viewport)
         canvas.finish()
         nodeCache.endFrame()
+    }
+
+    /// Whether the node cache keeps steady units flattened; nil (the default): while GSK's
+    /// cairo renderer draws the window. Tests set it to compare both ways.
+    var flattensSteadyUnits: Bool?
+
+    /// Whether GSK's cairo renderer draws the window now (`GSK_RENDERER=cairo`, or no GL):
+    /// the node cache then keeps steady units flattened (`RenderNodeCache.flattensSteadyUnits`).
+    private var drawsWithCairoRenderer: Bool {
+        guard let native = gtk_widget_get_native(drawingArea), let renderer = gtk_native_get_renderer(native) else { return false }
+        return g_type_check_instance_is_a(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
+                                          gsk_cairo_renderer_get_type()) != 0
     }
 
     /// Forgets every kept node (they bake in colours, fonts and scale) and redraws.
