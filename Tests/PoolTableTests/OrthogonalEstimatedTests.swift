@@ -155,6 +155,29 @@ struct OrthogonalEstimatedTests {
         #expect(view.invariantViolation() == nil)
     }
 
+    @Test("a leading-boundary glide and centred group paging rest on measured groups' edges and middles")
+    func boundariesFollowMeasuredWidths() throws {
+        // Widths 80, 100, 120, 140, 160, …, 10 apart from 16: leading edges at offsets 0, 90, 200, 330, …
+        let boundary = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.continuousGroupLeadingBoundary, estimatedWidths: true)), counts: [20])
+        try #require(boundary.beginOrthogonalScroll(atViewportPoint: Point(x: 200, y: 30)))
+        boundary.updateOrthogonalScroll(by: 130)
+        boundary.endOrthogonalScroll(velocity: 0)
+        runOut(boundary)
+        #expect(boundary.orthogonalContentOffset(forSection: 0) == 90, "the nearest measured leading edge, not 110 (the estimate's)")
+        #expect(boundary.rectForItem(at: IndexPath(item: 1, section: 0)).minX == 16)
+
+        let centred = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.groupPagingCentered, estimatedWidths: true)), counts: [20])
+        for step in 1...3 {
+            try #require(centred.beginOrthogonalScroll(atViewportPoint: Point(x: 200, y: 30)))
+            centred.updateOrthogonalScroll(by: 60)
+            centred.endOrthogonalScroll(velocity: 0)
+            runOut(centred)
+            let middles = mounted(centred, section: 0).map { centred.rectForItem(at: $0).midX }
+            #expect(middles.contains { abs($0 - Self.width / 2) < 1e-9 }, "step \(step): a measured group is centred: \(middles)")
+        }
+        #expect(centred.invariantViolation() == nil)
+    }
+
     func runOut(_ view: CollectionView) {
         var t = 10.0
         view.advanceAnimations(to: t)
