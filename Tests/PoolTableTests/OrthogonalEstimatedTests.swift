@@ -209,6 +209,29 @@ struct OrthogonalEstimatedTests {
         #expect(geometry.sections[1].measured.count <= 20 * 16, "only what was mounted was measured")
     }
 
+    @Test("a sideways scroll through estimated sizes costs the same at 1,000 and 100,000 items: the same binds, measurements and mounted items per step")
+    func sidewaysCostIndependentOfCount() {
+        func run(_ n: Int) -> (binds: Int, measured: Int, mountedMax: Int) {
+            let view = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.continuous, estimatedWidths: true)), counts: [n])
+            view.setOrthogonalContentOffset(5000, forSection: 0)
+            view.layoutIfNeeded()
+            let before = view.statistics.binds
+            var mountedMax = 0
+            #expect(view.beginOrthogonalScroll(atViewportPoint: Point(x: 200, y: 30)))
+            for _ in 0..<300 {
+                view.updateOrthogonalScroll(by: 7)
+                view.layoutIfNeeded()
+                mountedMax = max(mountedMax, view.indexPathsForMountedItems.count)
+            }
+            view.endOrthogonalScroll(velocity: 0)
+            let measured = (view.geometry as? CompositionalGeometry)?.sections[0].measured.count ?? -1
+            return (view.statistics.binds - before, measured, mountedMax)
+        }
+        let small = run(1_000), large = run(100_000)
+        #expect(small.binds == large.binds && small.measured == large.measured && small.mountedMax == large.mountedMax)
+        #expect(large.binds > 0 && large.binds < 300 && large.measured < 60, "\(large)")
+    }
+
     @Test("a fractional height inside an estimated group in a carousel is logged and keeps the last good layout")
     func fractionalHeightInEstimatedCarousel() {
         final class Switch { var bad = false }
