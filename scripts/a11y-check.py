@@ -54,11 +54,12 @@ TRACE = re.compile(r"^pooltable-trace: rows=(.*)$")
 class App:
     """One run of the app on a screen, with its trace log and its AT-SPI root."""
 
-    def __init__(self, binary, screen, logs, tag, args=()):
+    def __init__(self, binary, screen, logs, tag, args=(), extra_env=None):
         self.log_path = os.path.join(logs, f"a11y-{tag}.log")
         self.log = open(self.log_path, "w")
         env = dict(os.environ, GTK_A11Y="atspi", GDK_BACKEND="x11", G_DEBUG="fatal-criticals", POOLTABLE_TRACE="1")
         env.pop("NO_AT_BRIDGE", None)
+        env.update(extra_env or {})
         self.proc = subprocess.Popen([binary, "--screen", screen, *args], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.events = []
         self.window = sh(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^PoolTable$"], timeout=30).split()[0]
@@ -575,6 +576,32 @@ def files_headers_and_expanded_state(ctx):
 
 
 @check
+def chinese_descriptions_use_chinese_punctuation(ctx):
+    """Files in Chinese (LANGUAGE=zh_CN): an expanded folder's file is described with its
+    level after a Chinese comma ("文件 2/4，第 2 级"), never an English ", "."""
+    root = tempfile.mkdtemp(prefix="pooltable-a11y-zh-")
+    files_tree(root)
+    app = ctx.app("files", ("--files", root), {"LANGUAGE": "zh_CN"})
+    lst = next((c for c in walk(app.root) if c.getRole() == pyatspi.ROLE_LIST and any(
+        i.getRole() == pyatspi.ROLE_LIST_ITEM for i in c if i is not None)), None)
+    expect(lst is not None, "no list with items")
+
+    def item(prefix):
+        found = [i for i in items(lst) if i.name.startswith(prefix)]
+        return found[0] if found else None
+
+    app.wait_for(lambda: item("alpha") is not None, "the folder alpha is listed")
+    app.key("Home")
+    app.wait_for(lambda: item("alpha") is not None and item("alpha").focused, "alpha is focused")
+    app.key("Right", settle=1.0)
+    app.wait_for(lambda: item("a1.txt") is not None, "alpha's files appear after Right")
+    described = item("a1.txt").description
+    expect("，第 2 级" in described and ", " not in described, f"a1.txt described {described!r}")
+    shutil.rmtree(root, ignore_errors=True)
+    return f"a1.txt described {described!r}"
+
+
+@check
 def downloads_progress_reaches_assistive_technology_at_a_human_rate(ctx):
     app = ctx.app("downloads")
     lst = showing_list(app, "Downloads")
@@ -781,9 +808,9 @@ class Context:
         self.current = None
         self.n = 0
 
-    def app(self, screen, args=()):
+    def app(self, screen, args=(), extra_env=None):
         self.n += 1
-        self.current = App(self.binary, screen, self.logs, f"{self.n}-{screen}", args)
+        self.current = App(self.binary, screen, self.logs, f"{self.n}-{screen}", args, extra_env)
         return self.current
 
     def finish(self):

@@ -5,7 +5,8 @@
 # key, the focused row's name and number and no stale one, the checked state, and the
 # edit-mode and selection-count announcements; on Files the level of a file in a folder and
 # the column and value a Tab moves to; on the Inbox the swipe actions among the row's actions;
-# searching the Inbox, the count of matches as the letters are typed (issue 35).
+# searching the Inbox, the count of matches as the letters are typed (issue 35); in the
+# Layout Gallery's carousels, each card's colour and place and the carousel entered (issue 38).
 #
 #   scripts/orca-check.sh            build (debug) if needed, run both screens, check
 #   scripts/orca-check.sh --stock    also hear the stock GtkListView/GtkGridView peer (anchor.py)
@@ -53,6 +54,7 @@ for f in alpha/a1.txt alpha/a2.txt alpha/a3.txt beta/b1.txt beta/b2.txt gamma.tx
     name=$(basename "$f"); printf '%s' "$name$name$name$name$name$name$name$name$name$name" >"$files_root/$f"
 done
 hear files Files "$REPO/scripts/orca/keys/files.keys" --files "$files_root"
+hear carousel "Layout Gallery" "$REPO/scripts/orca/keys/carousel.keys" --screen layouts
 for run in "${runs[@]}"; do
     IFS='=' read -r name title pid <<<"$run"
     wait "$pid" || true

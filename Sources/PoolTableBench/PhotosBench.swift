@@ -47,6 +47,11 @@ struct PhotosChildResult: Codable {
     var timeToFullAfterStopMs: Double
     /// Main-thread work per fling frame (before-paint to after-paint).
     var frameMedianMs: Double
+    /// Per fling frame, the frame clock's phases: before-paint to the end of layout (the
+    /// update phase, where the fling's offset is set, and the layout pass: binding and
+    /// mounting cells), and the paint phase (snapshot and render), medians.
+    var frameLayoutMedianMs: Double
+    var framePaintMedianMs: Double
     var frameP99Ms: Double
     var frameMaxMs: Double
     /// Pictures decoded during the fling, per second of fling.
@@ -89,12 +94,28 @@ final class PhotosBench {
             var template = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
             let cache = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
             defer { try? FileManager.default.removeItem(atPath: String(cache.dropLast("/thumbnails".count))) }
-            let runs: [(String, String?, [String])] = [("pooltable", "cold", []), ("pooltable", "warm", []),
-                                                       ("pooltable", "warm, 8 px/ms", ["--fling-speed", "8"]), ("gridview-async", nil, [])]
-            for (toolkit, variant, more) in runs {
+            // Cold: PoolTable on the empty cache (it fills part of it), the peer decoding every
+            // file, and the text list flung the same way. Then every photo's thumbnail is
+            // written (PoolTable's loader, `photos-one --toolkit prefill`) and both toolkits run
+            // warm on the whole folder's cache, the peer reading the same `large` PNGs.
+            let cold: [(String, String?, [String])] = [("pooltable", "cold", ["--thumbnails", cache]), ("gridview-async", "cold", []),
+                                                        ("gridview-thread", "cold", []), ("text", nil, [])]
+            let warm: [(String, String?, [String])] = [
+                ("pooltable", "warm", ["--thumbnails", cache]), ("pooltable", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
+                ("gridview-async", "warm", ["--thumbnails", cache]), ("gridview-async", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
+                ("gridview-thread", "warm", ["--thumbnails", cache]), ("gridview-thread", "warm, 8 px/ms", ["--thumbnails", cache, "--fling-speed", "8"]),
+            ]
+            for (toolkit, variant, more) in cold {
                 note("photos: \(toolkit) \(variant ?? "")")
-                let extra = ["--camera", "--exif", options.exif] + more + (toolkit == "pooltable" ? ["--thumbnails", cache] : [])
-                if var r = child(toolkit, extra: extra) { r.variant = variant; results.append(r) }
+                if var r = child(toolkit, extra: ["--camera", "--exif", options.exif] + more) { r.variant = variant; results.append(r) }
+            }
+            note("photos: writing every photo's thumbnail")
+            let prefill: PhotosPrefillResult? = runBenchChild(["photos-one", "--toolkit", "prefill", "--rows", "\(photoCount)", "--camera", "--exif", options.exif, "--thumbnails", cache],
+                                                               renderer: PhotosKnobs.renderer, what: "prefill", decoder: Self.decoder, notes: &notes)
+            if let prefill { notes.append("prefill: " + prefill.summary) }
+            for (toolkit, variant, more) in warm {
+                note("photos: \(toolkit) \(variant ?? "")")
+                if var r = child(toolkit, extra: ["--camera", "--exif", options.exif] + more) { r.variant = variant; results.append(r) }
             }
         } else {
             for toolkit in ["pooltable", "gridview"] {
@@ -138,6 +159,7 @@ final class PhotosBench {
             ("full again after the stop", { fmt($0.timeToFullAfterStopMs, 0) + " ms" }),
             ("sharp again after the stop", { fmt($0.timeToSharpAfterStopMs, 0) + " ms" }),
             ("frame work median", { fmt($0.frameMedianMs, 2) + " ms" }),
+            ("  update + layout / paint, medians", { fmt($0.frameLayoutMedianMs, 2) + " / " + fmt($0.framePaintMedianMs, 2) + " ms" }),
             ("frame work p99", { fmt($0.frameP99Ms, 2) + " ms" }),
             ("frame work max", { fmt($0.frameMaxMs, 2) + " ms" }),
             ("frame interval p99 / max", { fmt($0.frameIntervalP99Ms, 1) + " / " + fmt($0.frameIntervalMaxMs, 0) + " ms" }),
@@ -150,7 +172,9 @@ final class PhotosBench {
         let names = results.map { r in
             switch r.toolkit {
             case "pooltable": "PoolTable" + (r.variant.map { ", \($0) cache" } ?? "")
-            case "gridview-async": "GtkGridView+GtkPicture, async"
+            case "gridview-async": "GtkGridView async" + (r.variant.map { ", \($0)" } ?? "")
+            case "gridview-thread": "GtkGridView thread" + (r.variant.map { ", \($0)" } ?? "")
+            case "text": "PoolTable text list"
             default: "GtkGridView+GtkPicture"
             }
         }
@@ -244,6 +268,8 @@ final class PhotosChild {
     // GtkGridView
     var gridView: UnsafeMutablePointer<GtkWidget>?
     var gridBinds = 0
+    // The text list (`text`): PoolTable's list of the GUI bench, flung the same way.
+    var textList: PoolTableHost?
     /// The peers' GtkPicture bound to each model position now (set at bind, cleared at unbind).
     var peerBound: [Int: UnsafeMutablePointer<GtkWidget>] = [:]
     /// The position each of the peers' GtkPictures is bound to now.
@@ -251,6 +277,8 @@ final class PhotosChild {
     /// GtkGridView, async: the loads in flight by list item, and those finished / cancelled.
     var asyncLoads: [OpaquePointer: AsyncPictureLoad] = [:]
     var asyncFinished = 0, asyncCancelled = 0
+    /// GtkGridView, async, warm: binds that read a cached thumbnail instead of the file.
+    var peerCacheReads = 0
 
     var t0 = 0.0
     var firstFrame: Double?
@@ -260,8 +288,10 @@ final class PhotosChild {
     var sharpAt: Double?, sharpAgainAt: Double?
     var decodedAtFlingStart = 0, cancelledAtFlingStart = 0
     var decodedAtFlingEnd = 0, cancelledAtFlingEnd = 0
-    var frameStart = 0.0
-    var flingFrames: [(work: Double, blank: Double, placeholder: Double, at: Double)] = []
+    var frameStart = 0.0, layoutEnd = 0.0, paintEnd = 0.0
+    var flingFrames: [(work: Double, blank: Double, placeholder: Double, at: Double, layout: Double, paint: Double)] = []
+    /// Frames of the fling so far (for `POOLTABLE_BENCH_FLING_STEP`).
+    var flingTicks = 0
     var cachePeak = 0
     var rssAtFirstFrame = 0
     var notes: [String] = []
@@ -276,10 +306,18 @@ final class PhotosChild {
         let exif = options.exif
         let path: (Int) -> String = options.camera ? { PhotosCameraFolder.file($0, count: count, exif: exif) } : { PhotosBenchFolder.file($0, count: count) }
         let files = (0..<count).map { PhotoFolder.File(path: path($0), date: PhotoDate(secondsSince1970: 1_700_000_000 - $0 * 3_600)) }
-        if options.toolkit == "gridview" {
+        if options.toolkit == "prefill" {
+            prefill(files.map(\.path))
+        }
+        if options.toolkit == "text" {
+            let host = PoolTableHost(rows: 1_000_000, downloads: 0, heights: nil)
+            textList = host
+            benchWindow.setChild(host.widget)
+            adjustment = host.vadjustment
+        } else if options.toolkit == "gridview" {
             makeGridView(files.map(\.path))
-        } else if options.toolkit == "gridview-async" {
-            makeAsyncGridView(files.map(\.path))
+        } else if options.toolkit == "gridview-async" || options.toolkit == "gridview-thread" {
+            makeAsyncGridView(files.map(\.path), threaded: options.toolkit == "gridview-thread")
         } else {
             let widget = TableWidget(gridLayout: PhotosController.gridLayout())
             let grid = widget.collectionView!
@@ -302,7 +340,8 @@ final class PhotosChild {
         t0 = MonotonicClock.seconds
         gtk_window_present(benchWindow.window.cast(to: GtkWindow.self))
         MainLoop.addTickCallback(benchWindow.window) { [unowned self] _ in self.tick() }
-        let deadline = MonotonicClock.seconds + 60
+        // (Under valgrind, `POOLTABLE_BENCH_FLING_STEP`, a run takes minutes.)
+        let deadline = MonotonicClock.seconds + (PhotosKnobs.flingStep == nil ? 60 : 900)
         while !done && MonotonicClock.seconds < deadline { g_main_context_iteration(nil, 1) }
         if !done { notes.append("timed out") }
         let result = collect()
@@ -400,6 +439,7 @@ final class PhotosChild {
             }
             return visible == 0 ? (1, 0) : (Double(blank) / Double(visible), Double(placeholder) / Double(visible))
         }
+        if textList != nil { return (0, 0) }
         return (peerBlankFraction(), 0)
     }
 
@@ -433,6 +473,8 @@ final class PhotosChild {
     func watchFrameClock() {
         guard let clock = gtk_widget_get_frame_clock(benchWindow.window) else { notes.append("no frame clock"); return }
         Signal.connect(clock, "before-paint") { [unowned self] in self.frameStart = MonotonicClock.seconds }
+        Signal.connect(clock, "layout", after: true) { [unowned self] in self.layoutEnd = MonotonicClock.seconds }
+        Signal.connect(clock, "paint", after: true) { [unowned self] in self.paintEnd = MonotonicClock.seconds }
         Signal.connect(clock, "after-paint", after: true) { [unowned self] in self.afterPaint() }
     }
 
@@ -447,7 +489,9 @@ final class PhotosChild {
         let (blank, placeholder) = blankFraction()
         if fullAt == nil, blank == 0, firstFrame != nil { fullAt = now }
         if sharpAt == nil, blank == 0, placeholder == 0, firstFrame != nil { sharpAt = now }
-        if flingStart != nil, flingEnd == nil { flingFrames.append((work, blank, placeholder, now)) }
+        if flingStart != nil, flingEnd == nil {
+            flingFrames.append((work, blank, placeholder, now, max(0, layoutEnd - frameStart) * 1000, max(0, paintEnd - layoutEnd) * 1000))
+        }
         if flingEnd != nil, fullAgainAt == nil, blank == 0 { fullAgainAt = now }
         if flingEnd != nil, sharpAgainAt == nil, blank == 0, placeholder == 0 { sharpAgainAt = now }
     }
@@ -460,19 +504,26 @@ final class PhotosChild {
             // Start once the first screen is full (or after 5 s), a few frames later.
             guard fullAt != nil || now - first > 5 else { return true }
             flingStart = now
+            photosFlingStarts()
             flingStartOffset = gtk_adjustment_get_value(adjustment)
-            decodedAtFlingStart = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+            decodedAtFlingStart = pictures?.loader.counters.decoded ?? (options.toolkit.hasPrefix("gridview-") ? asyncFinished : gridBinds)
             cancelledAtFlingStart = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             return true
         }
         if flingEnd == nil {
-            let elapsed = (now - flingStart!) * 1000
+            var elapsed = (now - flingStart!) * 1000
             let maxValue = gtk_adjustment_get_upper(adjustment) - gtk_adjustment_get_page_size(adjustment)
+            if let step = PhotosKnobs.flingStep {
+                // A fixed distance a frame (under valgrind: the frames do not depend on time).
+                flingTicks += 1
+                elapsed = Double(flingTicks) * step / speed
+            }
             let value = min(maxValue, flingStartOffset + speed * elapsed)
             gtk_adjustment_set_value(adjustment, value)
             if elapsed >= flingMs || value >= maxValue {
                 flingEnd = now
-                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? (options.toolkit == "gridview-async" ? asyncFinished : gridBinds)
+                photosFlingEnds()
+                decodedAtFlingEnd = pictures?.loader.counters.decoded ?? (options.toolkit.hasPrefix("gridview-") ? asyncFinished : gridBinds)
                 cancelledAtFlingEnd = pictures?.loader.counters.cancelledBeforeStart ?? asyncCancelled
             }
             return true
@@ -502,8 +553,15 @@ final class PhotosChild {
         if pictures == nil && options.toolkit == "gridview" {
             notes.append("GtkPicture loads its file at bind on the main thread: 'decodes' are binds")
         }
+        if options.toolkit.hasPrefix("gridview-"), options.thumbnails != nil {
+            notes.append("warm: \(peerCacheReads) of \(gridBinds) binds read the cache's large PNG instead of the JPEG")
+        }
+        if options.toolkit == "gridview-thread" {
+            notes.append("each bind decodes with gdk_pixbuf_new_from_file_at_scale at 140 px high in GIO's thread pool (g_task_run_in_thread), skipped if unbound before it starts: 'decodes' are finished loads")
+        }
         if options.toolkit == "gridview-async" {
             notes.append("each bind decodes with gdk_pixbuf_new_from_stream_at_scale_async at 140 px high (GIO's thread pool), cancelled on unbind: 'decodes' are finished loads, 'cancelled' cancelled ones")
+
         }
         if let loader = pictures?.loader, loader.thumbnailCache != nil {
             let c = loader.counters
@@ -519,7 +577,8 @@ final class PhotosChild {
             blankTimeWeighted: weighted, frameIntervalP99Ms: Stats.percentile(intervals, 99), frameIntervalMaxMs: intervals.max() ?? .nan,
             timeToFullScreenMs: fullAt.map { ($0 - t0) * 1000 } ?? .nan,
             timeToFullAfterStopMs: fullAgainAt.map { ($0 - flingEnd!) * 1000 } ?? .nan,
-            frameMedianMs: Stats.median(work), frameP99Ms: Stats.percentile(work, 99), frameMaxMs: work.max() ?? .nan,
+            frameMedianMs: Stats.median(work),
+            frameLayoutMedianMs: Stats.median(flingFrames.map(\.layout)), framePaintMedianMs: Stats.median(flingFrames.map(\.paint)), frameP99Ms: Stats.percentile(work, 99), frameMaxMs: work.max() ?? .nan,
             decodesPerSecond: seconds > 0 ? Double(decodedAtFlingEnd - decodedAtFlingStart) / seconds : 0,
             decoded: decodedAtFlingEnd - decodedAtFlingStart, cancelled: cancelledAtFlingEnd - cancelledAtFlingStart,
             cacheBudgetMiB: pictures == nil ? 0 : Double(budget) / 1_048_576, cachePeakMiB: Double(cachePeak) / 1_048_576,
@@ -531,6 +590,7 @@ final class PhotosChild {
 /// The photos bench's knobs for measuring the loader, from the environment (inherited by the
 /// children): `POOLTABLE_BENCH_DECODE_THREADS` (the loader's threads; default: one per core),
 /// `POOLTABLE_BENCH_DECODE_NICE` (their niceness; default: the loader's),
+/// `POOLTABLE_BENCH_FLING_STEP` (pixels a frame, see below),
 /// `POOLTABLE_BENCH_PHOTOS_RENDERER` (`cairo`, the default, or `default`: GTK's choice, GL) and
 /// `POOLTABLE_IMAGE_NODE` (read by the shell: `texture` or `cairo` nodes for pictures).
 enum PhotosKnobs {
@@ -538,5 +598,14 @@ enum PhotosKnobs {
     static var decodeThreads: Int? { value("POOLTABLE_BENCH_DECODE_THREADS").flatMap(Int.init) }
     static var decodeNiceness: Int32? { value("POOLTABLE_BENCH_DECODE_NICE").flatMap(Int32.init) }
     static var renderer: String { value("POOLTABLE_BENCH_PHOTOS_RENDERER") ?? "cairo" }
-    static var imageNode: String { value("POOLTABLE_IMAGE_NODE") ?? "texture" }
+    /// `POOLTABLE_BENCH_FLING_STEP`: the fling moves this many pixels a frame instead of
+    /// following the wall clock (the same distance in all), for instruction counts under callgrind.
+    /// (Read once: `ProcessInfo.environment` builds a dictionary at every call, and `tick` runs every frame.)
+    static let flingStep: Double? = value("POOLTABLE_BENCH_FLING_STEP").flatMap(Double.init)
+    static var imageNode: String { value("POOLTABLE_IMAGE_NODE") ?? "by the renderer (cairo nodes under cairo)" }
 }
+
+/// Called once as the fling starts and once as it ends, for callgrind: `--zero-before='*photosFlingStarts*'
+/// --dump-before='*photosFlingEnds*'` dumps the instructions of the fling's frames alone.
+@inline(never) @_optimize(none) func photosFlingStarts() {}
+@inline(never) @_optimize(none) func photosFlingEnds() {}

@@ -146,4 +146,42 @@ struct LayoutsControllerTests {
         #expect(next.frame.minY == header.frame.maxY + tallest + 4 + 4 + 18)
         withExtendedLifetime(controller) {}
     }
+
+    @Test("in edit mode a settings row's grip moves it within Settings; a drag past the section's end stays in it; sidebar rows do not move")
+    func reorderSettings() throws {
+        let (controller, view) = make()
+        let s = Section.settings.rawValue
+        let original = try #require(controller.dataSource?.snapshot().itemIdentifiers(inSection: .settings))
+        var changes = 0
+        controller.onChange = { changes += 1 }
+        let first = try #require(view.cellForItem(at: IndexPath(item: 0, section: s)) as? CollectionViewListCell)
+        #expect(!first.accessories.filter { $0.kind == .reorder }.isEmpty)
+        view.setEditing(true, animated: false)
+        func grip(_ item: Int) -> Point {
+            let r = view.rectForItem(at: IndexPath(item: item, section: s))
+            return Point(x: r.maxX - 8 - 16, y: r.midY - view.contentOffset.y)
+        }
+        func drag(from item: Int, by dy: Double) {
+            let p = grip(item)
+            view.pointerDown(at: p)
+            view.pointerDragged(to: Point(x: p.x, y: p.y + 8))
+            view.pointerDragged(to: Point(x: p.x, y: p.y + dy))
+            view.pointerUp(at: Point(x: p.x, y: p.y + dy))
+            view.advanceAnimations(to: 100)
+            view.advanceAnimations(to: 101)
+        }
+        let pitch = view.rectForItem(at: IndexPath(item: 1, section: s)).minY - view.rectForItem(at: IndexPath(item: 0, section: s)).minY
+        drag(from: 0, by: 2 * pitch)
+        let once = try #require(controller.dataSource?.snapshot().itemIdentifiers(inSection: .settings))
+        #expect(once == [original[1], original[2], original[0]] + original[3...])
+        #expect(changes == 1)
+        // Far below the last row, over the swatches: the row goes to the end of Settings.
+        drag(from: 1, by: 6 * pitch + 200)
+        let twice = try #require(controller.dataSource?.snapshot().itemIdentifiers(inSection: .settings))
+        #expect(twice.count == original.count && twice.last == once[1], "\(twice.map(\.title))")
+        #expect(controller.dataSource?.snapshot().numberOfItems(inSection: .swatches) == 36)
+        // A sidebar entry may not move (Alt+Down refused).
+        view.setFocusedIndexPath(IndexPath(item: 0, section: Section.sidebar.rawValue))
+        #expect(!view.handleKey(.down, modifiers: .alt))
+    }
 }

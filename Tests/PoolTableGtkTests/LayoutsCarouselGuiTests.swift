@@ -137,6 +137,14 @@ extension TableWidgetTests {
             #expect(spoken.description == "Item \(number) of 12, carousel", "a card says its place in its carousel")
             #expect(spoken.label == view.cellForItem(at: item.indexPath)?.accessibilityLabel, "and its colour")
         }
+        // A language's own comma joins the clause (Chinese "，").
+        widget.accessibleDescriptionClause = { "\($0)，\($1)" }
+        let card = try #require(items.first)
+        GtkTestEnvironment.waitThenFrame(for: "the cards to be described again") {
+            widget.accessibleRows.spokenText(of: card)?.description?.hasSuffix(" of 12，carousel") == true
+        }
+        #expect(widget.accessibleRows.spokenText(of: card)?.description?.contains(", ") == false)
+        widget.accessibleDescriptionClause = { "\($0), \($1)" }
         // The view's own list counts its own items only: 6 sidebar rows, 6 settings, 36 swatches.
         let own = children(of: widget.drawingArea).filter { gtk_accessible_get_accessible_role($0.opaque) == GTK_ACCESSIBLE_ROLE_LIST_ITEM }
         let descriptions = own.compactMap { widget.accessibleRows.spokenText(of: $0)?.description }

@@ -392,6 +392,32 @@ struct OrthogonalSectionTests {
         #expect(view.invariantViolation() == nil)
     }
 
+    @Test("Up and Down keep the column they set out in through a carousel, as a text editor's goal column; Left or Right in the carousel starts a new one")
+    func keyboardGoalColumn() {
+        let (view, _) = makeView(Self.mixed(.groupPaging, perGroup: 1), counts: [6, 30, 6], height: 2000)
+        view.setFocusedIndexPath(IndexPath(item: 2, section: 0))   // the grid's right-hand column
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 5, section: 0))
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 0, section: 1), "into the carousel: its first visible item, on the left")
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: 2, section: 2), "out of it in the column the keys set out in, not under the card")
+        #expect(view.handleKey(.up))
+        #expect(view.handleKey(.up))
+        #expect(view.focusedIndexPath == IndexPath(item: 5, section: 0), "and back up the same column")
+        // A sideways move in the carousel sets a new column: under the card now focused.
+        #expect(view.handleKey(.down))
+        #expect(view.handleKey(.right))
+        view.advanceAnimations(to: 1)
+        view.advanceAnimations(to: 2)
+        let card = view.layoutAttributesForItem(at: IndexPath(item: 1, section: 1))!.frame.midX
+        let nearest = (0..<3).min { abs(view.layoutAttributesForItem(at: IndexPath(item: $0, section: 2))!.frame.midX - card)
+            < abs(view.layoutAttributesForItem(at: IndexPath(item: $1, section: 2))!.frame.midX - card) }!
+        #expect(view.handleKey(.down))
+        #expect(view.focusedIndexPath == IndexPath(item: nearest, section: 2))
+        #expect(view.invariantViolation() == nil)
+    }
+
     @Test("Right scrolls per behaviour: continuous reveals just enough, centred paging centres the group")
     func keyboardAlignment() {
         let revealed: Double = 16 + 2 * 160 + 150 + 16 - 400, centred: Double = 16 + 2 * 160 + 75 - 200
@@ -472,7 +498,7 @@ struct OrthogonalSectionTests {
         // The overlay draws them, numbered, beside the zoomed viewport (left and right of it).
         let overlay = DebugOverlay()
         let canvas = RecordingCanvas()
-        view.frame = Rect(x: 0, y: 0, width: 1200, height: Self.height)   // room beside the zoomed table
+        view.frame = Rect(x: 0, y: 0, width: 1200, height: 800)   // room beside the zoomed table, a zoom of about 0.5
         overlay.render(view, in: canvas)
         let t = overlay.transform(for: view)
         let viewport = t.view(view.visibleRect)
@@ -482,6 +508,15 @@ struct OrthogonalSectionTests {
             let label = DebugOverlay.identityLabel(forCellID: record.cellID)
             let drawn = canvas.texts.filter { $0.0 == label }.map(\.1)
             #expect(drawn.contains { $0.maxX <= viewport.minX + 1 || $0.minX >= viewport.maxX - 1 }, "\(record.indexPath) drawn beside the viewport")
+        }
+        // Scaled into the width the panels on the right leave free: each shows at least in part,
+        // its number within that room, and nothing of the scene is drawn under the panels.
+        let free = view.frame.width - DebugOverlay.panelWidth(for: view.frame.width) - 20
+        for record in view.mountedCellRecords {
+            let r = t.view(record.frame)
+            #expect(r.maxX > 0 && r.minX < free, "\(record.indexPath) drawn at \(r.minX)...\(r.maxX), free width \(free)")
+            let label = DebugOverlay.identityLabel(forCellID: record.cellID)
+            #expect(canvas.texts.filter { $0.0 == label }.allSatisfy { $0.1.minX >= 0 && $0.1.maxX <= free + 10 }, "\(record.indexPath)'s number")
         }
         // The overlay counts them as prepared.
         let mountedLine = overlay.counterLines(view).first { $0.contains("\(view.indexPathsForMountedItems.count) =") }

@@ -271,4 +271,22 @@ struct ModernPortedSourceTests {
         #expect(drawn.contains("\(controller.albums[0].tracks)"), "album 1's badge")
         #expect(!view.visibleSupplementaryViews(ofKind: CountBadgeView.elementKind).isEmpty)
     }
+
+    @Test("the reorderable list: a drag on a grip moves a chore; didReorder's section transactions keep the backing store in order")
+    func reorderableList() throws {
+        let controller = ReorderableListViewController()
+        controller.viewDidLoad()
+        let view = try #require(controller.collectionView)
+        view.layoutIfNeeded()
+        let first = view.rectForItem(at: IndexPath(item: 0, section: 0))
+        let third = view.rectForItem(at: IndexPath(item: 2, section: 0))
+        let grip = CGPoint(x: first.maxX - 24, y: first.midY - view.contentOffset.y)
+        view.pointerDown(at: grip)
+        view.pointerDragged(to: CGPoint(x: grip.x, y: grip.y + 8))
+        view.pointerDragged(to: CGPoint(x: grip.x, y: third.midY - view.contentOffset.y))
+        view.pointerUp(at: CGPoint(x: grip.x, y: third.midY - view.contentOffset.y))
+        #expect(controller.backingStore[.today]?.map(\.title) == ["Laundry", "Groceries", "Dishes"])
+        #expect(controller.backingStore[.later]?.map(\.title) == ["Windows", "Garage"])
+        #expect(controller.dataSource.snapshot().itemIdentifiers(inSection: .today) == controller.backingStore[.today])
+    }
 }

@@ -17,6 +17,10 @@ reader user was told the truth:
   row's position, and Shift+Tab back to the row drops them;
 - Inbox (issue 34): Orca sees the swipe actions as the focused row's actions (its debug
   log lists an object's actions with its details: actions='row.archive row.delete ...').
+- Carousels (issue 38, runs named carousel*, the Layout Gallery): each arrow or End is heard
+  as the focused card's colour, then "Item N of 12, carousel"; Right and Left step N by one
+  within the carousel; Up and Down, which enter another carousel, say that carousel's name
+  first (its list: "Group paging. List with 4 items.").
 - Search (issue 35, runs named search*): Ctrl+F is heard as the search entry; each letter
   typed is heard with the count of matches ("527 results") exactly as the subtitle shows it
   whenever the count changed, never a stale count; Escape is heard as the row that was
@@ -37,6 +41,8 @@ NAVIGATION = {"Up", "Down", "Left", "Right", "Home", "End", "Page_Up", "Page_Dow
 ECHO = {"left control", "right control", "left shift", "right shift", "left alt", "space",
         "escape", "page down", "page up", "return", "tab"}
 POSITION = re.compile(r"^(?P<noun>.+?) (?P<number>[\d,]+) of (?P<count>[\d,]+)(?P<rest>.*?)\.?$")
+CAROUSEL_ITEM = re.compile(r"^Item (\d+) of 12, carousel\.?$")
+LIST_SIZE = re.compile(r"^List with \d+ items?\.?$")
 RESULTS = re.compile(r"^[\d,]+ results?$")
 TRACE = re.compile(r"^(\d\d:\d\d:\d\d\.\d{6}) pooltable-trace: (\w+)=(.*)$")
 
@@ -100,6 +106,7 @@ class Checker:
                             if (m := POSITION.match(u))), None)
         names = {}   # name heard → the row number it was heard for
         search = {"before": None, "total": None, "counts": [], "subtitle": None}   # runs named search*
+        carousel = None   # the last card heard in a carousel: (its number, its carousel's name)
         tabs = 0     # Tab presses so far: the cell focus moves Name, Size, … (Files)
         for i in range(1, len(segs)):
             key, start, said, _ = segs[i]
@@ -112,6 +119,9 @@ class Checker:
             label = dict((n, t) for n, t in rows.get("rows", [])).get(cursor)
             heard = [u for u in said if u.lower() not in ECHO and not (len(u) == 1 and u.isalpha())]
             where = f"#{i} {key}: heard {heard}"
+            if self.run.startswith("carousel") and key in NAVIGATION:
+                carousel = self.check_carousel(key, heard, where, carousel)
+                continue
             if self.run.startswith("search") and self.check_search(key, heard, state, rows, where, search, last_number):
                 continue
             if key == "plus":
@@ -173,6 +183,27 @@ class Checker:
                 number = int(position.group("number").replace(",", ""))
                 self.expect(number == cursor, f"{where}: the focused row's number {grouped(cursor)}")
 
+
+    def check_carousel(self, key, heard, where, last):
+        """One key in the Layout Gallery's carousels; returns the card heard (number, carousel)."""
+        item = [m for u in heard if (m := CAROUSEL_ITEM.match(u))]
+        self.expect(len(item) == 1 and heard and CAROUSEL_ITEM.match(heard[-1]),
+                    f"{where}: ends with the card's place, 'Item N of 12, carousel'")
+        if not item:
+            return last
+        number = int(item[0].group(1))
+        self.expect(len(heard) >= 2 and heard[-2] and not CAROUSEL_ITEM.match(heard[-2]),
+                    f"{where}: the card's colour before its place")
+        lists = [heard[i - 1].rstrip(".") for i, u in enumerate(heard) if i and LIST_SIZE.match(u)]
+        name = lists[0] if lists else (last[1] if last else None)
+        if key in ("Up", "Down"):
+            self.expect(len(lists) == 1 and (last is None or lists[0] != last[1]),
+                        f"{where}: first the name of the carousel it enters (was {last and last[1]!r})")
+        elif key in ("Left", "Right"):
+            self.expect(not lists, f"{where}: no carousel name within the same carousel")
+            step = 1 if key == "Right" else -1
+            self.expect(last is not None and number == last[0] + step, f"{where}: card {last and last[0] + step} after card {last and last[0]}")
+        return (number, name)
 
     def check_search(self, key, heard, state, rows, where, search, last_number):
         """The search keys of a search* run (True: the key was checked here)."""

@@ -50,8 +50,13 @@ open class CollectionViewCell: CollectionReusableView {
             canvas.stroke(.roundedRect(bounds.insetBy(dx: 1.5, dy: 1.5), radius: 6), color: theme.accent.withAlpha(s), lineWidth: 3)
         }
         if isHighlighted { canvas.fill(bounds, color: theme.foreground.withAlpha(0.12)) }
-        if editingProgress > 0 { drawBadge(in: canvas, bounds: bounds) }
+        if editingProgress > 0 && drawsEditingBadge { drawBadge(in: canvas, bounds: bounds) }
     }
+
+    /// Whether edit mode shows the grid's check badge at the top trailing corner. A list
+    /// cell says no: its trailing edge holds its accessories (the reorder grip), and its
+    /// selection shows as the multiselect accessory and the tint.
+    var drawsEditingBadge: Bool { true }
 
     /// The item's own content, recorded once per `contentVersion` (see `ReusableCell`).
     /// Default: the cell background.

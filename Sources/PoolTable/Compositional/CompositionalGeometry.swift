@@ -303,8 +303,15 @@ final class CompositionalGeometry: ItemLayout {
     /// `lines` groups up or down, keeping the item's place in its group (clamped to a short
     /// group), crossing sections.
     func item(from ip: ItemPath, along lines: Int) -> ItemPath? {
+        item(from: ip, along: lines, goalX: nil)
+    }
+
+    /// `lines` lines up or down; with sections that scroll sideways, a line of a plain section
+    /// is entered at its item nearest `goalX` (the column the keys set out from, kept through
+    /// the carousels between; nil: the item's own centre).
+    func item(from ip: ItemPath, along lines: Int, goalX: Double?) -> ItemPath? {
         guard contains(ip) else { return nil }
-        if hasOrthogonalSections { return itemCrossingBands(from: ip, along: lines) }
+        if hasOrthogonalSections { return itemCrossingBands(from: ip, along: lines, goalX: goalX) }
         let place = ip.row % sections[ip.section].itemsPerGroup
         var s = ip.section, g = ip.row / sections[s].itemsPerGroup + lines
         while g < 0 {
@@ -334,6 +341,8 @@ final class CompositionalGeometry: ItemLayout {
     }
 
     func needsMeasuring(_ ip: ItemPath) -> Bool { contains(ip) && sections[ip.section].needsMeasuring(ip.row) }
+
+    var sidewaysReach: Double { hasOrthogonalSections ? max(0, sidewaysPreparedDistance()) : 0 }
 
     /// An orthogonal section's item scrolled out of the view's breadth sideways is prepared,
     /// not visible, like a row scrolled out vertically.
@@ -430,25 +439,27 @@ extension CompositionalGeometry {
     /// orthogonal section is one line; entering one lands on its first visible item;
     /// leaving one for a section that does not scroll sideways lands on the item of the
     /// nearest line nearest horizontally.
-    fileprivate func itemCrossingBands(from ip: ItemPath, along lines: Int) -> ItemPath? {
+    fileprivate func itemCrossingBands(from ip: ItemPath, along lines: Int, goalX: Double?) -> ItemPath? {
         var current = ip
         for _ in 0..<abs(lines) {
-            guard let next = oneLine(from: current, down: lines > 0) else { return current == ip ? nil : current }
+            guard let next = oneLine(from: current, down: lines > 0, x: goalX ?? itemFrame(ip).midX) else { return current == ip ? nil : current }
             current = next
         }
         return current
     }
 
-    private func oneLine(from ip: ItemPath, down: Bool) -> ItemPath? {
+    /// The next line's item nearest `x` (a carousel's first visible item).
+    private func oneLine(from ip: ItemPath, down: Bool, x: Double) -> ItemPath? {
         let here = sections[ip.section]
         if !here.isOrthogonal {
             let g = ip.row / here.itemsPerGroup + (down ? 1 : -1)
             if g >= 0 && g < here.groups {
                 let rows = here.rows(ofGroup: g)
-                return ItemPath(row: min(rows.lowerBound + ip.row % here.itemsPerGroup, rows.upperBound - 1), section: ip.section)
+                let start = itemExtent(ItemPath(row: rows.lowerBound, section: ip.section)).start
+                let nearest = rows.min { abs(here.frame(ofRow: $0, groupStart: start).midX - x) < abs(here.frame(ofRow: $1, groupStart: start).midX - x) }
+                return ItemPath(row: nearest ?? rows.lowerBound, section: ip.section)
             }
         }
-        let x = itemFrame(ip).midX
         var s = ip.section + (down ? 1 : -1)
         while s >= 0 && s < sections.count && sections[s].count == 0 { s += down ? 1 : -1 }
         guard s >= 0 && s < sections.count else { return nil }

@@ -140,7 +140,8 @@ extension ListBase {
         if geometry.itemExtent(ip).length != before || geometry.itemFrame(ip) != frameBefore { pass.invalidateLayout() }
     }
 
-    private var fallbackMeasuringCanvas: Canvas {
+    /// The canvas text is measured with when the host gave none (headless).
+    var fallbackMeasuringCanvas: Canvas {
         interaction.fallbackCanvas { RecordingCanvas() }
     }
 }

@@ -126,15 +126,21 @@
     /// Space kept above and below the prefetch bands, in content pixels.
     static let margin = 40.0
 
-    /// Scale and placement so the viewport and both prefetch bands fit the view's height.
+    /// Scale and placement so the viewport and both prefetch bands fit the view's height,
+    /// and, in a layout with carousels, the items prepared sideways fit the width the panels
+    /// leave free (they would run under the panels).
     @_spi(Diagnostics) public func transform(for table: ListBase) -> Transform {
         let h = table.frame.height, w = table.frame.width
         guard h > 0, w > 0 else { return Transform(scale: 1, left: 0, top: 0, originY: 0) }
         let span = h + 2 * table.prefetchDistance + 2 * Self.margin
-        let scale = min(1, h / span)
         // Centre the zoomed table in the space the panels on the right leave free.
         let free = w - Self.panelWidth(for: w) - 20
-        let left = w * scale <= free ? (free - w * scale) / 2 : (w - w * scale) / 2
+        let reach = table.geometry.sidewaysReach
+        let sideways = reach > 0 ? reach + Self.margin : 0
+        var scale = min(1, h / span)
+        if sideways > 0, free > 0 { scale = min(scale, free / (w + 2 * sideways)) }
+        let scene = w + 2 * sideways
+        let left = scene * scale <= free ? (free - scene * scale) / 2 + sideways * scale : (w - w * scale) / 2
         let originY = table.contentOffset.y - table.prefetchDistance - Self.margin
         return Transform(scale: scale, left: max(0, left), top: 0, originY: originY)
     }
@@ -166,6 +172,12 @@
         canvas.clip(to: Rect(origin: .zero, size: size))
         canvas.fill(Rect(origin: .zero, size: size), color: theme.isDark ? theme.background.mixed(with: .black, 0.35) : theme.groupedBackground)
         canvas.fill(Rect(origin: .zero, size: size), color: palette.backdrop)
+        // In a layout with carousels the scene stops at the panels (an item prepared sideways
+        // may overhang the room it is scaled into).
+        canvas.save()
+        if table.geometry.sidewaysReach > 0 {
+            canvas.clip(to: Rect(x: 0, y: 0, width: max(0, size.width - Self.panelWidth(for: size.width) - 10), height: size.height))
+        }
 
         let bandTop = table.contentOffset.y - table.prefetchDistance
         let bandBottom = table.contentOffset.y + size.height + table.prefetchDistance
@@ -261,6 +273,8 @@
         label(strings.viewport, at: Point(x: viewport.minX + 4, y: viewport.minY - 17), color: palette.viewport, canvas: canvas)
         label(Strings.fill(strings.prefetchBand, ["distance": "\(Int(table.prefetchDistance))"]), at: Point(x: band.minX + 4, y: max(2, band.minY + 2)),
               color: palette.prefetchBand.withAlpha(1), canvas: canvas)
+
+        canvas.restore()
 
         drawPrefetchColumn(table, transform: t, band: (bandTop, bandBottom), in: canvas, size: size)
         drawPanels(table, in: canvas, size: size)

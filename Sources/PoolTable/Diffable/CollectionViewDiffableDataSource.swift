@@ -101,6 +101,9 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     public var hasPendingApply: Bool { engine.hasPendingApply }
     /// The error of the last snapshot `apply` refused; nil until one is.
     public var lastApplyError: DiffableDataSourceError? { engine.lastApplyError }
+    /// What the data source asks before the user moves an item, and tells around the move
+    /// (UIKit's `reorderingHandlers`; see `ReorderingHandlers`).
+    public var reorderingHandlers = ReorderingHandlers()
     /// What the data source asks before it expands or collapses an outline item for the user.
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemID> {
         get { engine.sectionSnapshotHandlers }
@@ -138,12 +141,16 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
                              at indexPath: IndexPath) -> CollectionReusableView {
         supplementaryViewProvider?(collectionView, kind, indexPath) ?? NoSupplementaryView(reuseIdentifier: nil)
     }
-    /// False: items are not moved by hand. A subclass returns true for items the user may move.
-    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
+    /// `reorderingHandlers.canReorderItem` of the item; false without it (items are not moved
+    /// by hand). A subclass may answer instead.
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        canReorder(at: indexPath)
+    }
     /// Moves the item in the current snapshot (the collection view already shows the move),
-    /// as UIKit's diffable data source does; an override calls `super` to keep that.
+    /// as UIKit's diffable data source does, between `reorderingHandlers.willReorder` and
+    /// `didReorder`; an override calls `super` to keep that.
     open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        engine.move(from: sourceIndexPath, to: destinationIndexPath)
+        reorder(from: sourceIndexPath, to: destinationIndexPath)
     }
 }
 

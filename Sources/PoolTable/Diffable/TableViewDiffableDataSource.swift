@@ -159,8 +159,14 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
 
     /// Moves an item in the current snapshot to where the list already shows it.
     func move(from sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+        if let next = snapshot(moving: sourceIndexPath, to: destinationIndexPath) { setCurrent(next) }
+    }
+
+    /// The current snapshot with the item at `sourceIndexPath` moved to `destinationIndexPath`
+    /// (in the order after the move); nil when either is not in it.
+    func snapshot(moving sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) -> Snapshot? {
         guard let id = itemIdentifier(for: sourceIndexPath),
-              let section = sectionIdentifier(for: destinationIndexPath.section) else { return }
+              let section = sectionIdentifier(for: destinationIndexPath.section) else { return nil }
         var next = current
         next.deleteItems([id])
         let rows = next.itemIdentifiers(inSection: section)
@@ -169,7 +175,7 @@ open class TableViewDiffableDataSource<SectionID: Hashable & Sendable, ItemID: H
         } else {
             next.appendItems([id], toSection: section)
         }
-        setCurrent(next)
+        return next
     }
     /// `footerTitle` of the section's identifier.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {

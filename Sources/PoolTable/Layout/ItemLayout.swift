@@ -74,6 +74,9 @@ protocol ItemLayout: AnyObject {
     /// Bumped when items move across without any other change of geometry (an orthogonal
     /// section scrolled): the mounted items are placed again by a full pass.
     var placementVersion: Int { get }
+    /// How far beyond the viewport's breadth, on each side, items may be mounted (an
+    /// orthogonal section's items prepared sideways); 0 when none ever is.
+    var sidewaysReach: Double { get }
 
     // MARK: Self-sizing (lists only; a grid's items have the layout's size)
     func needsMeasuring(_ ip: ItemPath) -> Bool
@@ -115,6 +118,7 @@ extension ItemLayout {
     /// Only heights are measured: an item's width is the layout's.
     func measuresAcross(_ ip: ItemPath) -> Bool { false }
     func setMeasuredSize(_ size: Size, of ip: ItemPath) { setMeasuredLength(size.height, of: ip) }
+    var sidewaysReach: Double { 0 }
 
     /// A list's: rows leave and arrive with their own lengths (a run of rows at once).
     func contentLengthAfter(_ mapping: UpdateMapping, newCounts: [Int], from source: any ItemSource) -> Double {

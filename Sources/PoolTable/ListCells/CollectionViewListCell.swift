@@ -35,6 +35,25 @@ open class CollectionViewListCell: CollectionViewCell {
         indentationLevel = 0
     }
 
+    /// What a screen reader says for the row: the configuration's text and secondary text,
+    /// then the label accessories' texts shown now, joined by ", " (nil when all are empty);
+    /// a set label wins.
+    open override var accessibilityLabel: String? {
+        get {
+            if let label = super.accessibilityLabel { return label }
+            var parts = [contentConfiguration?.text, contentConfiguration?.secondaryText].compactMap { $0 }
+            for accessory in accessories where accessory.isShown(editing: isEditing) {
+                if case let .label(text) = accessory.kind { parts.append(text) }
+            }
+            parts.removeAll { $0.isEmpty }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+        set { super.accessibilityLabel = newValue }
+    }
+
+    /// No grid check badge in edit mode: it would cover the trailing accessories.
+    override var drawsEditingBadge: Bool { false }
+
     /// The outline disclosure accessory's hit target, where there is one.
     open override var hitTargets: [HitTarget] {
         let bounds = Rect(origin: .zero, size: frame.size)

@@ -188,6 +188,8 @@ extension ListBase {
     /// The data source moves the item, then the view applies the move as an animated batch
     /// move from where everything is drawn (the viewport stays: the others already made room).
     private func commitMovement(_ m: InteractiveMovement) {
+        beginCommittingMove()
+        defer { endCommittingMove() }
         let oldOffset = offset
         let axis = viewport.axis
         let lifted = movingFrame(m)
@@ -293,6 +295,8 @@ extension ListBase {
         var destination = dataAdapter.target(forMoveFrom: ip, proposed: proposed)
         if !isValidDestination(destination, from: ip) { destination = proposed }
         guard destination != ip else { return true }
+        beginCommittingMove()
+        defer { endCommittingMove() }
         dataAdapter.move(ip, to: destination)
         var p = PendingUpdates()
         p.moveRow(ip, destination)
@@ -308,6 +312,25 @@ extension ListBase {
         scroll(to: destination, at: .none, animated: false)
         setNeedsDisplay()
         return true
+    }
+
+    // MARK: After the move shows
+
+    /// Runs `body` once the user's move being committed shows (the data source moved the
+    /// item and the view applied the move), or now when none is being committed. A data
+    /// source's "did move" callback (the diffable's `didReorder`) comes here, so an apply it
+    /// makes is not refused as an update during the movement.
+    func whenMoveShown(_ body: @escaping () -> Void) {
+        if movement.isCommitting { movement.afterCommit.append(body) } else { body() }
+    }
+
+    private func beginCommittingMove() { movement.isCommitting = true }
+
+    private func endCommittingMove() {
+        movement.isCommitting = false
+        let waiting = movement.afterCommit
+        movement.afterCommit = []
+        for body in waiting { body() }
     }
 
     // MARK: The grip and the refusal

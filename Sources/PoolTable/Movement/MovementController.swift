@@ -12,6 +12,10 @@ final class MovementController: PositionTracking {
     let shadowKey = LiftShadowKey()
 
     var isRunning: Bool { state != nil }
+    /// True between the data source's move and the view showing it (the batch applied).
+    var isCommitting = false
+    /// What waits for the move being committed to be shown (`ListBase.whenMoveShown`).
+    var afterCommit: [() -> Void] = []
 
     func remap(_ mapping: UpdateMapping) {}
     func reset(sectionCount: Int) { state = nil }

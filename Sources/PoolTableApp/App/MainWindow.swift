@@ -219,6 +219,13 @@ final class MainWindow {
             // 12, carousel".
             // Translators: a row of items that scrolls sideways, said after an item's position.
             table.accessibleCarouselDescription = { tr("carousel") }
+            // The parts of a description are joined in the language's own punctuation ("，", "。").
+            // Translators: a clause added to what a screen reader says of a row, as in
+            // "Item 3 of 12, carousel"; use your language's comma.
+            table.accessibleDescriptionClause = { tr("{text}, {clause}", ["text": $0, "clause": $1]) }
+            // Translators: two sentences a screen reader says of a row, as in
+            // "Size, 3 bytes. File 3 of 4"; use your language's full stop.
+            table.accessibleDescriptionSentence = { tr("{text}. {sentence}", ["text": $0, "sentence": $1]) }
             let page = gtk_stack_add_titled(stack.opaque, table.widget, screen.name, screen.title)
             // The page would be heard as "Inbox panel" before the list's own "Inbox": one name.
             // (Empty, not reset: GTK 4.8 names an unlabelled page by its type, "GtkStackPage".)

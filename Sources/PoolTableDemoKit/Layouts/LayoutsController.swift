@@ -2,8 +2,8 @@ import PoolTable
 
 /// The Layouts screen (issue 38): a gallery of the modern collection-view API written the
 /// way an iOS developer writes it, through the UIKit renames only: a compositional layout
-/// whose sections are a sidebar outline, an inset-grouped list with accessories and swipe
-/// actions, a grid of swatches with count badges under a pinned header, and one carousel
+/// whose sections are a sidebar outline, an inset-grouped list with accessories, swipe
+/// actions and reorder grips in edit mode, a grid of swatches with count badges under a pinned header, and one carousel
 /// (an orthogonal section, scrolling sideways) per orthogonal scrolling behaviour, fed by a
 /// diffable data source and cell and supplementary registrations.
 @MainActor
@@ -47,7 +47,7 @@ public final class LayoutsController {
     public private(set) var dataSource: CollectionViewDiffableDataSource<Section, Item>?
     /// Settings rows flagged with the Flag swipe action (they show a checkmark).
     public private(set) var flagged: Set<Item> = []
-    /// Called after a swipe action changed the content.
+    /// Called after a swipe action or a reorder changed the content.
     public var onChange: (@MainActor () -> Void)?
 
     public init() {}
@@ -220,7 +220,8 @@ public final class LayoutsController {
             var content = cell.defaultContentConfiguration()
             content.text = item.title
             cell.contentConfiguration = content
-            var accessories: [CellAccessory] = [.disclosureIndicator()]
+            // In edit mode the grip takes the chevron's place at the trailing edge.
+            var accessories: [CellAccessory] = [.reorder(), .disclosureIndicator(displayed: .whenNotEditing)]
             if let detail = item.detail { accessories.append(.label(text: detail)) }
             if self?.flagged.contains(item) == true { accessories.append(.checkmark()) }
             cell.accessories = accessories
@@ -257,6 +258,12 @@ public final class LayoutsController {
             }
             return collectionView.dequeueConfiguredReusableSupplementary(using: badgeRegistration, for: indexPath)
         }
+        // Settings rows move by their grips in edit mode, within their section.
+        dataSource.reorderingHandlers.canReorderItem = { [weak dataSource] item in
+            dataSource?.snapshot().sectionIdentifier(containingItem: item) == .settings
+        }
+        dataSource.reorderingHandlers.didReorder = { [weak self] _ in self?.onChange?() }
+        collectionView.delegate = self
         self.dataSource = dataSource
 
         var snapshot = DiffableSnapshot<Section, Item>()
@@ -385,5 +392,19 @@ public final class LayoutsController {
             return UInt32(mixed.rounded()) << shift
         }
         return channel(16) | channel(8) | channel(0)
+    }
+}
+
+/// The gallery's own delegate answers: a settings row moved by hand stays in its section.
+extension LayoutsController: CollectionViewDelegate {
+    /// A destination in another section is pinned to the nearest end of the row's own section.
+    public func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt sourceIndexPath: IndexPath,
+                               toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+        let section = sourceIndexPath.section
+        if proposedDestinationIndexPath.section < section { return IndexPath(item: 0, section: section) }
+        if proposedDestinationIndexPath.section > section {
+            return IndexPath(item: max(0, collectionView.numberOfItems(inSection: section) - 1), section: section)
+        }
+        return proposedDestinationIndexPath
     }
 }

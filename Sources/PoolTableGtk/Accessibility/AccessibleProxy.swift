@@ -86,17 +86,22 @@ final class AccessibleProxy {
         Accessible.setChecked(widget, on)
     }
 
+    /// Forgets what the description was made from: the next `describe` sends it again (the
+    /// texts or joins it is made with changed).
+    func forgetDescription() { described = nil }
+
     /// Sends the description of `position` (the focused cell before it, the level after it,
     /// the announcement last) if any of them changed.
     func describe(_ position: AccessibleRowPosition, _ extras: RowDescriptionExtras = RowDescriptionExtras(),
+                  _ joins: DescriptionJoins = DescriptionJoins(),
                   _ text: @MainActor (AccessibleRowPosition) -> String) {
         if let described, described.0 == position, described.1 == announcement, described.2 == extras { return }
         described = (position, announcement, extras)
         var base = text(position)
-        if let level = extras.level { base += ", \(level)" }
-        if let carousel = extras.carousel { base += ", \(carousel)" }
-        if let cell = extras.cell { base = "\(cell). \(base)" }
-        description = announcement.map { "\(base). \($0)" } ?? base
+        if let level = extras.level { base = joins.clause(base, level) }
+        if let carousel = extras.carousel { base = joins.clause(base, carousel) }
+        if let cell = extras.cell { base = joins.sentence(cell, base) }
+        description = announcement.map { joins.sentence(base, $0) } ?? base
         Accessible.setDescription(widget, description)
         descriptionsSent += 1
     }
@@ -206,6 +211,13 @@ final class AccessibleProxy {
 /// said first: it is what Tab moved to) and the outline level ("level 2": GTK 4.8's AT-SPI
 /// bridge drops GTK_ACCESSIBLE_PROPERTY_LEVEL, so the description carries it), and that an
 /// item is in a carousel.
+/// How a row's description joins its parts: a clause ("Item 3 of 12, carousel") and a
+/// sentence ("Size, 3 bytes. File 3 of 4"). Languages differ ("，" and "。" in Chinese).
+struct DescriptionJoins {
+    var clause: @MainActor (_ text: String, _ clause: String) -> String = { "\($0), \($1)" }
+    var sentence: @MainActor (_ text: String, _ sentence: String) -> String = { "\($0). \($1)" }
+}
+
 struct RowDescriptionExtras: Equatable {
     var cell: String?
     var level: String?

@@ -44,6 +44,8 @@ final class AccessibleRows {
     /// What an item of a carousel adds to its description, and the carousel's own
     /// description: "carousel".
     var describeCarousel: @MainActor () -> String = { "carousel" } { didSet { describeChanged = true } }
+    /// How the parts of a row's description are joined.
+    var joins = DescriptionJoins() { didSet { describeChanged = true } }
 
     private unowned let listView: ListBase
     private let view: UnsafeMutablePointer<GtkWidget>
@@ -135,6 +137,7 @@ final class AccessibleRows {
             countFlush.schedule(after: Self.minimumCountInterval - (now - countDescribedAt))
         } else if model.itemCount != shown.count || model.isEditing != shown.editing || describeChanged {
             if model.itemCount != shown.count { countDescribedAt = now }
+            if describeChanged { allProxies.forEach { $0.forgetDescription() } }
             (shown.count, shown.editing, describeChanged) = (model.itemCount, model.isEditing, false)
             for ip in rows.keys { markDirty(ip) }
         }
@@ -155,7 +158,7 @@ final class AccessibleRows {
             }
             proxy.setSelected(item.isSelected)
             proxy.setChecked(item.position.checked)
-            proxy.describe(item.position, extras(ip), describe)
+            proxy.describe(item.position, extras(ip), joins, describe)
             if proxy === tabStop { updateActions(proxy) }
             placement.place(proxy, at: item.frame)
             placeCarousel(of: proxy)
@@ -297,11 +300,11 @@ final class AccessibleRows {
            let held = tabStop?.indexPath, model.frame(of: held) != nil { ip = held }
         let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
-            stop.describe(model.position(of: ip), extras(ip), describe)
+            stop.describe(model.position(of: ip), extras(ip), joins, describe)
             if let rect = model.frame(of: ip) { placement.place(stop, at: rect) }
         }
         let old = focus.move(to: wanted, hasRows: !rows.isEmpty) { proxy in
-            if let ip = proxy.indexPath { proxy.describe(model.position(of: ip), self.extras(ip), self.describe) }
+            if let ip = proxy.indexPath { proxy.describe(model.position(of: ip), self.extras(ip), self.joins, self.describe) }
         }
         if let stop = tabStop, stop.actionRow != stop.indexPath { updateActions(stop) }
         if let old {

@@ -43,6 +43,28 @@ extension TableWidget {
         }
     }
 
+    /// Joins a clause to a row's description, default "Item 3 of 12, carousel" (a comma):
+    /// the level of an outline row and the carousel word are added this way. The app passes
+    /// its language's punctuation ("，" in Chinese).
+    public var accessibleDescriptionClause: @MainActor (_ text: String, _ clause: String) -> String {
+        get { accessibleRows.joins.clause }
+        set {
+            accessibleRows.joins.clause = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
+    /// Joins two sentences of a row's description, default "Size, 3 bytes. File 3 of 4" (a
+    /// full stop): a focused cell before the row's position, an announcement after it. The
+    /// app passes its language's punctuation ("。" in Chinese).
+    public var accessibleDescriptionSentence: @MainActor (_ text: String, _ sentence: String) -> String {
+        get { accessibleRows.joins.sentence }
+        set {
+            accessibleRows.joins.sentence = newValue
+            setAccessibleRowsNeedUpdate()
+        }
+    }
+
     /// What the focused row says first while one of its cells has the focus (Tab in a table
     /// with columns), from the column's title and the cell's
     /// `TableViewCellColumnAccessibility` text; default "Size, 3 bytes". The app passes

@@ -164,6 +164,14 @@ public final class SnapshotCanvas: Canvas {
         let placed = contentMode.imageRect(for: image.size, in: rect)
         guard state.alpha > 0, placed.width > 0, placed.height > 0, image.width > 0 else { return }
         let snap = snapshot.gtk
+        if cornerRadius > 0, state.sx == 1, state.sy == 1 {
+            // A picture at its own size: one node with the rounded crop made once (cairo renderer).
+            if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha) }
+            let done = ImageCanvasCache.appendRounded(image, placed: graphene(placed), clip: graphene(rect), radius: cornerRadius,
+                                                      to: snap, pixelScale: pixelScale)
+            if state.alpha < 1 { gtk_snapshot_pop(snap) }
+            if done { return }
+        }
         let overflows = placed.minX < rect.minX || placed.minY < rect.minY || placed.maxX > rect.maxX || placed.maxY > rect.maxY
         var pushes = 0
         if cornerRadius > 0 {
@@ -176,7 +184,7 @@ public final class SnapshotCanvas: Canvas {
             pushes += 1
         }
         if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha); pushes += 1 }
-        _ = ImageCanvasCache.append(image, in: graphene(placed), to: snap)
+        _ = ImageCanvasCache.append(image, in: graphene(placed), to: snap, pixelScale: pixelScale)
         for _ in 0..<pushes { gtk_snapshot_pop(snap) }
     }
 

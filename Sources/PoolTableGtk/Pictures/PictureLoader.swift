@@ -267,8 +267,8 @@ public final class PictureLoader {
     /// Thumbnails decoded and not yet written, oldest first.
     private var pendingWrites: [DeferredThumbnailWrite] = []
 
-    /// One decode: created and read on the main thread, except `key`, `decoder`, `niceness` and
-    /// `outcome`, which the worker reads and writes while the main thread leaves them alone
+    /// One decode: created and read on the main thread, except `key`, `decoder`, `niceness`,
+    /// `makesSurface`, `outcome` and `surface`, which the worker reads and writes while the main thread leaves them alone
     /// (between `start` and the delivery the worker schedules), and `wanted`, which both use.
     private final class Job: @unchecked Sendable {
         let key: Key
@@ -286,6 +286,14 @@ public final class PictureLoader {
         var niceness: Int32 = 0
         /// What the decode gave (set by the worker).
         var outcome: PictureDecoder.Outcome?
+        /// Whether the worker also converts the picture (or placeholder) to a cairo surface:
+        /// pictures are drawn as cairo nodes (`ImageNodeKind.cairo`), and the conversion
+        /// would otherwise run on the main thread in the frame that first draws the picture.
+        /// The picture's texture is then one over the surface's memory (4 bytes a pixel, as
+        /// the cache budget counts), not a second copy.
+        var makesSurface = false
+        /// That surface (set by the worker).
+        var surface: CairoSurface?
         /// How to decode (copied from the loader at start).
         var decoder = PictureDecoder(maxPixels: PictureLoader.defaultMaxPixels, thumbnails: nil, writesThumbnails: false)
         /// The loader to deliver to; gone if it was released while the decode ran.
@@ -340,6 +348,7 @@ public final class PictureLoader {
             if pool == nil { pool = g_thread_pool_new(Self.decodeOnWorker, nil, Int32(threads), 1, nil) }
             job.owner = self
             job.niceness = decodingNiceness
+            job.makesSurface = ImageNodeKind.current == .cairo
             job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil,
                                          defersCacheWrite: pendingWrites.count < maxDeferredWrites,
                                          stopsAtPlaceholder: !queue.isRefining(key) && cache[key] == nil)
@@ -375,6 +384,19 @@ public final class PictureLoader {
             job.writeProblem = write.write()
         } else {
             job.outcome = job.decoder.decode(job.key) { job.wanted.load(ordering: .relaxed) }
+            if job.makesSurface, job.wanted.load(ordering: .relaxed) {
+                // One copy of the pixels: the surface, and a texture over the surface's memory
+                // (cairo's ARGB32 is GDK's default format) in place of the decoder's RGB one.
+                if let placeholder = job.outcome?.placeholder, let surface = CairoSurface.make(from: placeholder),
+                   let shared = surface.sharingTexture() {
+                    job.surface = surface
+                    job.outcome?.placeholder = shared
+                } else if case .success(let texture)? = job.outcome?.result, let surface = CairoSurface.make(from: texture),
+                          let shared = surface.sharingTexture() {
+                    job.surface = surface
+                    job.outcome?.result = .success(shared)
+                }
+            }
         }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
@@ -403,7 +425,10 @@ public final class PictureLoader {
             return
         }
         if let texture = job.outcome?.placeholder {
-            placeholderArrived(job, Image(texture: texture))
+            let placeholder = Image(texture: texture)
+            if let surface = job.surface { ImageCanvasCache.adopt(surface, for: placeholder) }
+            job.surface = nil
+            placeholderArrived(job, placeholder)
             return
         }
         let demand = queue.demand(of: job.key) ?? .bound
@@ -445,7 +470,9 @@ public final class PictureLoader {
         let image: Image?
         var failure: String?
         switch outcome?.result {
-        case .success(let texture)?: image = Image(texture: texture)
+        case .success(let texture)?:
+            image = Image(texture: texture)
+            if let image, let surface = job.surface { ImageCanvasCache.adopt(surface, for: image) }
         case .failure(let error)?: image = nil; failure = error.reason
         case nil: image = nil
         }

@@ -33,12 +33,19 @@ extension Image {
 final class ImageCanvasCache {
     private var texture: Texture?
     private var surface: CairoSurface?
+    /// The picture cropped to a rounded rectangle (`appendRounded`), and for which geometry.
+    private var rounded: (key: RoundedKey, surface: CairoSurface)?
 
-    /// A cairo surface owned from Swift.
-    private final class CairoSurface: @unchecked Sendable {
-        let surface: OpaquePointer
-        init(adopting surface: OpaquePointer) { self.surface = surface }
-        deinit { cairo_surface_destroy(surface) }
+    /// A cropped picture's geometry, in device pixels: its size, where the picture's corner is
+    /// in it, and the corners' radius.
+    struct RoundedKey: Equatable { var width: Int, height: Int, dx: Int, dy: Int, radius: Double }
+
+    /// Gives `image` the cairo surface made for it off the main thread (`CairoSurface.make`),
+    /// so its first draw under the cairo renderer does not convert its pixels.
+    static func adopt(_ surface: CairoSurface, for image: Image) {
+        // (`rounded` would not be made yet: the image is new.)
+        let cache = of(image)
+        if cache.surface == nil { cache.surface = surface }
     }
 
     static func of(_ image: Image) -> ImageCanvasCache {
@@ -71,28 +78,68 @@ final class ImageCanvasCache {
         guard image.width > 0 else { return nil }
         let cache = of(image)
         if let surface = cache.surface { return surface.surface }
-        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)) else { return nil }
+        let made: CairoSurface?
+        if let pixels = image.pixels {
+            made = CairoSurface.make(width: image.width, height: image.height) { data, stride in
+                let row = image.width * 4
+                pixels.withUnsafeBytes { src in
+                    for y in 0..<image.height {
+                        (data + y * stride).update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * row, count: row)
+                    }
+                }
+            }
+        } else if let backing = image.backing as? Texture {
+            made = CairoSurface.make(from: backing)
+        } else {
+            made = nil
+        }
+        cache.surface = made
+        return made?.surface
+    }
+}
+
+/// A cairo ARGB32 image surface owned from Swift. Made on any thread (a decoding worker makes
+/// a picture's surface beside its texture), used on the main thread.
+final class CairoSurface: @unchecked Sendable {
+    let surface: OpaquePointer
+    init(adopting surface: OpaquePointer) { self.surface = surface }
+    deinit { cairo_surface_destroy(surface) }
+
+    /// A new surface filled by `fill` (its data and stride); nil if cairo could not make one.
+    static func make(width: Int, height: Int, fill: (UnsafeMutablePointer<UInt8>, Int) -> Void) -> CairoSurface? {
+        guard width > 0, height > 0,
+              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
             return nil
         }
         cairo_surface_flush(surface)
-        let stride = Int(cairo_image_surface_get_stride(surface)), row = image.width * 4
-        if let pixels = image.pixels {
-            pixels.withUnsafeBytes { src in
-                for y in 0..<image.height {
-                    (data + y * stride).update(from: src.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * row, count: row)
-                }
-            }
-        } else if let backing = image.backing as? Texture {
-            gdk_texture_download(backing.texture, data, gsize(stride))
-        } else {
+        fill(data, Int(cairo_image_surface_get_stride(surface)))
+        cairo_surface_mark_dirty(surface)
+        return CairoSurface(adopting: surface)
+    }
+
+    /// A texture over this surface's pixels (no copy: it keeps the surface alive), in
+    /// `GDK_MEMORY_B8G8R8A8_PREMULTIPLIED`, which is cairo's ARGB32 on a little-endian machine.
+    /// The surface must not be drawn into any more. Nil on a big-endian machine.
+    func sharingTexture() -> Texture? {
+        guard 1.littleEndian == 1, let data = cairo_image_surface_get_data(surface) else { return nil }
+        let width = cairo_image_surface_get_width(surface), height = cairo_image_surface_get_height(surface)
+        let stride = cairo_image_surface_get_stride(surface)
+        cairo_surface_reference(surface)
+        guard let bytes = g_bytes_new_with_free_func(data, gsize(Int(stride) * Int(height)),
+                                                     { cairo_surface_destroy(OpaquePointer($0)) }, UnsafeMutableRawPointer(surface)) else {
             cairo_surface_destroy(surface)
             return nil
         }
-        cairo_surface_mark_dirty(surface)
-        cache.surface = CairoSurface(adopting: surface)
-        return surface
+        defer { g_bytes_unref(bytes) }
+        return gdk_memory_texture_new(width, height, GDK_MEMORY_B8G8R8A8_PREMULTIPLIED, bytes, gsize(stride)).map(Texture.init(adopting:))
+    }
+
+    /// `texture`'s pixels converted to cairo's premultiplied ARGB32 (any thread: a texture is immutable).
+    static func make(from texture: Texture) -> CairoSurface? {
+        let size = texture.pixelSize
+        return make(width: size.width, height: size.height) { data, stride in gdk_texture_download(texture.texture, data, gsize(stride)) }
     }
 }
 
@@ -131,9 +178,24 @@ enum ImageNodeKind: Sendable {
 }
 
 extension ImageCanvasCache {
+    /// Whether cairo nodes put a picture drawn at its own size on whole pixels, unfiltered
+    /// (see `append`); `POOLTABLE_IMAGE_SNAP=0` turns it off (for measuring and comparing
+    /// screenshots). Read once.
+    static let snapsPicturesAtOwnSize: Bool = getenv("POOLTABLE_IMAGE_SNAP").map { String(cString: $0) != "0" } ?? true
+
     /// Appends `image` drawn into `bounds` (the snapshot's coordinates; the image's size scaled
     /// to that rectangle) to `snapshot` as `kind` says; false if the image has nothing to draw from.
-    static func append(_ image: Image, in bounds: graphene_rect_t, to snapshot: OpaquePointer, kind: ImageNodeKind? = nil) -> Bool {
+    ///
+    /// A cairo node drawing the image at its own size (`bounds` is its pixel size at
+    /// `pixelScale`, as a thumbnail decoded for its cell is) puts it on whole device pixels and
+    /// samples it with `CAIRO_FILTER_FAST`: GSK's cairo renderer replays the node every frame,
+    /// and at a fractional position (a scrolled cell, a picture centred in a cell it
+    /// overflows by an odd number of pixels) the default filter interpolated every pixel of
+    /// every picture every frame — most of a scrolling Photos frame (docs/bench/PHOTOS.md).
+    /// Pixels land on pixels either way; a fractional scroll offset moves the picture by
+    /// under half a pixel instead of blurring it.
+    static func append(_ image: Image, in bounds: graphene_rect_t, to snapshot: OpaquePointer, kind: ImageNodeKind? = nil,
+                       pixelScale: Double = 1) -> Bool {
         let kind = kind ?? .current
         var bounds = bounds
         switch kind {
@@ -141,14 +203,85 @@ extension ImageCanvasCache {
             guard let texture = texture(for: image) else { return false }
             gtk_snapshot_append_texture(snapshot, texture, &bounds)
         case .cairo:
+            let atOwnSize = snapsPicturesAtOwnSize && pixelScale > 0 && Int((Double(bounds.size.width) * pixelScale).rounded()) == image.width
+                && Int((Double(bounds.size.height) * pixelScale).rounded()) == image.height
+            if atOwnSize {
+                bounds.origin.x = Float((Double(bounds.origin.x) * pixelScale).rounded() / pixelScale)
+                bounds.origin.y = Float((Double(bounds.origin.y) * pixelScale).rounded() / pixelScale)
+            }
             guard let surface = surface(for: image), let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return false }
             cairo_translate(cairo, Double(bounds.origin.x), Double(bounds.origin.y))
             cairo_scale(cairo, Double(bounds.size.width) / Double(image.width), Double(bounds.size.height) / Double(image.height))
             cairo_set_source_surface(cairo, surface, 0, 0)
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_GOOD)
+            cairo_pattern_set_filter(cairo_get_source(cairo), atOwnSize ? CAIRO_FILTER_FAST : CAIRO_FILTER_GOOD)
             cairo_paint(cairo)
             cairo_destroy(cairo)
         }
         return true
+    }
+}
+
+extension ImageCanvasCache {
+    /// Appends `image` at its own size, placed at `placed`, clipped to `clip` rounded by
+    /// `radius` (all in the snapshot's coordinates), as one cairo node around a surface with the
+    /// crop and the rounded corners already in it; false (nothing appended) unless the image
+    /// is drawn at its own size at `pixelScale` and pictures are cairo nodes.
+    ///
+    /// The same pixels as a rounded clip node around `append`'s cairo node, at a fraction of
+    /// the cost: GSK's cairo renderer clips every frame with the rounded path (antialiased
+    /// spans for every row of every picture); here the corners are made once, and each frame
+    /// composites a plain rectangle. (The uncropped surface stays: a picture from
+    /// `PictureLoader` shares its memory with the picture's texture.)
+    static func appendRounded(_ image: Image, placed: graphene_rect_t, clip: graphene_rect_t, radius: Double,
+                              to snapshot: OpaquePointer, pixelScale: Double) -> Bool {
+        guard snapsPicturesAtOwnSize, ImageNodeKind.current == .cairo, pixelScale > 0, image.width > 0, image.height > 0,
+              Int((Double(placed.size.width) * pixelScale).rounded()) == image.width,
+              Int((Double(placed.size.height) * pixelScale).rounded()) == image.height else { return false }
+        func device(_ v: Float) -> Int { Int((Double(v) * pixelScale).rounded()) }
+        let x = device(clip.origin.x), y = device(clip.origin.y)
+        let key = RoundedKey(width: device(clip.origin.x + clip.size.width) - x, height: device(clip.origin.y + clip.size.height) - y,
+                             dx: device(placed.origin.x) - x, dy: device(placed.origin.y) - y, radius: radius * pixelScale)
+        guard key.width > 0, key.height > 0 else { return false }
+        let cache = of(image)
+        let cropped: OpaquePointer
+        if let rounded = cache.rounded, rounded.key == key {
+            cropped = rounded.surface.surface
+        } else {
+            guard let source = surface(for: image),
+                  let made = CairoSurface.make(width: key.width, height: key.height, fill: { _, _ in }) else { return false }
+            let cairo = cairo_create(made.surface)!
+            roundedRectPath(cairo, width: Double(key.width), height: Double(key.height), radius: key.radius)
+            cairo_clip(cairo)
+            cairo_set_source_surface(cairo, source, Double(key.dx), Double(key.dy))
+            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_FAST)
+            cairo_paint(cairo)
+            cairo_destroy(cairo)
+            cairo_surface_flush(made.surface)
+            cache.rounded = (key, made)
+            cropped = made.surface
+        }
+        var bounds = graphene_rect_t(origin: .init(x: Float(Double(x) / pixelScale), y: Float(Double(y) / pixelScale)),
+                                     size: .init(width: Float(Double(key.width) / pixelScale), height: Float(Double(key.height) / pixelScale)))
+        guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return false }
+        cairo_translate(cairo, Double(bounds.origin.x), Double(bounds.origin.y))
+        cairo_scale(cairo, 1 / pixelScale, 1 / pixelScale)
+        cairo_set_source_surface(cairo, cropped, 0, 0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_FAST)
+        cairo_paint(cairo)
+        cairo_destroy(cairo)
+        return true
+    }
+
+    /// A rounded rectangle's path from (0, 0), as GSK's rounded clip draws one with equal
+    /// circular corners.
+    private static func roundedRectPath(_ cairo: OpaquePointer, width: Double, height: Double, radius: Double) {
+        let r = min(radius, width / 2, height / 2)
+        guard r > 0 else { return cairo_rectangle(cairo, 0, 0, width, height) }
+        cairo_new_sub_path(cairo)
+        cairo_arc(cairo, width - r, r, r, -Double.pi / 2, 0)
+        cairo_arc(cairo, width - r, height - r, r, 0, Double.pi / 2)
+        cairo_arc(cairo, r, height - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(cairo, r, r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(cairo)
     }
 }

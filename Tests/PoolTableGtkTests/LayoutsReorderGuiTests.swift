@@ -1,0 +1,127 @@
+import CGtk
+@_spi(Hosting) import PoolTable
+import PoolTableDemoKit
+@testable import PoolTableApp
+@_spi(Interop) @testable import PoolTableGtk
+import Testing
+
+/// The Layout Gallery's settings list reordered by its rows' grips (issue 38, rule 5: the
+/// list cell's reorder accessory, through interactive movement) in the app's real window:
+/// Edit shows the grips, a real xdotool drag on a row's grip lifts it, the rows below glide
+/// up, and the release reorders the diffable data source's snapshot.
+/// `POOLTABLE_SHOT_DIR=DIR` keeps screenshots (mid-drag and after).
+extension TableWidgetTests {
+    @Test("Layouts: in edit mode a real drag on a settings row's grip moves the row two places down; the snapshot follows; a drag on the row's text does not move it")
+    func layoutsSettingsReorderByGrip() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options, realInput: true)
+        defer { harness.close() }
+        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let dataSource = try #require(screen.controller.dataSource)
+        let title = harness.uniqueTitle()
+        let point = harness.windowPoint(in: widget)
+        let settings = LayoutsController.Section.settings.rawValue
+        let original = dataSource.snapshot().itemIdentifiers(inSection: .settings)
+        try #require(original.count >= 4)
+
+        // The settings list on screen, then Edit (the window's action, as its button does).
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                              at: IndexPath(item: 0, section: settings)))
+        let target = min(max(0, view.contentSize.height - view.frame.height), header.frame.minY - 20)
+        gtk_adjustment_set_value(widget.verticalAdjustment, target)
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to Settings") { abs(view.contentOffset.y - target) < 1 }
+        harness.activate("edit")
+        GtkTestEnvironment.waitThenFrame(for: "edit mode on, the grips shown") { view.isEditing && !view.hasRunningAnimations }
+        try #require(view.isEditing)
+        let first = IndexPath(item: 0, section: settings)
+        let cell = try #require(view.cellForItem(at: first) as? CollectionViewListCell)
+        #expect(cell.isEditing && cell.accessories.contains { $0.kind == .reorder })
+        screenshot("layouts-reorder-editing")
+
+        func rowY(_ item: Int) -> Double { view.rectForItem(at: IndexPath(item: item, section: settings)).midY - view.contentOffset.y }
+        let row0 = view.rectForItem(at: first)
+        let pitch = view.rectForItem(at: IndexPath(item: 1, section: settings)).minY - row0.minY
+        // The grip: the trailing accessory, 32 points inside an 8-point margin.
+        let gripX = row0.maxX - 8 - 16
+
+        // Press the first row's grip and drag it two rows down, held a little above the third
+        // slot (the lifted row shows off its place); the rows it passed glide up.
+        var lift = XScript(title: title, windowPoint: point)
+        lift.press(at: Point(x: gripX, y: rowY(0)))
+        lift.move(to: Point(x: gripX, y: rowY(0) + 12))
+        lift.move(to: Point(x: gripX, y: rowY(0) + pitch))
+        lift.move(to: Point(x: gripX, y: rowY(0) + 2 * pitch - 14))
+        #expect(XDoTool.run(lift.arguments) == 0, "xdotool ran")
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { view.isMovingInteractively }, "the grip drag lifted the row")
+        GtkTestEnvironment.waitThenFrame(for: "the rows to make room") {
+            view.interactiveMovementDestination == IndexPath(item: 2, section: settings) && !view.hasRunningAnimations
+        }
+        #expect(view.interactiveMovementSource == first)
+        #expect(view.interactiveMovementDestination == IndexPath(item: 2, section: settings))
+        screenshot("layouts-reorder-mid-drag")
+
+        var release = XScript(title: title, windowPoint: point)
+        release.release()
+        #expect(XDoTool.run(release.arguments) == 0, "xdotool ran")
+        GtkTestEnvironment.waitThenFrame(for: "the drop and its glide") { !view.isMovingInteractively && !view.hasRunningAnimations }
+        let after = dataSource.snapshot().itemIdentifiers(inSection: .settings)
+        #expect(after == [original[1], original[2], original[0]] + original[3...], "\(after.map(\.title))")
+        // The list shows the new order: each settings cell shows its snapshot item's title.
+        for (k, item) in after.enumerated() {
+            guard let shown = view.cellForItem(at: IndexPath(item: k, section: settings)) as? CollectionViewListCell else { continue }
+            #expect(shown.contentConfiguration?.text == item.title, "row \(k)")
+        }
+        screenshot("layouts-reorder-after")
+        // A drag on a row's text is not a move (in edit mode it selects across the rows).
+        var text = XScript(title: title, windowPoint: point)
+        text.press(at: Point(x: row0.minX + 80, y: rowY(0)))
+        text.move(to: Point(x: row0.minX + 80, y: rowY(0) + 20))
+        text.move(to: Point(x: row0.minX + 80, y: rowY(0) + 2 * pitch))
+        #expect(XDoTool.run(text.arguments) == 0, "xdotool ran")
+        GtkTestEnvironment.waitForFrame()
+        #expect(!view.isMovingInteractively, "a drag off the grip does not lift the row")
+        var letGo = XScript(title: title, windowPoint: point)
+        letGo.release()
+        #expect(XDoTool.run(letGo.arguments) == 0)
+        GtkTestEnvironment.waitThenFrame(for: "the text drag's release") { !view.hasRunningAnimations }
+        #expect(dataSource.snapshot().itemIdentifiers(inSection: .settings) == after, "the order stays")
+
+        harness.activate("edit")
+        GtkTestEnvironment.waitThenFrame(for: "edit mode off") { !view.isEditing && !view.hasRunningAnimations }
+    }
+
+    @Test("Layouts: Alt+Down (real keys) moves the focused settings row a place through the reordering handlers; the focus and what a screen reader hears follow")
+    func layoutsSettingsAltDown() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options, realInput: true)
+        defer { harness.close() }
+        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let dataSource = try #require(screen.controller.dataSource)
+        let settings = LayoutsController.Section.settings.rawValue
+        let original = dataSource.snapshot().itemIdentifiers(inSection: .settings)
+        try #require(original.count >= 3)
+        var changes = 0
+        screen.controller.onChange = { changes += 1 }
+        widget.grabFocus()
+        view.setFocusedIndexPath(IndexPath(item: 0, section: settings))
+        GtkTestEnvironment.waitForFrame()
+        var keys = XScript(title: harness.uniqueTitle(), windowPoint: harness.windowPoint(in: widget))
+        keys.focusWindow()
+        keys.key("alt+Down")
+        #expect(XDoTool.run(keys.arguments) == 0, "xdotool ran")
+        GtkTestEnvironment.waitThenFrame(for: "Alt+Down to move the row") { changes == 1 && !view.hasRunningAnimations }
+        #expect(dataSource.snapshot().itemIdentifiers(inSection: .settings) == [original[1], original[0]] + original[2...])
+        #expect(view.focusedIndexPath == IndexPath(item: 1, section: settings), "the focus followed the row")
+        // What a screen reader hears from the focused proxy: the moved row.
+        let root = try #require(gtk_widget_get_root(widget.drawingArea))
+        let focused = try #require(gtk_root_get_focus(root))
+        let spoken = try #require(widget.accessibleRows.spokenText(of: focused))
+        #expect(spoken.label?.contains(original[0].title) == true, "\(spoken)")
+    }
+}
