@@ -178,6 +178,28 @@ struct OrthogonalEstimatedTests {
         #expect(centred.invariantViolation() == nil)
     }
 
+    @Test("Right brings the next card into view at its measured place: group paging puts it at the leading inset, centred paging in the middle")
+    func keyboardRevealsMeasuredGroups() {
+        for behavior in [CollectionLayoutSectionOrthogonalScrollingBehavior.groupPaging, .groupPagingCentered] {
+            let view = makeView(CollectionViewCompositionalLayout(section: Self.carousel(behavior, estimatedWidths: true)), counts: [20])
+            view.setFocusedIndexPath(IndexPath(item: 0, section: 0))
+            for step in 1...4 {
+                #expect(view.handleKey(.right))
+                runOut(view)
+                let frame = view.rectForItem(at: IndexPath(item: step, section: 0))
+                #expect(frame.width == CarouselSizedCell.width(of: step))
+                if behavior == .groupPaging {
+                    #expect(frame.minX == 16, "card \(step) at the leading inset: \(frame)")
+                } else if step == 1 {
+                    // Card 1's middle (16 + 80 + 10 + 50 = 156) is left of the view's: the band cannot scroll before 0.
+                    #expect(view.orthogonalContentOffset(forSection: 0) == 0 && frame.midX == 156)
+                } else {
+                    #expect(abs(frame.midX - Self.width / 2) < 1e-9, "card \(step) centred: \(frame)")
+                }
+            }
+        }
+    }
+
     func runOut(_ view: CollectionView) {
         var t = 10.0
         view.advanceAnimations(to: t)
