@@ -122,6 +122,31 @@ struct LayoutsControllerTests {
         #expect(card.accessibilityLabel == card.title)
     }
 
+    @Test("the continuous carousel's cards are as high as their notes (estimated heights) and its band as high as the tallest card measured")
+    func continuousCarouselSelfSizes() throws {
+        let (controller, view) = make(width: 900)
+        let s = Section.continuous.rawValue
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                               at: IndexPath(item: 0, section: s)))
+        view.contentOffset = Point(x: 0, y: header.frame.minY)
+        view.layoutIfNeeded()
+        let cards = view.indexPathsForMountedItems.filter { $0.section == s }
+        try #require(cards.count >= 5, "the five notes are on screen")
+        let heights = cards.map { view.rectForItem(at: $0).height }
+        #expect(Set(heights).count >= 3, "notes of varied length make cards of varied height: \(heights)")
+        for ip in cards {
+            let cell = try #require(view.cellForItem(at: ip) as? CarouselCardCell)
+            #expect(cell.caption == LayoutsController.notes[ip.item % LayoutsController.notes.count])
+            #expect(cell.frame.height == cell.heightThatFits(width: cell.frame.width, canvas: RecordingCanvas()), "\(ip)")
+        }
+        // The band (and the next section's header) follows the tallest card, not the 120-point estimate.
+        let next = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                             at: IndexPath(item: 0, section: s + 1)))
+        let tallest = try #require(heights.max())
+        #expect(next.frame.minY == header.frame.maxY + tallest + 4 + 4 + 18)
+        withExtendedLifetime(controller) {}
+    }
+
     @Test("in edit mode a settings row's grip moves it within Settings; a drag past the section's end stays in it; sidebar rows do not move")
     func reorderSettings() throws {
         let (controller, view) = make()

@@ -153,6 +153,14 @@ open class ReusableCell {
     /// `TableView.automaticDimension`.
     open func heightThatFits(width: Double, canvas: Canvas) -> Double { 44 }
 
+    /// The size the cell wants when offered `size`: asked for an item whose width is
+    /// estimated in a compositional section that scrolls sideways (`size` is its estimated
+    /// frame). The default keeps the offered width and asks `heightThatFits(width:canvas:)`;
+    /// override it to give a width that follows the content (a tag, a caption).
+    open func sizeThatFits(_ size: Size, canvas: Canvas) -> Size {
+        Size(width: size.width, height: heightThatFits(width: size.width, canvas: canvas))
+    }
+
     /// Marks the content changed and asks the host to redraw (if the cell is on screen).
     /// Call it when anything the cell draws from changes.
     public func setNeedsDisplay() {

@@ -14,8 +14,11 @@ public struct CollectionLayoutDimension: Hashable, Sendable, CustomStringConvert
     public static func fractionalHeight(_ fraction: Double) -> Self { Self(kind: .fractionalHeight, value: fraction) }
     /// A fixed number of points.
     public static func absolute(_ points: Double) -> Self { Self(kind: .absolute, value: points) }
-    /// `points` until the cell is measured; then the measured size (heights; an estimated width
-    /// stays at its estimate).
+    /// `points` until the cell is measured; then the measured size. Heights are measured
+    /// everywhere (`ReusableCell.heightThatFits(width:canvas:)`); widths in a section that
+    /// scrolls sideways (`ReusableCell.sizeThatFits(_:canvas:)`), where an estimated width
+    /// elsewhere stays at its estimate. As in UIKit, an item not yet measured (never mounted)
+    /// keeps its estimate, so nothing is laid out item by item.
     public static func estimated(_ points: Double) -> Self { Self(kind: .estimated, value: points) }
 
     /// True for a fraction of the container's width.

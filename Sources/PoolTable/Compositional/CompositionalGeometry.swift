@@ -165,7 +165,7 @@ final class CompositionalGeometry: ItemLayout {
             guard let old = mapping.newSectionSource[t], old < sections.count else { return sum }
             let g = sections[old], k = g.itemsPerGroup, n = newCounts[t]
             let groups = n / k + (n % k == 0 ? 0 : 1)
-            let items = groups == 0 ? 0 : g.isOrthogonal ? g.estimatedGroupLength
+            let items = groups == 0 ? 0 : g.isOrthogonal ? g.bandHeight
                 : Double(groups) * g.estimatedGroupLength + Double(groups - 1) * g.spacing
             return sum + g.itemsOffset + items + g.insets.bottom + g.footerLength
         }
@@ -200,7 +200,7 @@ final class CompositionalGeometry: ItemLayout {
             if section.count > 0 && section.isOrthogonal {
                 // One band: the groups meeting the view's breadth at the section's offset,
                 // plus the prepared distance sideways (O(1) to find).
-                let top = groupsTop(s), length = section.estimatedGroupLength
+                let top = groupsTop(s), length = section.bandHeight
                 if length > 0 && top < span.end && top + length > span.start {
                     let d = max(0, sidewaysPreparedDistance())
                     let lo = section.orthogonalOffset - d, hi = section.orthogonalOffset + section.viewWidth + d
@@ -364,8 +364,20 @@ final class CompositionalGeometry: ItemLayout {
 
     func setMeasuredLength(_ length: Double, of ip: ItemPath) {
         guard contains(ip) else { return }
+        setMeasuredSize(Size(width: itemFrame(ip).width, height: length), of: ip)
+    }
+
+    /// In a section that scrolls sideways an estimated width is measured too.
+    func measuresAcross(_ ip: ItemPath) -> Bool { contains(ip) && sections[ip.section].measuresWidth(ofRow: ip.row) }
+
+    /// A measured size: the band's height (and the sections below) or the groups along the
+    /// band follow it; a sideways move re-places the mounted items (`orthogonalVersion`).
+    func setMeasuredSize(_ size: Size, of ip: ItemPath) {
+        guard contains(ip) else { return }
         let before = sections[ip.section].length
-        if sections[ip.section].setMeasured(length, ofRow: ip.row) { sectionChanged(ip.section, from: before) }
+        guard sections[ip.section].setMeasured(size, ofRow: ip.row) else { return }
+        if sections[ip.section].isOrthogonal { orthogonalVersion &+= 1 }
+        sectionChanged(ip.section, from: before)
     }
 
     // MARK: Beyond ItemLayout

@@ -46,25 +46,41 @@ struct GroupTemplate: Equatable {
     var estimatedLeaves: [Bool]
     /// The group's height is estimated: its extent follows its items' measured heights.
     var selfSizing: Bool
+    /// Per leaf: its width is estimated in a group whose width follows its content (measured
+    /// in a section that scrolls sideways only).
+    var estimatedWidthLeaves: [Bool] = []
+    /// The group's width is estimated: in a section that scrolls sideways, its extent along
+    /// the band follows its items' measured widths.
+    var widthSelfSizing = false
 }
 
 /// Resolves a group description into a `GroupTemplate`, checking it as it goes. `measured`
-/// gives the measured height of the leaf at an index (nil: its estimate).
+/// gives the measured size of the leaf at an index (nil: its estimate): its height replaces
+/// an estimated height, and its width an estimated width when `measuresWidths` (a section
+/// that scrolls sideways).
 @MainActor
 struct GroupResolver {
-    var measured: (Int) -> Double? = { _ in nil }
+    var measured: (Int) -> Size? = { _ in nil }
+    var measuresWidths = false
     private var frames: [Rect] = []
     private var estimated: [Bool] = []
+    private var estimatedWidths: [Bool] = []
 
-    init(measured: @escaping (Int) -> Double? = { _ in nil }) { self.measured = measured }
+    init(measured: @escaping (Int) -> Size? = { _ in nil }, measuresWidths: Bool = false) {
+        self.measured = measured
+        self.measuresWidths = measuresWidths
+    }
 
     /// The template of `group` inside `container`.
-    static func template(of group: CollectionLayoutGroup, in container: Size,
-                         measured: @escaping (Int) -> Double? = { _ in nil }) throws(CompositionalLayoutProblem) -> GroupTemplate {
-        var r = GroupResolver(measured: measured)
-        let size = try r.resolve(group, in: container, insideEstimated: false, forcedSize: nil, origin: Point(x: 0, y: 0))
+    static func template(of group: CollectionLayoutGroup, in container: Size, measuresWidths: Bool = false,
+                         measured: @escaping (Int) -> Size? = { _ in nil }) throws(CompositionalLayoutProblem) -> GroupTemplate {
+        var r = GroupResolver(measured: measured, measuresWidths: measuresWidths)
+        let size = try r.resolve(group, in: container, insideEstimated: false, insideEstimatedWidth: false,
+                                 forcedSize: nil, origin: Point(x: 0, y: 0))
         return GroupTemplate(size: size, frames: r.frames, estimatedLeaves: r.estimated,
-                             selfSizing: group.layoutSize.heightDimension.isEstimated)
+                             selfSizing: group.layoutSize.heightDimension.isEstimated,
+                             estimatedWidthLeaves: r.estimatedWidths,
+                             widthSelfSizing: measuresWidths && group.layoutSize.widthDimension.isEstimated)
     }
 
     private static func check(_ v: Double, _ what: String) throws(CompositionalLayoutProblem) {
@@ -107,7 +123,7 @@ struct GroupResolver {
     /// Lays out `item` (a leaf or a group) at `origin`, appending its leaf frames; returns its
     /// slot size. `forcedSize` is a repeating group's share, which replaces the item's own size.
     private mutating func resolve(_ item: CollectionLayoutItem, in container: Size, insideEstimated: Bool,
-                                  forcedSize: Size?, origin: Point) throws(CompositionalLayoutProblem) -> Size {
+                                  insideEstimatedWidth: Bool, forcedSize: Size?, origin: Point) throws(CompositionalLayoutProblem) -> Size {
         let ls = item.layoutSize
         try Self.check(ls.widthDimension, "width")
         try Self.check(ls.heightDimension, "height")
@@ -115,8 +131,12 @@ struct GroupResolver {
         if insideEstimated && ls.heightDimension.isFractionalHeight { throw .fractionalHeightInEstimatedGroup }
         var size = forcedSize ?? ls.resolved(in: container)
         guard let group = item as? CollectionLayoutGroup else {
-            if ls.heightDimension.isEstimated, let h = measured(frames.count) { size.height = h + item.contentInsets.top + item.contentInsets.bottom }
+            let m = measured(frames.count)
+            if ls.heightDimension.isEstimated, let h = m?.height { size.height = h + item.contentInsets.top + item.contentInsets.bottom }
+            let widthMeasured = measuresWidths && ls.widthDimension.isEstimated && insideEstimatedWidth
+            if widthMeasured, let w = m?.width { size.width = w + item.contentInsets.leading + item.contentInsets.trailing }
             estimated.append(ls.heightDimension.isEstimated && insideEstimated)
+            estimatedWidths.append(widthMeasured)
             frames.append(item.contentInsets.inset(Rect(origin: origin, size: size)))
             return size
         }
@@ -124,6 +144,7 @@ struct GroupResolver {
         let spacing = group.interItemSpacing?.points ?? 0
         try Self.check(spacing, "an inter-item spacing")
         let estimatedHeight = ls.heightDimension.isEstimated
+        let estimatedWidth = measuresWidths && ls.widthDimension.isEstimated
         let inner = group.contentInsets.inset(Rect(origin: origin, size: size))
         let horizontal = group.direction == .horizontal
         let subitems = try Self.sequence(of: group, in: inner.size, spacing: spacing)
@@ -146,6 +167,7 @@ struct GroupResolver {
         }
         var cursor = horizontal ? inner.origin.x : inner.origin.y
         var extent = 0.0   // the content's extent across the group's direction or along it
+        var widest = 0.0   // a vertical group's widest slot
         for sub in subitems {
             var forced: Size?
             if let share {
@@ -153,18 +175,27 @@ struct GroupResolver {
                 forced = horizontal ? Size(width: share.width, height: own.height) : Size(width: own.width, height: share.height)
             }
             let at = horizontal ? Point(x: cursor, y: inner.origin.y) : Point(x: inner.origin.x, y: cursor)
-            let slot = try resolve(sub, in: inner.size, insideEstimated: estimatedHeight, forcedSize: forced, origin: at)
-            if slot.width > inner.size.width + 0.5 { throw .itemWiderThanGroup(itemWidth: slot.width, groupWidth: inner.size.width) }
+            let slot = try resolve(sub, in: inner.size, insideEstimated: estimatedHeight, insideEstimatedWidth: estimatedWidth,
+                                   forcedSize: forced, origin: at)
+            // A group whose width follows its items is as wide as they are.
+            if !estimatedWidth && slot.width > inner.size.width + 0.5 {
+                throw .itemWiderThanGroup(itemWidth: slot.width, groupWidth: inner.size.width)
+            }
             if horizontal {
                 cursor += slot.width + gap
                 extent = max(extent, slot.height)
             } else {
                 cursor += slot.height + gap
+                widest = max(widest, slot.width)
             }
         }
         if !horizontal { extent = cursor - gap - inner.origin.y }
         if estimatedHeight {
             size.height = extent + group.contentInsets.top + group.contentInsets.bottom
+        }
+        if estimatedWidth {
+            let content = horizontal ? cursor - gap - inner.origin.x : widest
+            size.width = content + group.contentInsets.leading + group.contentInsets.trailing
         }
         return size
     }

@@ -55,7 +55,8 @@ final class OrthogonalScrolling: PositionTracking {
 }
 
 /// Where a sideways scroll comes to rest, per `orthogonalScrollingBehavior` (rule 5), as
-/// arithmetic on one section's band: O(1).
+/// arithmetic on one section's band: O(1), or O(log groups) where the groups' widths were
+/// measured (group boundaries then follow the measured widths).
 @MainActor
 enum OrthogonalSettling {
     /// How far a fling carries on past the release: UIKit's normal deceleration rate (0.998
@@ -71,7 +72,7 @@ enum OrthogonalSettling {
     static func target(_ section: SectionGeometry, offset: Double, startOffset: Double, velocity: Double) -> Double {
         let v = velocity.isFinite ? velocity : 0
         let projected = offset + v * projection
-        let stride = section.acrossStride, width = section.viewWidth
+        let width = section.viewWidth
         let delta = offset - startOffset
         /// The direction of a one-step behaviour: the fling's, else the drag's past `share` of `step`.
         func direction(step: Double, share: Double) -> Int {
@@ -86,24 +87,33 @@ enum OrthogonalSettling {
         case .continuous:
             target = projected
         case .continuousGroupLeadingBoundary:
-            // A group's leading edge at the section's leading inset: offsets g × stride.
-            target = stride > 0 ? (projected / stride).rounded() * stride : projected
+            // A group's leading edge at the section's leading inset (g × stride for uniform groups).
+            target = section.acrossStride > 0 ? section.offset(ofGroup: section.group(nearestOffset: projected)) : projected
         case .paging:
             guard width > 0 else { return section.orthogonalOffset }
             let startPage = (startOffset / width).rounded()
             let page = startPage + Double(direction(step: width, share: 0.5))
             target = page * width
         case .groupPaging:
-            guard stride > 0 else { return section.orthogonalOffset }
-            let startGroup = (startOffset / stride).rounded()
-            target = (startGroup + Double(direction(step: stride, share: groupPagingDragShare))) * stride
+            guard section.acrossStride > 0 else { return section.orthogonalOffset }
+            let startGroup = section.group(nearestOffset: startOffset)
+            let step = section.groupWidth(startGroup) + section.spacing
+            target = section.offset(ofGroup: startGroup + direction(step: step, share: groupPagingDragShare))
         case .groupPagingCentered:
-            guard stride > 0 else { return section.orthogonalOffset }
+            guard section.acrossStride > 0 else { return section.orthogonalOffset }
             // Group g centred: its middle at the view's middle.
-            let centring = section.insets.leading + section.groupWidth / 2 - width / 2
-            let startGroup = ((startOffset - centring) / stride).rounded()
-            let g = startGroup + Double(direction(step: stride, share: groupPagingDragShare))
-            target = centring + g * stride
+            func centring(_ g: Int) -> Double { section.groupLeading(g) + section.groupWidth(g) / 2 - width / 2 }
+            let startGroup: Int
+            if section.acrossSelfSizing {
+                let middle = startOffset + width / 2
+                let g = section.groups(meetingAcross: middle, middle + 1).first
+                    ?? section.group(nearestOffset: middle - section.insets.leading - section.estimatedGroupWidth / 2)
+                startGroup = min(max(0, g), max(0, section.groups - 1))
+            } else {
+                startGroup = Int(((startOffset - centring(0)) / section.acrossStride).rounded())
+            }
+            let step = section.groupWidth(startGroup) + section.spacing
+            target = centring(startGroup + direction(step: step, share: groupPagingDragShare))
         }
         return min(max(0, target), section.maxOrthogonalOffset)
     }
@@ -113,7 +123,7 @@ enum OrthogonalSettling {
     /// already and the behaviour does not align.
     static func revealing(_ section: SectionGeometry, row: Int) -> Double {
         let g = row / section.itemsPerGroup
-        let leading = section.groupLeading(g), trailing = leading + section.groupWidth
+        let leading = section.groupLeading(g), groupWidth = section.groupWidth(g), trailing = leading + groupWidth
         let o = section.orthogonalOffset, width = section.viewWidth
         let shown = leading >= o - 0.5 && trailing <= o + width + 0.5
         let target: Double
@@ -129,9 +139,9 @@ enum OrthogonalSettling {
         case .paging:
             if shown || width <= 0 { return o }
             // The page the group's middle is on (a group across two pages shows most there).
-            target = ((leading + section.groupWidth / 2) / width).rounded(.down) * width
+            target = ((leading + groupWidth / 2) / width).rounded(.down) * width
         case .groupPagingCentered:
-            target = leading + section.groupWidth / 2 - width / 2
+            target = leading + groupWidth / 2 - width / 2
         }
         return min(max(0, target), section.maxOrthogonalOffset)
     }

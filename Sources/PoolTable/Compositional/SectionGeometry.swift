@@ -2,6 +2,11 @@
 /// boundary items and insets, and, when its group sizes itself, a per-group extent index (a
 /// Fenwick tree over each group's length plus the spacing after it) corrected as cells are
 /// measured. Everything else is arithmetic: item i sits in group ⌊i / itemsPerGroup⌋.
+///
+/// In a section that scrolls sideways the same index runs along the band when the group's
+/// width is estimated, and the band is as high as the tallest measured group when its
+/// height is. As in UIKit, only the items whose cells were measured have measured sizes:
+/// the others keep their estimate until they are mounted, so nothing is laid out item by item.
 @MainActor
 struct SectionGeometry {
     /// The description it was resolved from (kept to re-resolve a measured group).
@@ -16,11 +21,17 @@ struct SectionGeometry {
     let headerLength: Double
     let footerLength: Double
 
-    /// Self-sizing only: each group's length + `spacing`, and the measured leaf heights by row.
+    /// Self-sizing only: each group's length + `spacing` along the section's flow (down the
+    /// section; along the band in a section that scrolls sideways), and the measured leaf
+    /// sizes by row.
     private var groupLengths = FenwickTree<Double>([])
-    private(set) var measured: [Int: Double] = [:]
-    /// Self-sizing only: the frames of groups re-resolved with measured heights.
+    private(set) var measured: [Int: Size] = [:]
+    /// Self-sizing only: the frames of groups re-resolved with measured sizes.
     private var measuredFrames: [Int: [Rect]] = [:]
+    /// A sideways section with an estimated group height: the measured groups' heights, and
+    /// the band's height (the tallest of them; the estimate before any is measured).
+    private var measuredGroupHeights: [Int: Double] = [:]
+    private(set) var bandHeight = 0.0
 
     /// How the section scrolls sideways; anything but `.none` lays its groups side by side
     /// in one band (rule 5).
@@ -33,9 +44,16 @@ struct SectionGeometry {
 
     var itemsPerGroup: Int { template.frames.count }
     var isOrthogonal: Bool { behavior != .none }
-    /// Estimated heights in an orthogonal section keep their estimate: the band is as high
-    /// as one group as resolved (its cells are not measured).
+    /// Groups down the section follow their items' measured heights.
     var selfSizing: Bool { template.selfSizing && !isOrthogonal }
+    /// A sideways section's groups follow their items' measured widths along the band.
+    var acrossSelfSizing: Bool { isOrthogonal && template.widthSelfSizing }
+    /// A sideways section's band follows its measured groups' heights.
+    var bandSelfSizing: Bool { isOrthogonal && template.selfSizing }
+    /// Some cells of the section are measured.
+    var measures: Bool { selfSizing || acrossSelfSizing || bandSelfSizing }
+    /// The groups' extents come from `groupLengths`.
+    private var usesGroupLengths: Bool { selfSizing || acrossSelfSizing }
     var groups: Int { count / itemsPerGroup + (count % itemsPerGroup == 0 ? 0 : 1) }
     /// The group's length before any measurement, and the stride from one group to the next.
     var estimatedGroupLength: Double { template.size.height }
@@ -51,7 +69,8 @@ struct SectionGeometry {
             throw .invalidNumber("an inter-group spacing (\(section.interGroupSpacing))")
         }
         let effective = Size(width: max(0, viewSize.width - insets.leading - insets.trailing), height: viewSize.height)
-        let template = try GroupResolver.template(of: section.group, in: effective)
+        let template = try GroupResolver.template(of: section.group, in: effective,
+                                                  measuresWidths: section.orthogonalScrollingBehavior != .none)
         if template.size.width > effective.width + 0.5 {
             throw .itemWiderThanGroup(itemWidth: template.size.width, groupWidth: effective.width)
         }
@@ -100,15 +119,22 @@ struct SectionGeometry {
 
     // MARK: Across (an orthogonal section's band)
 
-    /// An orthogonal section's group width, and the stride from one group to the next along x.
-    var groupWidth: Double { template.size.width }
+    /// An orthogonal section's estimated group width, and the stride from one group to the
+    /// next along x at that width.
+    var estimatedGroupWidth: Double { template.size.width }
     var acrossStride: Double { template.size.width + spacing }
+    /// Group `g`'s width (measured or estimated).
+    func groupWidth(_ g: Int) -> Double {
+        guard acrossSelfSizing, g >= 0, g < groups else { return estimatedGroupWidth }
+        return groupLengths.prefixSum(g + 1) - groupLengths.prefixSum(g) - spacing
+    }
     /// The band's whole width: the leading inset, every group and the spacing between them,
     /// the trailing inset (0 for an empty section).
     var bandWidth: Double {
         let n = groups
         guard isOrthogonal, n > 0 else { return 0 }
-        return insets.leading + Double(n) * groupWidth + Double(n - 1) * spacing + insets.trailing
+        let groupsWidth = acrossSelfSizing ? groupLengths.prefixSum(n) - spacing : Double(n) * estimatedGroupWidth + Double(n - 1) * spacing
+        return insets.leading + groupsWidth + insets.trailing
     }
     /// The furthest the band scrolls: its width less the view's.
     var maxOrthogonalOffset: Double { max(0, bandWidth - viewWidth) }
@@ -124,22 +150,56 @@ struct SectionGeometry {
     }
 
     /// Group `g`'s leading edge in band coordinates (from the band's left edge, unscrolled).
-    func groupLeading(_ g: Int) -> Double { insets.leading + Double(g) * acrossStride }
+    func groupLeading(_ g: Int) -> Double {
+        guard acrossSelfSizing else { return insets.leading + Double(g) * acrossStride }
+        return insets.leading + groupLengths.prefixSum(max(0, min(g, groups)))
+    }
 
-    /// The groups whose extent meets `lo..<hi` in band coordinates: O(1).
+    /// The offset that puts group `g`'s leading edge at the leading inset.
+    func offset(ofGroup g: Int) -> Double { groupLeading(g) - insets.leading }
+
+    /// The group whose leading edge is nearest `offset` (a scroll position); unclamped for
+    /// uniform groups, as the arithmetic gives it.
+    func group(nearestOffset offset: Double) -> Int {
+        guard acrossSelfSizing else { return acrossStride > 0 ? Int((offset / acrossStride).rounded()) : 0 }
+        let n = groups
+        guard n > 0, offset > 0 else { return 0 }
+        let (c, sum) = groupLengths.countFitting(offset)
+        guard c < n else { return n - 1 }
+        return offset - sum <= groupLengths.prefixSum(c + 1) - offset ? c : c + 1
+    }
+
+    /// The groups whose extent meets `lo..<hi` in band coordinates: O(1) for uniform groups,
+    /// O(log groups) for measured ones.
     func groups(meetingAcross lo: Double, _ hi: Double) -> Range<Int> {
         let n = groups
-        guard n > 0, hi > lo, acrossStride > 0 else { return 0..<0 }
-        let first = max(0, Int(((lo - insets.leading - groupWidth) / acrossStride).rounded(.down)) + 1)
-        let last = min(n - 1, Int(((hi - insets.leading) / acrossStride).rounded(.up)) - 1)
+        guard n > 0, hi > lo else { return 0..<0 }
+        guard acrossSelfSizing else {
+            guard acrossStride > 0 else { return 0..<0 }
+            let first = max(0, Int(((lo - insets.leading - estimatedGroupWidth) / acrossStride).rounded(.down)) + 1)
+            let last = min(n - 1, Int(((hi - insets.leading) / acrossStride).rounded(.up)) - 1)
+            return first <= last ? first..<(last + 1) : 0..<0
+        }
+        let l = lo - insets.leading, h = hi - insets.leading
+        guard h > 0 else { return 0..<0 }
+        var first = l > 0 ? groupLengths.countFitting(l).count : 0
+        if first < n && groupLeading(first) + groupWidth(first) <= lo { first += 1 }
+        let (k, sum) = groupLengths.countFitting(h)
+        let last = min(n - 1, sum == h ? k - 1 : k)
         return first <= last ? first..<(last + 1) : 0..<0
     }
 
     /// The group under band x `x`, or nil over spacing or the insets.
     func group(atAcross x: Double) -> Int? {
-        guard groups > 0, acrossStride > 0, x >= insets.leading else { return nil }
-        let g = Int(((x - insets.leading) / acrossStride).rounded(.down))
-        return g < groups && x < groupLeading(g) + groupWidth ? g : nil
+        guard groups > 0, x >= insets.leading else { return nil }
+        let g: Int
+        if acrossSelfSizing {
+            g = groupLengths.countFitting(x - insets.leading).count
+        } else {
+            guard acrossStride > 0 else { return nil }
+            g = Int(((x - insets.leading) / acrossStride).rounded(.down))
+        }
+        return g < groups && x < groupLeading(g) + groupWidth(g) ? g : nil
     }
 
     // MARK: Along
@@ -151,7 +211,7 @@ struct SectionGeometry {
     var groupsLength: Double {
         let n = groups
         guard n > 0 else { return 0 }
-        if isOrthogonal { return estimatedGroupLength }
+        if isOrthogonal { return bandHeight }
         return selfSizing ? groupLengths.prefixSum(n) - spacing : Double(n) * estimatedGroupLength + Double(n - 1) * spacing
     }
 
@@ -159,7 +219,7 @@ struct SectionGeometry {
 
     /// Group `g`'s start (from the section's first group) and length.
     func groupExtent(_ g: Int) -> (start: Double, length: Double) {
-        if isOrthogonal { return (0, estimatedGroupLength) }
+        if isOrthogonal { return (0, bandHeight) }
         guard selfSizing else { return (Double(g) * stride, estimatedGroupLength) }
         let start = groupLengths.prefixSum(g)
         return (start, groupLengths.prefixSum(g + 1) - start - spacing)
@@ -210,66 +270,108 @@ struct SectionGeometry {
 
     // MARK: Self-sizing
 
-    func needsMeasuring(_ row: Int) -> Bool {
-        selfSizing && template.estimatedLeaves[row % itemsPerGroup] && measured[row] == nil
+    /// Whether leaf `leaf` of a group is measured: its height (down the section, or the band's)
+    /// or its width (along the band) follows its cell.
+    private func measuresLeaf(_ leaf: Int) -> Bool {
+        ((selfSizing || bandSelfSizing) && template.estimatedLeaves[leaf]) || measuresWidth(ofLeaf: leaf)
     }
 
-    /// Stores a measured height and re-resolves its group; returns whether anything changed.
+    private func measuresWidth(ofLeaf leaf: Int) -> Bool {
+        acrossSelfSizing && leaf < template.estimatedWidthLeaves.count && template.estimatedWidthLeaves[leaf]
+    }
+
+    func needsMeasuring(_ row: Int) -> Bool {
+        measures && measuresLeaf(row % itemsPerGroup) && measured[row] == nil
+    }
+
+    /// Row `row`'s cell gives its width too (an estimated width along a sideways band).
+    func measuresWidth(ofRow row: Int) -> Bool { measuresWidth(ofLeaf: row % itemsPerGroup) }
+
+    /// Stores a measured size (the width counts only where `measuresWidth(ofRow:)`) and
+    /// re-resolves its group; returns whether anything changed.
     @discardableResult
-    mutating func setMeasured(_ height: Double, ofRow row: Int) -> Bool {
-        guard selfSizing, template.estimatedLeaves[row % itemsPerGroup], measured[row] != height else { return false }
-        measured[row] = height
+    mutating func setMeasured(_ size: Size, ofRow row: Int) -> Bool {
+        guard measures, measuresLeaf(row % itemsPerGroup), measured[row] != size else { return false }
+        measured[row] = size
         let g = row / itemsPerGroup
-        let before = groupExtent(g).length
-        let (length, frames) = resolveMeasured(group: g)
+        let (groupSize, frames) = resolveMeasured(group: g)
         measuredFrames[g] = frames
-        groupLengths.add(length - before, at: g)
+        if selfSizing {
+            groupLengths.add(groupSize.height - groupExtent(g).length, at: g)
+        } else if acrossSelfSizing {
+            let before = groupWidth(g)
+            // A group wholly left of the view changing width keeps what is on screen in place.
+            let leftOfView = groupLeading(g) + before <= orthogonalOffset
+            groupLengths.add(groupSize.width - before, at: g)
+            if leftOfView { orthogonalOffset += groupSize.width - before }
+            orthogonalOffset = min(max(0, orthogonalOffset), maxOrthogonalOffset)
+        }
+        if bandSelfSizing { noteGroupHeight(groupSize.height, ofGroup: g) }
         return true
     }
 
-    /// Group `g` laid out with its measured heights.
-    private func resolveMeasured(group g: Int) -> (Double, [Rect]) {
+    /// The band's height after group `g` measured `height`: the tallest measured group.
+    private mutating func noteGroupHeight(_ height: Double, ofGroup g: Int) {
+        let old = measuredGroupHeights.updateValue(height, forKey: g)
+        if measuredGroupHeights.count == 1 || height >= bandHeight {
+            bandHeight = measuredGroupHeights.count == 1 ? height : max(bandHeight, height)
+        } else if old == bandHeight {
+            // The tallest group got shorter: the measured groups only (a handful per pass).
+            bandHeight = measuredGroupHeights.values.max() ?? estimatedGroupLength
+        }
+    }
+
+    /// Group `g` laid out with its measured sizes: its size and its leaves' frames.
+    private func resolveMeasured(group g: Int) -> (Size, [Rect]) {
         let first = g * itemsPerGroup
         let measured = self.measured
-        // The description resolved once already, so only measured heights differ: it cannot fail.
-        guard let t = try? GroupResolver.template(of: section.group, in: container, measured: { measured[first + $0] }) else {
-            return (estimatedGroupLength, template.frames)
+        // The description resolved once already, so only measured sizes differ: it cannot fail.
+        guard let t = try? GroupResolver.template(of: section.group, in: container, measuresWidths: isOrthogonal,
+                                                  measured: { measured[first + $0] }) else {
+            return (template.size, template.frames)
         }
-        return (t.size.height, t.frames)
+        return (t.size, t.frames)
     }
 
     /// The group index from scratch: every group at its estimated length, measured groups re-resolved.
     private mutating func rebuildGroupLengths() {
-        guard selfSizing else { groupLengths = FenwickTree([]); return }
-        var lengths = [Double](repeating: estimatedGroupLength + spacing, count: groups)
         measuredFrames = [:]
+        measuredGroupHeights = [:]
+        bandHeight = estimatedGroupLength
+        guard measures else { groupLengths = FenwickTree([]); return }
+        var lengths = usesGroupLengths
+            ? [Double](repeating: (selfSizing ? estimatedGroupLength : estimatedGroupWidth) + spacing, count: groups) : []
         for g in Set(measured.keys.map { $0 / itemsPerGroup }) where g < groups {
-            let (length, frames) = resolveMeasured(group: g)
+            let (size, frames) = resolveMeasured(group: g)
             measuredFrames[g] = frames
-            lengths[g] = length + spacing
+            if selfSizing { lengths[g] = size.height + spacing }
+            if acrossSelfSizing { lengths[g] = size.width + spacing }
+            if bandSelfSizing { measuredGroupHeights[g] = size.height }
         }
+        if let tallest = measuredGroupHeights.values.max() { bandHeight = tallest }
         groupLengths = FenwickTree(lengths)
     }
 
     /// `delta` rows inserted at `start` (`delta` > 0), or the old rows `start..<start - delta`
-    /// removed (`delta` < 0): the count changes and measured heights follow their rows.
+    /// removed (`delta` < 0): the count changes and measured sizes follow their rows.
     mutating func shiftRows(at start: Int, by delta: Int) {
         count = max(0, count + delta)
-        // Fewer items: the band may now end before the offset.
-        orthogonalOffset = min(orthogonalOffset, maxOrthogonalOffset)
-        if selfSizing {
-            var moved: [Int: Double] = [:]
-            for (row, h) in measured {
-                if row < start { moved[row] = h } else if delta < 0 && row < start - delta { continue } else { moved[row + delta] = h }
+        if measures {
+            var moved: [Int: Size] = [:]
+            for (row, size) in measured {
+                if row < start { moved[row] = size } else if delta < 0 && row < start - delta { continue } else { moved[row + delta] = size }
             }
             measured = moved
         }
         rebuildGroupLengths()
+        // Fewer items: the band may now end before the offset.
+        orthogonalOffset = min(orthogonalOffset, maxOrthogonalOffset)
     }
 
     /// A reloaded row is estimated again.
     mutating func forgetMeasurement(ofRow row: Int) {
         guard measured.removeValue(forKey: row) != nil else { return }
         rebuildGroupLengths()
+        orthogonalOffset = min(orthogonalOffset, maxOrthogonalOffset)
     }
 }

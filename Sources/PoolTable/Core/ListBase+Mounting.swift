@@ -122,15 +122,22 @@ extension ListBase {
 
     // MARK: Self-sizing
 
-    /// Measures a self-sizing row's cell (before it is ever seen) and stores its length.
+    /// Measures a self-sizing row's cell (before it is ever seen) and stores its length; in
+    /// a section that scrolls sideways with estimated widths, its width too (one path:
+    /// `sizeThatFits`, whose default is `heightThatFits` at the proposed width).
     func measure(_ cell: ReusableCell, at ip: ItemPath) {
         let canvas = measuringCanvas ?? fallbackMeasuringCanvas
         let breadth = max(0, dataAdapter.measuringBreadth(of: cell))
-        let h = cell.heightThatFits(width: breadth, canvas: canvas)
+        let fit = cell.sizeThatFits(Size(width: breadth, height: geometry.itemFrame(ip).height), canvas: canvas)
+        let across = geometry.measuresAcross(ip), w = fit.width, h = fit.height
         counters.noteMeasurement()
-        let before = geometry.itemExtent(ip).length
-        geometry.setMeasuredLength(sanitizedHeight(h, "measured height"), of: ip)
-        if geometry.itemExtent(ip).length != before { pass.invalidateLayout() }
+        let before = geometry.itemExtent(ip).length, frameBefore = geometry.itemFrame(ip)
+        if across {
+            geometry.setMeasuredSize(Size(width: sanitizedHeight(w, "measured width"), height: sanitizedHeight(h, "measured height")), of: ip)
+        } else {
+            geometry.setMeasuredLength(sanitizedHeight(h, "measured height"), of: ip)
+        }
+        if geometry.itemExtent(ip).length != before || geometry.itemFrame(ip) != frameBefore { pass.invalidateLayout() }
     }
 
     /// The canvas text is measured with when the host gave none (headless).

@@ -81,6 +81,10 @@ protocol ItemLayout: AnyObject {
     // MARK: Self-sizing (lists only; a grid's items have the layout's size)
     func needsMeasuring(_ ip: ItemPath) -> Bool
     func setMeasuredLength(_ length: Double, of ip: ItemPath)
+    /// Whether `ip`'s measured width counts too (an estimated width along a sideways band).
+    func measuresAcross(_ ip: ItemPath) -> Bool
+    /// A measured width and height, where `measuresAcross(ip)`.
+    func setMeasuredSize(_ size: Size, of ip: ItemPath)
 
     // MARK: Loading and validated batch updates
     /// Replaces everything with what `source` reports (a reload).
@@ -111,6 +115,9 @@ extension ItemLayout {
     /// Items span the breadth: none is ever outside it.
     func isOutsideBreadth(_ ip: ItemPath, frame: Rect) -> Bool { false }
     var placementVersion: Int { 0 }
+    /// Only heights are measured: an item's width is the layout's.
+    func measuresAcross(_ ip: ItemPath) -> Bool { false }
+    func setMeasuredSize(_ size: Size, of ip: ItemPath) { setMeasuredLength(size.height, of: ip) }
     var sidewaysReach: Double { 0 }
 
     /// A list's: rows leave and arrive with their own lengths (a run of rows at once).

@@ -110,7 +110,9 @@ public final class LayoutsController {
     static let carouselInset = 10.0
 
     /// A row of cards that scrolls sideways with `section`'s behaviour, under a header naming
-    /// it. The groups are shaped so each behaviour shows: narrow cards that glide freely;
+    /// it. The groups are shaped so each behaviour shows: narrow cards with notes of varied
+    /// length that glide freely, their height estimated (the band is as high as the tallest
+    /// card measured, as in UIKit);
     /// pairs of stacked cards whose leading edges catch the glide; two cards a page, paged a
     /// whole width at a time (no section insets, so pages and cards line up); a card a group,
     /// paged a group at a time; and one wide card a group, each settling in the middle.
@@ -130,11 +132,17 @@ public final class LayoutsController {
             case .groupPagingCentered: 0.75
             default: 0.4
             }
-            let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(1.0))
+            // The continuous carousel's cards are as high as their notes: estimated heights.
+            let height: CollectionLayoutDimension = switch section {
+            case .continuous: .estimated(120)
+            case .groupPagingCentered: .absolute(150)
+            default: .absolute(120)
+            }
+            let itemSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: height.isEstimated ? height : .fractionalHeight(1.0))
             let item = CollectionLayoutItem(layoutSize: itemSize)
             let side = section == .paging ? 16.0 : 6
             item.contentInsets = DirectionalEdgeInsets(top: 4, leading: side, bottom: 4, trailing: side)
-            let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(width), heightDimension: .absolute(section == .groupPagingCentered ? 150 : 120))
+            let groupSize = CollectionLayoutSize(widthDimension: .fractionalWidth(width), heightDimension: height)
             group = CollectionLayoutGroup.horizontal(layoutSize: groupSize, subitems: [item])
         }
         let carousel = CollectionLayoutSection(group: group)
@@ -219,10 +227,11 @@ public final class LayoutsController {
             cell.accessories = accessories
         }
         let swatchRegistration = Self.swatchRegistration()
-        let cardRegistration = CollectionView.CellRegistration<CarouselCardCell, Item> { cell, _, item in
+        let cardRegistration = CollectionView.CellRegistration<CarouselCardCell, Item> { cell, indexPath, item in
             cell.title = item.title
             cell.number = item.detail ?? ""
             cell.color = Color(hex: item.rgb)
+            cell.caption = indexPath.section == Section.continuous.rawValue ? Self.notes[indexPath.item % Self.notes.count] : ""
         }
         let dataSource = CollectionViewDiffableDataSource<Section, Item>(collectionView: collectionView) { collectionView, indexPath, item in
             switch Section(rawValue: indexPath.section) {
@@ -294,6 +303,12 @@ public final class LayoutsController {
         case .groupPaging: tr("Group paging")
         case .groupPagingCentered: tr("Group paging, centred")
         }
+    }
+
+    /// The continuous carousel's notes, short to long, so its cards differ in height.
+    static var notes: [String] {
+        [tr("New"), tr("Picked for you this week"), tr("A longer note that wraps onto several lines, so this card is taller than its neighbours"),
+         tr("On sale"), tr("Seen by three friends, and saved to your list for later")]
     }
 
     /// Twelve cards (sixteen stacked in pairs) in the palette's colours, numbered from 1.

@@ -30,8 +30,21 @@ public final class CarouselCardCell: CollectionViewCell {
     /// The card's place in its carousel, as text ("3").
     public var number = "" { didSet { if number != oldValue { setNeedsDisplay() } } }
     public var color = Color.white { didSet { if color != oldValue { setNeedsDisplay() } } }
+    /// A note under the number, wrapped to the card's width (empty: none). A card with a
+    /// note in a section of estimated height is as high as its text (`heightThatFits`).
+    public var caption = "" { didSet { if caption != oldValue { setNeedsDisplay() } } }
 
-    public override func prepareForReuse() { title = ""; number = ""; color = .white }
+    public override func prepareForReuse() { title = ""; number = ""; color = .white; caption = "" }
+
+    static let numberHeight = 34.0, titleHeight = 20.0, gap = 6.0, padding = Size(width: 14, height: 10)
+    static func captionStyle(_ ink: Color) -> TextStyle { TextStyle(font: .footnote, color: ink, maxLines: 0) }
+
+    /// The number, the note wrapped at `width`, and the title, inside the card's padding.
+    public override func heightThatFits(width: Double, canvas: Canvas) -> Double {
+        let note = caption.isEmpty ? 0
+            : canvas.measureText(caption, width: max(1, width - 2 * Self.padding.width), style: Self.captionStyle(.black)).height.rounded(.up) + Self.gap
+        return 2 * Self.padding.height + Self.numberHeight + note + Self.gap + Self.titleHeight
+    }
 
     public override var accessibilityLabel: String? {
         get { super.accessibilityLabel ?? (title.isEmpty ? nil : title) }
@@ -44,8 +57,13 @@ public final class CarouselCardCell: CollectionViewCell {
         let light = 0.2126 * color.red + 0.7152 * color.green + 0.0722 * color.blue > 0.62
         let ink = light ? Color(hex: 0x241F31, alpha: 0.85) : .white
         let inset = bounds.insetBy(dx: 14, dy: 10)
-        canvas.drawText(number, in: Rect(x: inset.minX, y: inset.minY, width: inset.width, height: 34),
+        canvas.drawText(number, in: Rect(x: inset.minX, y: inset.minY, width: inset.width, height: Self.numberHeight),
                         style: TextStyle(font: Font(size: 26, weight: .bold), color: ink))
+        if !caption.isEmpty {
+            let top = inset.minY + Self.numberHeight
+            canvas.drawText(caption, in: Rect(x: inset.minX, y: top, width: inset.width, height: max(0, inset.maxY - Self.titleHeight - Self.gap - top)),
+                            style: Self.captionStyle(ink))
+        }
         canvas.drawText(title, in: Rect(x: inset.minX, y: inset.maxY - 20, width: inset.width, height: 20),
                         style: TextStyle(font: .headline, color: ink))
     }
