@@ -207,12 +207,19 @@ public final class TableWidget {
         if textContext.sync(with: drawingArea) { nodeCache.removeAll() }
         nodeCache.beginFrame()
         let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
-                                    pixelScale: scale, cache: nodeCache)
+                                    pixelScale: scale, cache: nodeCache, fillsRoundedRectsAsBorders: drawsWithCairo)
         let viewport = Rect(origin: .zero, size: size)
         if let customRenderer { customRenderer(canvas, viewport) } else { listView.render(in: canvas) }
         overlayDrawer?(canvas, viewport)
         canvas.finish()
         nodeCache.endFrame()
+    }
+
+    /// Whether the window draws with GSK's cairo renderer, which draws a rounded fill as a
+    /// border node for less than as a colour in a rounded clip (`SnapshotCanvas`).
+    private var drawsWithCairo: Bool {
+        guard let native = gtk_widget_get_native(drawingArea), let renderer = gtk_native_get_renderer(native) else { return false }
+        return g_type_check_instance_is_a(renderer.rawPointer.assumingMemoryBound(to: GTypeInstance.self), gsk_cairo_renderer_get_type()) != 0
     }
 
     /// Forgets every kept node (they bake in colours, fonts and scale) and redraws.
