@@ -120,7 +120,7 @@ struct Options {
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
-      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
+      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels|layouts-carousels-listview [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS]    (photos runs each toolkit in its own process)
     """
 
@@ -151,8 +151,8 @@ struct Options {
             case "--toolkit":
                 o.toolkit = value(a)
                 guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable",
-                       "layouts-pooltable", "layouts-gridview", "layouts-carousels"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable or layouts-pooltable|gridview|carousels")
+                       "layouts-pooltable", "layouts-gridview", "layouts-carousels", "layouts-carousels-listview"].contains(o.toolkit) else {
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable or layouts-pooltable|gridview|carousels|carousels-listview")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)
