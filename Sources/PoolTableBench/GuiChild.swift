@@ -156,7 +156,7 @@ final class GuiChild {
             listView = host
             benchWindow.setChild(host.widget)
             adjustment = host.vadjustment
-        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview", "layouts-carousels":
+        case "columnview", "datatable", "layouts-pooltable", "layouts-gridview", "layouts-carousels", "layouts-carousels-listview":
             let host = options.toolkit.hasPrefix("layouts") ? LayoutsBench.makeChildHost(self) : ColumnsBench.makeChildHost(self)
             other = host
             benchWindow.setChild(host.widget)

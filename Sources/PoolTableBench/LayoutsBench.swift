@@ -37,7 +37,7 @@ final class LayoutsBench {
 
     /// `gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels`: the host for `child`.
     static func makeChildHost(_ child: GuiChild) -> BenchChildHost {
-        if child.options.toolkit == "layouts-carousels" { return makeCarouselHost(child) }
+        if child.options.toolkit.hasPrefix("layouts-carousels") { return makeCarouselHost(child) }
         child.script = script(frames: child.options.frames)
         if child.options.toolkit == "layouts-gridview" { return SwatchGridViewHost(count: child.options.rows) }
         return SwatchGridHost(count: child.options.rows)
@@ -83,6 +83,8 @@ final class LayoutsBench {
         var grid: [GridFigures]
         var steps: [StepFigures]
         var carousels: CarouselFigures?
+        /// The same carousels as nested GtkListViews (LayoutsCarouselsGtk.swift).
+        var carouselsListView: CarouselFigures?
         var notes: [String]
     }
 
@@ -96,10 +98,11 @@ final class LayoutsBench {
         note("layouts: the scroll step at 1k / 1M / 100M items (headless)")
         let steps = measureSteps()
         note("layouts: carousels")
-        let carousels = measureCarousels()
+        let carousels = measureCarousels(toolkit: "layouts-carousels")
+        let carouselsListView = measureCarousels(toolkit: "layouts-carousels-listview")
         let report = Report(machine: MachineInfo.current(), command: command, smoke: options.smoke, gridItems: items,
                             loadBefore: loadBefore, loadAfter: FramesBench.loadAverage(),
-                            grid: grid, steps: steps, carousels: carousels, notes: notes)
+                            grid: grid, steps: steps, carousels: carousels, carouselsListView: carouselsListView, notes: notes)
         let text = render(report)
         if options.json {
             note(text)
@@ -124,8 +127,11 @@ final class LayoutsBench {
         for s in r.steps where !(s.medianMicros > 0 && s.medianMicros.isFinite && s.mountedAfter > 0) {
             return "the scroll step at \(s.items) items: median \(s.medianMicros) µs, \(s.mountedAfter) mounted"
         }
-        if let c = r.carousels, !(c.pagingMedianMs > 0 && c.pagingMedianMs.isFinite && c.peakRSSKiB > 0 && c.offsetMoved > 0) {
-            return "carousels: no sane figures (median \(c.pagingMedianMs) ms, moved \(c.offsetMoved) px)"
+        for (name, c) in [("carousels", r.carousels), ("GtkListView carousels", r.carouselsListView)] {
+            guard let c else { continue }
+            if !(c.pagingMedianMs > 0 && c.pagingMedianMs.isFinite && c.peakRSSKiB > 0 && c.offsetMoved > 0) {
+                return "\(name): no sane figures (median \(c.pagingMedianMs) ms, moved \(c.offsetMoved) px)"
+            }
         }
         return nil
     }
@@ -230,7 +236,7 @@ final class LayoutsBench {
             let ratio = huge.medianMicros / small.medianMicros
             out += "100M / 1k, step median: \(fmt(ratio, 2))x (target <= 2x: \(verdict(ratio <= 2, r)))\n"
         }
-        out += "\n3. " + renderCarousels(r.carousels)
+        out += "\n3. " + renderCarousels(r.carousels, listView: r.carouselsListView)
         for n in r.notes { out += "note: \(n)\n" }
         if r.smoke { out += "note: smoke run (\(r.gridItems) grid items, \(frames) scroll frames, 1 run each): proves it runs; numbers not judged\n" }
         out += "command: \(r.command)\n"

@@ -152,22 +152,25 @@ extension LayoutsBench {
         child.script = carouselScript(pages: max(1, child.options.frames / 70), smoke: child.options.smoke)
         let rows = max(1, child.options.rows)
         let sections = rows >= 1_000_000 ? 1_000 : max(1, rows / 100)
+        if child.options.toolkit == "layouts-carousels-listview" { return CarouselListViewHost(sections: sections, items: rows / sections) }
         return CarouselHost(sections: sections, items: rows / sections)
     }
 
-    /// 1,000 carousels of 1,000 swatches (smoke: 20 of 100), and an empty window's RSS for
-    /// reference (not in a smoke run), each in its own process.
-    func measureCarousels() -> CarouselFigures? {
+    /// 1,000 carousels of 1,000 swatches (smoke: 20 of 100) on `toolkit` (`layouts-carousels`:
+    /// PoolTable; `layouts-carousels-listview`: nested GtkListViews), and an empty window's
+    /// RSS for reference (PoolTable's run, not in a smoke run), each in its own process.
+    func measureCarousels(toolkit: String) -> CarouselFigures? {
         let items = options.smoke ? 2_000 : 1_000_000
         let frames = options.smoke ? 70 : 350
-        let r: ChildResult? = runBenchChild(["gui-one", "--toolkit", "layouts-carousels", "--rows", "\(items)", "--frames", "\(frames)"]
+        let r: ChildResult? = runBenchChild(["gui-one", "--toolkit", toolkit, "--rows", "\(items)", "--frames", "\(frames)"]
                                             + (options.smoke ? ["--smoke"] : []),
-                                            renderer: "cairo", what: "carousels", notes: &notes)
+                                            renderer: "cairo", what: toolkit, notes: &notes)
         // Not in a smoke run: it would take a second of the five.
-        let baseline: ChildResult? = options.smoke ? nil : runBenchChild(["gui-one", "--toolkit", "baseline", "--rows", "0", "--frames", "20"],
-                                                                          renderer: "cairo", what: "baseline window", notes: &notes)
+        let baseline: ChildResult? = options.smoke || toolkit != "layouts-carousels" ? nil
+            : runBenchChild(["gui-one", "--toolkit", "baseline", "--rows", "0", "--frames", "20"],
+                            renderer: "cairo", what: "baseline window", notes: &notes)
         guard let r, let f = r.figures else { return nil }
-        notes += r.notes.map { "carousels: \($0)" }
+        notes += r.notes.map { "\(toolkit): \($0)" }
         let moving = r.frames.filter { Self.carouselKinds.contains($0.kind) }
         let paging = r.frames.filter { $0.kind == "page" || $0.kind == "paging" }
         let swiping = r.frames.filter { $0.kind.hasPrefix("swip") }
@@ -180,21 +183,23 @@ extension LayoutsBench {
                                mountedAtEnd: Int(f["mounted"] ?? 0), baselinePeakRSSKiB: baseline?.peakRSSKiB)
     }
 
-    func renderCarousels(_ c: CarouselFigures?) -> String {
+    func renderCarousels(_ c: CarouselFigures?, listView g: CarouselFigures? = nil) -> String {
         guard let c else { return "Carousels: not measured (see the notes)\n\n" }
         let mib = { (k: Int) in fmt(Double(k) / 1024, 1) }
+        func row(_ name: String, _ value: (CarouselFigures) -> String) -> [String] { [name, value(c), g.map(value) ?? "—"] }
         return "\(groupedDigits(c.sections)) carousels (orthogonal sections, .groupPaging) of \(groupedDigits(c.itemsPerSection)) swatches, "
-            + "800x600 window, cairo; the main list at 50 %, one carousel paged sideways:\n\n"
-            + renderTable(header: ["figure", "value"], rows: [
-                ["frames while the carousel moves: median (ms)", fmt(c.pagingMedianMs, 3)],
-                ["  p99 (ms)", fmt(c.pagingP99Ms, 2)],
-                ["  frames", "\(c.pagingFrames)"],
-                ["  animated page (setOrthogonalContentOffset), median (ms)", fmt(c.animatedPageMedianMs, 3)],
-                ["  touchpad swipe + settle (Hosting SPI), median (ms)", fmt(c.swipeMedianMs, 3)],
-                ["offset moved (px); swipes taken", "\(fmt(c.offsetMoved, 0)); \(c.swipesTaken)"],
-                ["cells mounted at the end", "\(c.mountedAtEnd)"],
-                ["peak RSS / at the end (MiB)", "\(mib(c.peakRSSKiB)) / \(mib(c.finalRSSKiB))"],
-                ["an empty window's peak RSS (MiB)", c.baselinePeakRSSKiB.map(mib) ?? "—"],
-            ], rightAligned: [false, true]) + "\n"
+            + "800x600 window, cairo; the main list at 50 %, one carousel paged sideways; GtkListView: a vertical GtkListView "
+            + "of horizontal GtkListViews, the same steps made on the row's adjustment:\n\n"
+            + renderTable(header: ["figure", "PoolTable", "GtkListView"], rows: [
+                row("frames while the carousel moves: median (ms)") { fmt($0.pagingMedianMs, 3) },
+                row("  p99 (ms)") { fmt($0.pagingP99Ms, 2) },
+                row("  frames") { "\($0.pagingFrames)" },
+                row("  animated page, median (ms)") { fmt($0.animatedPageMedianMs, 3) },
+                row("  swipe + settle, median (ms)") { fmt($0.swipeMedianMs, 3) },
+                row("offset moved (px); swipes taken") { "\(fmt($0.offsetMoved, 0)); \($0.swipesTaken)" },
+                row("cells alive at the end") { "\($0.mountedAtEnd)" },
+                row("peak RSS / at the end (MiB)") { "\(mib($0.peakRSSKiB)) / \(mib($0.finalRSSKiB))" },
+                ["an empty window's peak RSS (MiB)", c.baselinePeakRSSKiB.map(mib) ?? "—", ""],
+            ], rightAligned: [false, true, true]) + "\n"
     }
 }

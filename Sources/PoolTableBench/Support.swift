@@ -120,7 +120,7 @@ struct Options {
       (gui runs each toolkit in its own process with:)
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
-      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels [--rows N] [--frames N]   (for layouts; carousels: N items in all)
+      gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels|layouts-carousels-listview [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async|gridview-thread|text|prefill --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS]    (photos runs each toolkit in its own process; text: the text list flung the same way; prefill: writes every photo's thumbnail to --thumbnails with PictureLoader, no window; gridview-async (gdk-pixbuf's async stream loader) and gridview-thread (decoding in GIO's thread pool) with --thumbnails read the cache's large PNGs)
     """
 
@@ -151,9 +151,9 @@ struct Options {
             case "--toolkit":
                 o.toolkit = value(a)
                 guard ["pooltable", "listview", "baseline", "gridview", "gridview-async", "columnview", "datatable",
-                       "layouts-pooltable", "layouts-gridview", "layouts-carousels", "pooltable-animated",
+                       "layouts-pooltable", "layouts-gridview", "layouts-carousels", "layouts-carousels-listview", "pooltable-animated",
                        "text", "prefill", "gridview-thread"].contains(o.toolkit) else {
-                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable, layouts-pooltable|gridview|carousels, (filter-one) pooltable-animated, or (photos-one) text, prefill or gridview-thread")
+                    fail("--toolkit: pooltable, listview, baseline, gridview, gridview-async, columnview, datatable, layouts-pooltable|gridview|carousels|carousels-listview, (filter-one) pooltable-animated, or (photos-one) text, prefill or gridview-thread")
                 }
             case "--rows": o.rows = int(a)
             case "--frames": o.frames = int(a)

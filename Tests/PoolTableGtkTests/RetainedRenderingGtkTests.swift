@@ -252,4 +252,80 @@ extension TableWidgetTests {
         #expect(flat.differingPixels(from: plain) == 0)
         #expect(flatScaled.differingPixels(from: plainScaled) == 0)
     }
+
+    /// How many nodes of `type` `node`'s tree holds (through containers, transforms, clips).
+    func nodeCount(_ type: GskRenderNodeType, in node: OpaquePointer) -> Int {
+        let kind = gsk_render_node_get_node_type(node)
+        var children: [OpaquePointer] = []
+        switch kind {
+        case GSK_CONTAINER_NODE: children = (0..<gsk_container_node_get_n_children(node)).compactMap { gsk_container_node_get_child(node, $0) }
+        case GSK_TRANSFORM_NODE: children = [gsk_transform_node_get_child(node)].compactMap { $0 }
+        case GSK_CLIP_NODE: children = [gsk_clip_node_get_child(node)].compactMap { $0 }
+        case GSK_ROUNDED_CLIP_NODE: children = [gsk_rounded_clip_node_get_child(node)].compactMap { $0 }
+        case GSK_OPACITY_NODE: children = [gsk_opacity_node_get_child(node)].compactMap { $0 }
+        default: break
+        }
+        return (kind == type ? 1 : 0) + children.reduce(0) { $0 + nodeCount(type, in: $1) }
+    }
+
+    @Test("Render nodes: a kept unit inside the clip around it goes in without a clip node and one reaching outside is cut; a rounded fill as a border node draws the same pixels as a colour in a rounded clip")
+    func clipsOnlyWhatTheyCut() throws {
+        try GtkTestEnvironment.require()
+        final class Identity {}
+        let inside = Identity(), outside = Identity()
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        /// Two cells as `ListBase.drawCell` draws them (translated, clipped to their frame, the
+        /// content a kept unit): a swatch with a caption inside its frame, and a bar reaching
+        /// 10 points out of its frame on both sides.
+        func scene(cache: RenderNodeCache?, borders: Bool) -> (clips: Int, roundedClips: Int, image: CairoImage) {
+            let snapshot = gtk_snapshot_new()!
+            cache?.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, cache: cache,
+                                        fillsRoundedRectsAsBorders: borders)
+            canvas.save()
+            canvas.clip(to: Rect(x: 0, y: 0, width: 420, height: 110))
+            canvas.translate(x: 0, y: -7)
+            canvas.save()
+            canvas.translate(x: 171, y: 20)
+            canvas.clip(to: Rect(x: 0, y: 0, width: 138.8, height: 104))
+            canvas.drawCached(key: ObjectIdentifier(inside), version: 1, size: Size(width: 138.8, height: 104)) { canvas in
+                canvas.fill(.roundedRect(Rect(x: 0, y: 0, width: 138.8, height: 80), radius: 8), color: Color(hex: 0x3584E4))
+                canvas.fill(.circle(center: Point(x: 127.8, y: 11), radius: 11), color: Color(hex: 0xE01B24))
+                canvas.drawText("Blue 1 · 7", in: Rect(x: 0, y: 84, width: 138.8, height: 20), style: TextStyle(alignment: .center))
+            }
+            canvas.restore()
+            canvas.save()
+            canvas.translate(x: 340, y: 20)
+            canvas.clip(to: Rect(x: 0, y: 0, width: 60, height: 50))
+            canvas.drawCached(key: ObjectIdentifier(outside), version: 1, size: Size(width: 60, height: 50)) { canvas in
+                canvas.fill(Rect(x: -10, y: 10, width: 80, height: 20), color: .black)
+            }
+            canvas.restore()
+            canvas.restore()
+            canvas.finish()
+            cache?.endFrame()
+            let image = CairoImage(width: 420, height: 120)
+            guard let node = gtk_snapshot_free_to_node(snapshot) else { return (0, 0, image) }
+            defer { gsk_render_node_unref(node) }
+            gsk_render_node_draw(node, image.cairo)
+            return (nodeCount(GSK_CLIP_NODE, in: node), nodeCount(GSK_ROUNDED_CLIP_NODE, in: node), image)
+        }
+        let kept = scene(cache: RenderNodeCache(), borders: false)
+        let direct = scene(cache: nil, borders: false)
+        let bordered = scene(cache: RenderNodeCache(), borders: true)
+        // The outer clip cuts the caption, the bar's clip the bar; the swatch's cell's cuts
+        // nothing (GtkSnapshot drops a clip around a child inside it, but 171 + 138.8 in
+        // single precision lies outside 309.8).
+        #expect(kept.clips == 2)
+        #expect(direct.clips == 3, "drawn directly, every clip is pushed")
+        #expect(kept.image.differingPixels(from: direct.image) == 0)
+        // The bar is cut at its cell's frame: nothing 5 points left or right of it.
+        #expect(kept.image.pixel(x: 335, y: 30).alpha == 0 && kept.image.pixel(x: 405, y: 30).alpha == 0)
+        #expect(kept.image.pixel(x: 345, y: 30).alpha == 255)
+        #expect(kept.roundedClips == 2 && bordered.roundedClips == 0)
+        #expect(bordered.image.differingPixels(from: kept.image) == 0)
+        #expect(kept.image.pixel(x: 240, y: 50).blue > 200, "the swatch is drawn")
+        #expect(kept.image.pixel(x: 240, y: 112).alpha == 0, "the outer clip cuts the caption")
+    }
 }

@@ -381,4 +381,43 @@ struct SupplementaryViewTests {
             }
         }
     }
+
+    /// The mounted supplementary elements as (kind, index path, frame), sorted.
+    func mountedElements(_ view: CollectionView) -> [String] {
+        view.supplementaries.mounted.values.map { "\($0.element.key.kind) \($0.element.key.indexPath) \($0.element.frame) \($0.view.frame)" }.sorted()
+    }
+
+    @Test("scrolled step by step, the mounted headers, badges and backgrounds are what a fresh mount at that offset gives, in drawing order, and a badge whose item stays is neither moved nor bound again")
+    func incrementalMountMatchesFreshMount() throws {
+        let (view, source) = try makeView(layout(pinned: true), sections: 12)
+        defer { withExtendedLifetime(source) {} }
+        var previous: [IndexPath: CollectionReusableView] = [:]
+        var kept = 0
+        for y in stride(from: 0.0, through: Self.sectionLength * 6, by: 37) {
+            let versions = previous.mapValues(\.contentVersion)
+            view.contentOffset = Point(x: 0, y: y)
+            let (fresh, freshSource) = try makeView(layout(pinned: true), sections: 12)
+            fresh.contentOffset = Point(x: 0, y: y)
+            #expect(mountedElements(view) == mountedElements(fresh), "offset \(y)")
+            withExtendedLifetime(freshSource) {}
+            let order = view.supplementaries.drawingOrder.map(\.element)
+            #expect(order.count == view.supplementaries.mounted.count)
+            for i in order.indices.dropFirst() {
+                #expect(!MountedSupplementaries.precedes(order[i], order[i - 1]), "offset \(y): \(order[i].key) drawn before \(order[i - 1].key)")
+            }
+            #expect(order.last?.category == .boundary(pinned: true) || y == 0, "offset \(y): the pinned header is drawn last")
+            var now: [IndexPath: CollectionReusableView] = [:]
+            for ip in view.indexPathsForMountedSupplementaryElements(ofKind: Self.badgeKind) {
+                let badge = try #require(view.supplementaryView(forElementKind: Self.badgeKind, at: ip))
+                now[ip] = badge
+                if let before = previous[ip] {
+                    #expect(before === badge && versions[ip] == badge.contentVersion, "offset \(y): the badge of \(ip) was bound again")
+                    kept += 1
+                }
+            }
+            previous = now
+        }
+        #expect(kept > 100)
+        #expect(view.invariantViolation() == nil)
+    }
 }

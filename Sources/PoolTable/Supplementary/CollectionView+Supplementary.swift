@@ -27,7 +27,9 @@ extension CollectionView {
 
     /// Mounts the elements meeting the band after the items were laid out: binds the ones
     /// that arrive (or all, when the content changed), moves the ones that stay, recycles
-    /// the ones that leave.
+    /// the ones that leave. A section's boundary items and decorations are looked at every
+    /// pass (a pinned header moves with the viewport); an item's badges only when the item
+    /// arrives, leaves or moves (a scrolled pass looks up each mounted item once).
     func mountSupplementaries() {
         guard let compositional = geometry as? CompositionalGeometry else {
             if !supplementaries.mounted.isEmpty { unmountSupplementaries() }
@@ -39,34 +41,72 @@ extension CollectionView {
             refreshListCells()   // a row may have become its section's first or last (list corners, separators)
         }
         supplementaries.boundFor = stamp
-        let mounted = items.entries.map { ($0.indexPath, $0.cell.frame) }
-        let elements = compositional.supplementaryElements(meeting: viewport.mountingSpan, visible: viewport.visibleSpan,
-                                                           breadth: viewport.breadth, mounted: mounted)
-        var wanted: [SupplementaryElement.Key: SupplementaryElement] = [:]
-        for e in elements { wanted[e.key] = e }
-        for (key, m) in supplementaries.mounted where wanted[key] == nil {
-            supplementaries.mounted[key] = nil
-            recycleSupplementary(m.view, key)
+        mountSectionElements(compositional)
+        mountBadges(compositional)
+    }
+
+    /// The boundary items and decorations of the sections meeting the band.
+    private func mountSectionElements(_ compositional: CompositionalGeometry) {
+        let wanted = compositional.sectionElements(meeting: viewport.mountingSpan, visible: viewport.visibleSpan,
+                                                   breadth: viewport.breadth)
+        for key in supplementaries.sectionKeys where !wanted.contains(where: { $0.key == key }) {
+            if let view = supplementaries.remove(key) { recycleSupplementary(view, key) }
         }
-        for (key, element) in wanted {
-            if var m = supplementaries.mounted[key] {
-                m.element = element
-                m.view.frame = element.frame
-                supplementaries.mounted[key] = m
-            } else if let view = makeSupplementary(element, compositional) {
-                view.frame = element.frame
-                view.isHidden = false
-                view.invalidateContent()   // bound: what it drew before (another element's) is stale
-                items.log.record(.bound, view.cellID, ItemPath(key.indexPath))
-                supplementaries.mounted[key] = .init(view: view, element: element)
+        supplementaries.sectionKeys = wanted.map(\.key)
+        for element in wanted { mountSupplementary(element, compositional) }
+    }
+
+    /// The badges of the mounted items: those of an item that left are recycled first (the
+    /// arriving items' badges reuse them), then those of an item that arrived or moved are
+    /// placed (and mounted).
+    private func mountBadges(_ compositional: CompositionalGeometry) {
+        supplementaries.pass += 1
+        let pass = supplementaries.pass
+        var placing: [(ItemPath, Rect)] = []
+        var seen = 0
+        for entry in items.entries {
+            let ip = entry.indexPath, itemFrame = entry.cell.frame
+            if let i = supplementaries.badgeAnchors.index(forKey: ip) {
+                seen += 1
+                supplementaries.badgeAnchors.values[i].pass = pass   // in place
+                if supplementaries.badgeAnchors.values[i].itemFrame == itemFrame { continue }
+            }
+            placing.append((ip, itemFrame))
+        }
+        if supplementaries.badgeAnchors.count > seen {   // some items left
+            for (ip, anchor) in supplementaries.badgeAnchors where anchor.pass != pass {
+                supplementaries.badgeAnchors[ip] = nil
+                for key in anchor.keys {
+                    if let view = supplementaries.remove(key) { recycleSupplementary(view, key) }
+                }
             }
         }
+        var leavesBySection: [Int: [CollectionLayoutItem]] = [:]
+        for (ip, itemFrame) in placing where ip.section < compositional.sections.count {
+            let leaves = leavesBySection[ip.section] ?? CompositionalGeometry.leaves(of: compositional.sections[ip.section].section.group)
+            leavesBySection[ip.section] = leaves
+            let badges = compositional.badgeElements(of: ip, itemFrame: itemFrame, leaves: leaves)
+            for key in supplementaries.badgeAnchors[ip]?.keys ?? [] where !badges.contains(where: { $0.key == key }) {
+                if let view = supplementaries.remove(key) { recycleSupplementary(view, key) }
+            }
+            for element in badges { mountSupplementary(element, compositional) }
+            supplementaries.badgeAnchors[ip] = .init(itemFrame: itemFrame, pass: pass, keys: badges.map(\.key))
+        }
+    }
+
+    /// Moves the mounted view of `element` there, or mounts a view for it.
+    private func mountSupplementary(_ element: SupplementaryElement, _ compositional: CompositionalGeometry) {
+        guard !supplementaries.update(element), let view = makeSupplementary(element, compositional) else { return }
+        view.frame = element.frame
+        view.isHidden = false
+        view.invalidateContent()   // bound: what it drew before (another element's) is stale
+        items.log.record(.bound, view.cellID, ItemPath(element.key.indexPath))
+        supplementaries.insert(view, for: element)
     }
 
     /// Every mounted supplementary view back to the pool.
     func unmountSupplementaries() {
-        for (key, m) in supplementaries.mounted { recycleSupplementary(m.view, key) }
-        supplementaries.mounted = [:]
+        for (key, view) in supplementaries.removeAll() { recycleSupplementary(view, key) }
     }
 
     private func recycleSupplementary(_ view: CollectionReusableView, _ key: SupplementaryElement.Key) {

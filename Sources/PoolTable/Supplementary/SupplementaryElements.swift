@@ -41,10 +41,10 @@ extension CompositionalGeometry {
 /// mounted items' frames: O(sections meeting the band × their boundary and decoration items
 /// + mounted items × their badges), never over all items.
 extension CompositionalGeometry {
-    /// The elements meeting `band` (content coordinates along y), with `visible` the viewport
-    /// (pinned boundary items hold to its edges) and `mounted` the mounted items with their frames.
-    func supplementaryElements(meeting band: AlongSpan, visible: AlongSpan, breadth: Double,
-                               mounted: [(ItemPath, Rect)]) -> [SupplementaryElement] {
+    /// The boundary items and decorations of the sections meeting `band` (content
+    /// coordinates along y), with `visible` the viewport (pinned boundary items hold to its
+    /// edges). An item's badges come from `badgeElements(of:itemFrame:leaves:)`.
+    func sectionElements(meeting band: AlongSpan, visible: AlongSpan, breadth: Double) -> [SupplementaryElement] {
         var out: [SupplementaryElement] = []
         guard !sections.isEmpty, band.end > band.start else { return out }
         for s in sections(meeting: band) {
@@ -58,13 +58,6 @@ extension CompositionalGeometry {
                 out.append(SupplementaryElement(key: .init(kind: item.elementKind, indexPath: IndexPath(item: 0, section: s)),
                                                 category: .boundary(pinned: pinned), frame: frame, zIndex: item.zIndex))
             }
-        }
-        // Badges: each mounted item's leaf's supplementary items, anchored to its frame.
-        var leavesBySection: [Int: [CollectionLayoutItem]] = [:]
-        for (ip, itemFrame) in mounted where ip.section < sections.count {
-            let leaves = leavesBySection[ip.section] ?? Self.leaves(of: sections[ip.section].section.group)
-            leavesBySection[ip.section] = leaves
-            out += badgeElements(of: ip, itemFrame: itemFrame, leaves: leaves)
         }
         return out
     }

@@ -22,7 +22,10 @@ import CGtk
 ///   like `CairoCanvas`'s.
 /// - Opacity is multiplied into colours (no offscreen opacity nodes).
 /// - Clips to rectangles and rounded rectangles (and circles) are clip nodes; a clip to
-///   any other path clips to the path's bounds.
+///   any other path clips to the path's bounds. A rectangle clip is pushed only when
+///   something is drawn under it that it could cut: a kept unit lying inside it (a cell's
+///   content inside the cell's frame, the usual case) goes in without one. GSK's cairo
+///   renderer saves, clips and restores for every clip node it draws.
 ///
 /// Text layouts come from the same `TextCache` payloads and Pango context as
 /// `CairoCanvas`, so measuring with one and drawing with the other agree.
@@ -34,6 +37,10 @@ public final class SnapshotCanvas: Canvas {
     /// Device pixels per logical pixel, for snapping translations.
     public var pixelScale: Double
 
+    /// Fills rounded rectangles as border nodes, not as a colour in a rounded clip (see
+    /// `init`).
+    public let fillsRoundedRectsAsBorders: Bool
+
     private let pangoContext: OpaquePointer
     /// Where `drawCached` units and path textures are kept; nil draws everything directly.
     private let cache: RenderNodeCache?
@@ -42,9 +49,18 @@ public final class SnapshotCanvas: Canvas {
         var alpha = 1.0
         /// Clip nodes pushed at this level, popped by `restore()`.
         var pushes = 0
+        /// Rectangle clips of this level not pushed yet (`pushPendingClips()`).
+        var pending: [PendingClip] = []
+    }
+    /// A rectangle clip not pushed yet: its rectangle and the transform it was given under.
+    private struct PendingClip {
+        var rect: Rect
+        var sx, sy, tx, ty: Double
     }
     private var state = State()
     private var stack: [State] = []
+    /// Rectangle clips not pushed yet, at every level.
+    private var pendingCount = 0
     private var scratch: PangoTextLayout?
 
     /// A canvas appending render nodes to a snapshot. Call `finish()` when done.
@@ -55,8 +71,29 @@ public final class SnapshotCanvas: Canvas {
     ///   - pixelScale: device pixels per logical pixel, for snapping.
     ///   - cache: keeps `drawCached` units and path textures between frames; the caller
     ///     brackets each frame with its `beginFrame()` / `endFrame()`.
+    public convenience init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,
+                            cache: RenderNodeCache? = nil) {
+        self.init(snapshot: snapshot, pangoContext: pangoContext, theme: theme, pixelScale: pixelScale, cache: cache,
+                  fillsRoundedRectsAsBorders: false)
+    }
+
+    /// A canvas appending render nodes to a snapshot, drawing rounded fills in the form
+    /// the renderer draws fastest. Call `finish()` when done.
+    /// - Parameters:
+    ///   - snapshot: the `GtkSnapshot *` to append to.
+    ///   - pangoContext: the context text is laid out in.
+    ///   - theme: the colours to draw with.
+    ///   - pixelScale: device pixels per logical pixel, for snapping.
+    ///   - cache: keeps `drawCached` units and path textures between frames; the caller
+    ///     brackets each frame with its `beginFrame()` / `endFrame()`.
+    ///   - fillsRoundedRectsAsBorders: fill rounded rectangles (and circles) as a border node
+    ///     as wide as half the shape: GSK's cairo renderer draws it with one path and one
+    ///     fill, the same pixels as a colour node in a rounded clip, which it draws with a
+    ///     save, a clip path, the fill and a restore. For the cairo renderer only (false: a
+    ///     colour node in a rounded clip, which GL draws with one shader).
     public init(snapshot: OpaquePointer, pangoContext: OpaquePointer, theme: Theme, pixelScale: Double = 1,
-                cache: RenderNodeCache? = nil) {
+                cache: RenderNodeCache? = nil, fillsRoundedRectsAsBorders: Bool) {
+        self.fillsRoundedRectsAsBorders = fillsRoundedRectsAsBorders
         self.snapshot = snapshot
         self.pangoContext = pangoContext
         self.theme = theme
@@ -75,11 +112,13 @@ public final class SnapshotCanvas: Canvas {
     public func save() {
         stack.append(state)
         state.pushes = 0
+        state.pending = []
     }
 
     public func restore() {
         guard let previous = stack.popLast() else { return }
         popClips()
+        pendingCount -= state.pending.count
         state = previous
     }
 
@@ -95,13 +134,14 @@ public final class SnapshotCanvas: Canvas {
     }
 
     public func clip(to rect: Rect) {
-        var r = graphene(rect)
-        gtk_snapshot_push_clip(snapshot.gtk, &r)
-        state.pushes += 1
+        state.pending.append(PendingClip(rect: rect, sx: state.sx, sy: state.sy, tx: state.tx, ty: state.ty))
+        pendingCount += 1
     }
 
     public func clip(to path: Path) {
         if let (rect, radius) = path.roundedRectShape {
+            if radius <= 0 { return clip(to: rect) }
+            pushPendingClips()
             var rr = rounded(rect, radius: radius)
             gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
             state.pushes += 1
@@ -119,15 +159,30 @@ public final class SnapshotCanvas: Canvas {
 
     public func fill(_ rect: Rect, color: Color) {
         guard var rgba = rgba(color) else { return }
+        pushPendingClips()
         var r = graphene(rect)
         gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
     }
 
     public func fill(_ path: Path, color: Color) {
         guard var rgba = rgba(color) else { return }
+        pushPendingClips()
         if let (rect, radius) = path.roundedRectShape {
             if radius <= 0 { return fill(rect, color: color) }
             var rr = rounded(rect, radius: radius)
+            if fillsRoundedRectsAsBorders {
+                // A border as wide as half the shape: its inside is empty, so it fills the outline.
+                let w = rr.bounds.size.width / 2, h = rr.bounds.size.height / 2
+                var widths: (Float, Float, Float, Float) = (h, w, h, w)
+                var colors = (rgba, rgba, rgba, rgba)
+                withUnsafePointer(to: &widths) { wp in
+                    withUnsafePointer(to: &colors) { cp in
+                        gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
+                                                   UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
+                    }
+                }
+                return
+            }
             var r = rr.bounds
             gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
             gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
@@ -139,6 +194,7 @@ public final class SnapshotCanvas: Canvas {
 
     public func stroke(_ path: Path, color: Color, lineWidth: Double) {
         guard lineWidth > 0, let rgba = rgba(color) else { return }
+        pushPendingClips()
         if let (rect, radius) = path.roundedRectShape, state.sx == state.sy {
             // A border node draws inside its outline: the outline is the path grown by half
             // the line width.
@@ -163,6 +219,7 @@ public final class SnapshotCanvas: Canvas {
     public func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
         let placed = contentMode.imageRect(for: image.size, in: rect)
         guard state.alpha > 0, placed.width > 0, placed.height > 0, image.width > 0 else { return }
+        pushPendingClips()
         let snap = snapshot.gtk
         if cornerRadius > 0, state.sx == 1, state.sy == 1 {
             // A picture at its own size: one node with the rounded crop made once (cairo renderer).
@@ -202,12 +259,13 @@ public final class SnapshotCanvas: Canvas {
                               changesOften: changesOften) {
             guard let recording = gtk_snapshot_new() else { return nil }
             let canvas = SnapshotCanvas(snapshot: recording, pangoContext: pangoContext, theme: theme,
-                                        pixelScale: pixelScale, cache: cache)
+                                        pixelScale: pixelScale, cache: cache, fillsRoundedRectsAsBorders: fillsRoundedRectsAsBorders)
             draw(canvas)
             canvas.finish()
             return gtk_snapshot_free_to_node(recording)
         }
         guard let node, state.alpha > 0 else { return }
+        if pendingCount > 0 { pushPendingClips(cutting: node) }
         let snap = snapshot.gtk
         gtk_snapshot_save(snap)
         var origin = graphene_point_t(x: Float(state.tx), y: Float(state.ty))
@@ -226,6 +284,7 @@ public final class SnapshotCanvas: Canvas {
         let layout = self.layout(for: cache)
         layout.configure(text: text, width: rect.width, style: style)
         guard var rgba = rgba(style.color) else { return }
+        pushPendingClips()
         let snap = snapshot.gtk
         gtk_snapshot_save(snap)
         var origin = graphene_point_t(x: Float(state.tx + state.sx * rect.minX), y: Float(state.ty + state.sy * rect.minY))
@@ -248,6 +307,67 @@ public final class SnapshotCanvas: Canvas {
         state.pushes = 0
     }
 
+    /// Pushes the rectangle clips not pushed yet, outer levels first.
+    private func pushPendingClips() {
+        guard pendingCount > 0 else { return }
+        pushPendingClips(throughLevel: stack.count)
+    }
+
+    /// Pushes the clips not pushed yet of levels 0 through `deepest` (the current level is
+    /// `stack.count`), outer levels first. A level's clips are pushed only while no deeper
+    /// level has pushed any, so `restore()` always pops its own level's clips.
+    private func pushPendingClips(throughLevel deepest: Int) {
+        for i in 0...deepest {
+            let clips = i < stack.count ? stack[i].pending : state.pending
+            guard !clips.isEmpty else { continue }
+            for clip in clips {
+                var r = graphene(Self.transformed(clip.rect, sx: clip.sx, sy: clip.sy, tx: clip.tx, ty: clip.ty), transformed: false)
+                gtk_snapshot_push_clip(snapshot.gtk, &r)
+            }
+            if i < stack.count {
+                stack[i].pushes += clips.count
+                stack[i].pending = []
+            } else {
+                state.pushes += clips.count
+                state.pending = []
+            }
+            pendingCount -= clips.count
+        }
+    }
+
+    /// Pushes the clips not pushed yet that would cut something of `node` appended under
+    /// the current transform (and those of the levels outside them), leaving the ones it
+    /// lies inside: a cell's content inside the cell's frame needs no clip node. A clip
+    /// given under the current transform is compared as GSK compares a clip with its child
+    /// (`graphene_rect_contains_rect`, single precision, in the node's coordinates); one
+    /// given under another transform in the widget's coordinates.
+    private func pushPendingClips(cutting node: OpaquePointer) {
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        let local = Rect(x: Double(bounds.origin.x), y: Double(bounds.origin.y),
+                         width: Double(bounds.size.width), height: Double(bounds.size.height))
+        let inWidget = transformed(local)
+        func contains(_ clip: PendingClip) -> Bool {
+            if clip.sx == state.sx, clip.sy == state.sy, clip.tx == state.tx, clip.ty == state.ty {
+                var r = graphene_rect_t(origin: graphene_point_t(x: Float(clip.rect.minX), y: Float(clip.rect.minY)),
+                                        size: graphene_size_t(width: Float(clip.rect.width), height: Float(clip.rect.height)))
+                return graphene_rect_contains_rect(&r, &bounds)
+            }
+            let r = Self.transformed(clip.rect, sx: clip.sx, sy: clip.sy, tx: clip.tx, ty: clip.ty)
+            return r.minX <= inWidget.minX && r.minY <= inWidget.minY && inWidget.maxX <= r.maxX && inWidget.maxY <= r.maxY
+        }
+        var deepest = -1
+        if !state.pending.allSatisfy(contains) {
+            deepest = stack.count
+        } else {
+            for i in stack.indices.reversed() where !stack[i].pending.allSatisfy(contains) {
+                deepest = i
+                break
+            }
+        }
+        if deepest >= 0 { pushPendingClips(throughLevel: deepest) }
+    }
+
     /// `color` times the current opacity; nil if invisible.
     private func rgba(_ color: Color) -> GdkRGBA? {
         let a = color.alpha * state.alpha
@@ -257,15 +377,20 @@ public final class SnapshotCanvas: Canvas {
 
     /// `rect` in the snapshot's (widget) coordinates.
     private func transformed(_ rect: Rect) -> Rect {
-        var x0 = state.tx + state.sx * rect.minX, x1 = state.tx + state.sx * rect.maxX
-        var y0 = state.ty + state.sy * rect.minY, y1 = state.ty + state.sy * rect.maxY
+        Self.transformed(rect, sx: state.sx, sy: state.sy, tx: state.tx, ty: state.ty)
+    }
+
+    /// `rect` under a scale then a translation.
+    private static func transformed(_ rect: Rect, sx: Double, sy: Double, tx: Double, ty: Double) -> Rect {
+        var x0 = tx + sx * rect.minX, x1 = tx + sx * rect.maxX
+        var y0 = ty + sy * rect.minY, y1 = ty + sy * rect.maxY
         if x0 > x1 { swap(&x0, &x1) }
         if y0 > y1 { swap(&y0, &y1) }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    private func graphene(_ rect: Rect) -> graphene_rect_t {
-        let r = transformed(rect)
+    private func graphene(_ rect: Rect, transformed isLocal: Bool = true) -> graphene_rect_t {
+        let r = isLocal ? transformed(rect) : rect
         return graphene_rect_t(origin: graphene_point_t(x: Float(r.minX), y: Float(r.minY)),
                                size: graphene_size_t(width: Float(max(0, r.width)), height: Float(max(0, r.height))))
     }

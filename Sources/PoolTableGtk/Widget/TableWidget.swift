@@ -208,7 +208,7 @@ public final class TableWidget {
         nodeCache.flattensSteadyUnits = flattensSteadyUnits ?? drawsWithCairoRenderer
         nodeCache.beginFrame()
         let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
-                                    pixelScale: scale, cache: nodeCache)
+                                    pixelScale: scale, cache: nodeCache, fillsRoundedRectsAsBorders: drawsWithCairoRenderer)
         let viewport = Rect(origin: .zero, size: size)
         if let customRenderer { customRenderer(canvas, viewport) } else { listView.render(in: canvas) }
         overlayDrawer?(canvas, viewport)
@@ -221,7 +221,9 @@ public final class TableWidget {
     var flattensSteadyUnits: Bool?
 
     /// Whether GSK's cairo renderer draws the window now (`GSK_RENDERER=cairo`, or no GL):
-    /// the node cache then keeps steady units flattened (`RenderNodeCache.flattensSteadyUnits`).
+    /// the node cache then keeps steady units flattened (`RenderNodeCache.flattensSteadyUnits`),
+    /// and a rounded fill is a border node, which that renderer draws for less than a colour
+    /// in a rounded clip (`SnapshotCanvas`).
     private var drawsWithCairoRenderer: Bool {
         guard let native = gtk_widget_get_native(drawingArea), let renderer = gtk_native_get_renderer(native) else { return false }
         return g_type_check_instance_is_a(UnsafeMutableRawPointer(renderer).assumingMemoryBound(to: GTypeInstance.self),
