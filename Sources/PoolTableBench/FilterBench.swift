@@ -60,9 +60,9 @@ struct FilterBench {
         var results: [String: [FilterChildResult]] = [:]
         var rowHeight: Double?
         for _ in 0..<rounds {
-            for toolkit in ["listview", "pooltable", "pooltable-animated"] {
+            for toolkit in ["listview", "pooltable"] {
                 var arguments = ["filter-one", "--toolkit", toolkit, "--rows", "\(rows)"]
-                if toolkit != "listview", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
+                if toolkit == "pooltable", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
                 let r: FilterChildResult? = runBenchChild(arguments, renderer: "default", what: "filter \(toolkit)", notes: &notes)
                 if let r {
                     results[toolkit, default: []].append(r)
@@ -74,9 +74,7 @@ struct FilterBench {
             + "(GtkStringFilter), typing \"e\" then \"el\"; 800x600 window, default renderer; "
             + "medians over \(rounds) run(s) per toolkit\n"
         out += "machine: \(machine.cpu), \(machine.cores) cores; load average at start \(machine.loadAverage) (a shared machine: not quiet)\n\n"
-        // PoolTable's data source as it comes (changes applied at once, as GtkListView does)
-        // and with `animatesChanges` (the rows on screen fade and glide).
-        let header = ["letter", "figure", "GtkListView", "PoolTable", "PoolTable, animated"]
+        let header = ["letter", "figure", "GtkListView", "PoolTable"]
         var table: [[String]] = []
         func median(_ toolkit: String, _ letter: Int, _ f: (FilterLetter) -> Double) -> String {
             var xs: [Double] = []   // a loop, not a closure over `f` (the release build refuses sending it)
@@ -95,16 +93,15 @@ struct FilterBench {
         ]
         for (letter, text) in ["e", "el"].enumerated() {
             for (name, f) in figures {
-                table.append([text, name, median("listview", letter, f), median("pooltable", letter, f),
-                              median("pooltable-animated", letter, f)])
+                table.append([text, name, median("listview", letter, f), median("pooltable", letter, f)])
             }
         }
         func rss(_ toolkit: String) -> String {
             let xs = (results[toolkit] ?? []).map { Double($0.peakRSSKiB) / 1024 }
             return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
         }
-        table.append(["", "peak RSS (MiB)", rss("listview"), rss("pooltable"), rss("pooltable-animated")])
-        out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true, true])
+        table.append(["", "peak RSS (MiB)", rss("listview"), rss("pooltable")])
+        out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true])
         let allNotes = notes + (results.values.flatMap { $0.flatMap(\.notes) })
         out += Set(allNotes).sorted().map { "note: " + $0 }.joined(separator: "\n")
         out += "\ncommand: \(command)\n"
@@ -238,7 +235,6 @@ final class FilterChild {
         table.tableView.separatorStyle = .none
         if let heights = options.rowHeights { table.tableView.rowHeight = heights.0 }
         let source = ListModelDataSource(model: model)
-        source.animatesChanges = options.toolkit == "pooltable-animated"
         source.attach(to: table.tableView)
         self.table = table
         self.source = source

@@ -139,24 +139,6 @@ struct ListModelDataSourceTests {
         for item in back { #expect(harness.cellsByItem()[item] == cellsBefore[item]) }
     }
 
-    @Test("A model's change is applied at once by default, as GtkListView applies it; with animatesChanges the rows on screen glide")
-    func changesAnimateOnlyWhenAsked() throws {
-        try GtkTestEnvironment.require()
-        let store = ListStoreFixture(count: 12)
-        let harness = TableFixture(model: store.model, height: 600)
-        #expect(harness.source.animatesChanges == false)
-        // Rows 2..<5 leave, on screen: at once, nothing left running.
-        store.splice(2, removed: 3, adding: [])
-        #expect(!harness.table.hasRunningAnimations, "the default applies the change at once")
-        try harness.check(against: store)
-        // Asked to: the same kind of change on screen animates, and ends where the model is.
-        harness.source.animatesChanges = true
-        store.splice(0, removed: 1, adding: [store.makeObject("New")])
-        #expect(harness.table.hasRunningAnimations, "the rows glide and fade")
-        harness.finishAnimations()
-        try harness.check(against: store)
-    }
-
     @Test("A GtkSortListModel's new sorter re-sorts the rows without binding any again")
     func sorterKeepsCells() throws {
         try GtkTestEnvironment.require()

@@ -106,34 +106,6 @@ struct ListViewBuilderTests {
         #expect(empty.differingPixels(from: withRows) > 300, "the rows' text was drawn")
     }
 
-    @Test("animates-changes: off by default as in GtkListView, set from a .ui file, read back and notified")
-    func animatesChangesProperty() throws {
-        try GtkTestEnvironment.require()
-        PoolTableListView.ensureType()
-        let ui = """
-        <interface><object class="PoolTableListView" id="list"><property name="animates-changes">True</property></object></interface>
-        """
-        let builder = gtk_builder_new_from_string(ui, -1)!
-        defer { g_object_unref(builder.rawPointer) }
-        let list = try #require(gtk_builder_get_object(builder, "list"))
-        #expect(PoolTableListView.dataSource(of: list)?.animatesChanges == true, "the file's value reaches the data source")
-        var value = GValue()
-        g_value_init(&value, GObjectProperty.booleanType)
-        g_object_get_property(list.cast(), "animates-changes", &value)
-        #expect(g_value_get_boolean(&value) != 0)
-        let plain = PoolTableListView.make()
-        g_object_ref_sink(plain.rawPointer)
-        defer { g_object_unref(plain.rawPointer) }
-        #expect(PoolTableListView.dataSource(of: plain)?.animatesChanges == false, "off by default")
-        var notified = 0
-        Signal.connectPointer(plain, "notify::animates-changes") { _ in notified += 1 }
-        g_value_set_boolean(&value, 1)
-        g_object_set_property(plain.cast(), "animates-changes", &value)
-        g_object_set_property(plain.cast(), "animates-changes", &value)
-        #expect(PoolTableListView.dataSource(of: plain)?.animatesChanges == true && notified == 1, "notified once, on the change")
-        g_value_unset(&value)
-    }
-
     @Test("From code: the bind signal fills the rows; setup, unbind and teardown come in pairs")
     func codePathBindsThroughSignals() throws {
         try GtkTestEnvironment.require()

@@ -53,29 +53,22 @@ extension ListModelDataSource {
 
         isSyncingSelection = true
         defer { isSyncingSelection = false }
-        var refusal: (any Error)?
-        let apply = {
-            do {
-                try view.performBatchUpdatesThrowing {
-                    self.count = newCount
-                    let movedFrom = moves.keys.sorted(), movedTo = moves.values.sorted()
-                    for run in Self.runs(position..<(position + removed), excluding: movedFrom) {
-                        view.deleteItems(in: run, section: 0)
-                    }
-                    for run in Self.runs(position..<(position + added), excluding: movedTo) {
-                        view.insertItems(in: run, section: 0)
-                    }
-                    for (from, to) in moves { self.moveItem(from, to: to) }
+        do {
+            try view.performBatchUpdatesThrowing {
+                count = newCount
+                let movedFrom = moves.keys.sorted(), movedTo = moves.values.sorted()
+                for run in Self.runs(position..<(position + removed), excluding: movedFrom) {
+                    view.deleteItems(in: run, section: 0)
                 }
-            } catch {
-                refusal = error
+                for run in Self.runs(position..<(position + added), excluding: movedTo) {
+                    view.insertItems(in: run, section: 0)
+                }
+                for (from, to) in moves { moveItem(from, to: to) }
             }
-        }
-        if animatesChanges { apply() } else { ListBase.performWithoutAnimation(apply) }
-        if let refusal {
+        } catch {
             releaseFetchedAhead()
             isSyncingSelection = false
-            return modelBrokeContract("the view refused its change: \(refusal)")
+            return modelBrokeContract("the view refused its change: \(error)")
         }
         releaseFetchedAhead()
         // A change wholly after the mounted rows (a filter's steps below the screen) moved

@@ -5,8 +5,7 @@ import PoolTable
 /// `GListStore`, a `GtkDirectoryList`, a sort or filter model), as `GtkListView` is fed:
 ///
 /// - `items-changed(position, removed, added)` becomes one batch update (deletes, then
-///   inserts) as it arrives, applied at once as GtkListView applies it (`animatesChanges`
-///   makes it animate);
+///   inserts) as it arrives;
 /// - an item that leaves and comes back in the same change (a re-sort, a filter) while its
 ///   cell is mounted keeps that cell, not bound again: it is matched by item pointer, as
 ///   gtklistitemmanager.c matches its removed widgets, and the batch moves its row;
@@ -73,13 +72,6 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
     /// item, or the item left the model (the index path is where the cell last showed it).
     /// Disconnect what `bind` connected here.
     public var unbind: (@MainActor (ReusableCell, _ item: OpaquePointer, IndexPath) -> Void)?
-
-    /// Whether the model's changes animate (rows fade and glide, as a batch update does).
-    /// Off by default: an `items-changed` is applied at once, as `GtkListView` applies it.
-    /// Turn it on for a model whose changes the user should see move, such as a folder's
-    /// live listing; leave it off for a filter driven by typing, whose steps would otherwise
-    /// wait behind each other's glides.
-    public var animatesChanges = false
 
     /// The reuse identifier cells are dequeued with (register a cell under it).
     public let cellIdentifier: String

@@ -6,7 +6,6 @@ import PoolTable
 /// too), and fill rows from the `setup` / `bind` / `unbind` / `teardown` signals, which
 /// hand over a `PoolTableListItem` as `GtkSignalListItemFactory`'s hand a `GtkListItem`.
 /// Without a `bind` handler a row shows a `GtkStringObject`'s string (a `GtkStringList`).
-/// `animates-changes` (off by default, as GtkListView) makes the model's changes animate.
 ///
 /// ```xml
 /// <object class="PoolTableListView" id="list">
@@ -85,27 +84,17 @@ public enum PoolTableListView {
             ListViewParentClass.pointer = g_type_class_peek_parent(klass)
             let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
             objectClass.pointee.set_property = { object, id, value, _ in
-                guard let object, let value, id == 1 || id == 2 else { return }
+                guard let object, let value, id == 1 else { return }
                 nonisolated(unsafe) let o = object, v = value
                 MainActor.assumeIsolated {
-                    let state = PoolTableListView.state(of: o)
-                    if id == 1 {
-                        state.setModel(g_value_get_object(v).map(OpaquePointer.init))
-                    } else {
-                        state.setAnimatesChanges(g_value_get_boolean(v) != 0)
-                    }
+                    PoolTableListView.state(of: o).setModel(g_value_get_object(v).map(OpaquePointer.init))
                 }
             }
             objectClass.pointee.get_property = { object, id, value, _ in
-                guard let object, let value, id == 1 || id == 2 else { return }
+                guard let object, let value, id == 1 else { return }
                 nonisolated(unsafe) let o = object, v = value
                 MainActor.assumeIsolated {
-                    let state = PoolTableListView.state(of: o)
-                    if id == 1 {
-                        g_value_set_object(v, state.userModel.map { UnsafeMutableRawPointer($0) })
-                    } else {
-                        g_value_set_boolean(v, state.source.animatesChanges ? 1 : 0)
-                    }
+                    g_value_set_object(v, PoolTableListView.state(of: o).userModel.map { UnsafeMutableRawPointer($0) })
                 }
             }
             objectClass.pointee.dispose = { object in
@@ -122,10 +111,6 @@ public enum PoolTableListView {
             g_object_class_install_property(objectClass, 1, g_param_spec_object(
                 "model", "Model", "The GListModel shown (a GtkSelectionModel shares its selection)",
                 g_list_model_get_type(), GParamFlags(rawValue: G_PARAM_READWRITE.rawValue)))
-            g_object_class_install_property(objectClass, 2, g_param_spec_boolean(
-                "animates-changes", "Animates changes",
-                "Whether the model's changes animate (rows fade and glide); off: applied at once, as GtkListView does",
-                0, GParamFlags(rawValue: G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)))
             let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
             gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
             var parameter = [PoolTableListItem.typeForSignals]
@@ -200,13 +185,6 @@ final class ListViewState {
         source.model = shown
         if isSelection { source.selectionModel = shown }
         g_object_notify(widget.object, "model")
-    }
-
-    /// The `animates-changes` property: the data source's `animatesChanges`.
-    func setAnimatesChanges(_ on: Bool) {
-        guard on != source.animatesChanges else { return }
-        source.animatesChanges = on
-        g_object_notify(widget.object, "animates-changes")
     }
 
     private func emit(_ signal: PoolTableListView.Factory, _ listItem: OpaquePointer) {
