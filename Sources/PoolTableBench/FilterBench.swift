@@ -6,12 +6,15 @@ import PoolTable
 // `pooltable-bench filter` (issue 35): typing into a search over 1,000,000 rows. The same
 // GtkStringList is filtered by the same incremental GtkFilterListModel (a GtkStringFilter,
 // substring, ignoring case), shown once by GtkListView (GtkNoSelection, a GtkLabel per row)
-// and once by PoolTable's TableView through ListModelDataSource, each in its own child
-// process (`filter-one`), taking turns. A letter is typed ("e"), the list settles, a second
-// letter narrows it ("el"). Per letter: the time from the keystroke to the first frame that
-// shows filtered rows and to the frame after the filter finished (pending 0), the frames'
-// work (before-paint to after-paint) and their spacing (after-paint to after-paint: a main
-// loop busy filtering shows as a long gap) at p50/p99/max, binds per frame, and peak RSS.
+// and by PoolTable's TableView through ListModelDataSource, twice: as it comes (changes
+// applied at once, as GtkListView applies them) and with `animatesChanges` (rows on screen
+// glide and fade: the price of the animation), each in its own child process
+// (`filter-one --toolkit listview|pooltable|pooltable-animated`), taking turns. A letter is
+// typed ("e"), the list settles, a second letter narrows it ("el"). Per letter: the time from
+// the keystroke to the first frame that shows filtered rows and to the frame after the filter
+// finished (pending 0), the frames' work (before-paint to after-paint) and their spacing
+// (after-paint to after-paint: a main loop busy filtering shows as a long gap) at
+// p50/p99/max, binds per frame, the time in the view's items-changed, and peak RSS.
 
 /// What one letter cost.
 struct FilterLetter: Codable {
@@ -51,6 +54,9 @@ func filterRowTexts(_ n: Int) -> [String] {
 @MainActor
 struct FilterBench {
     let options: Options
+    /// The children, in turn: GtkListView, PoolTable as it comes (changes at once), PoolTable
+    /// with `animatesChanges`.
+    static let toolkits = ["listview", "pooltable", "pooltable-animated"]
 
     func run(command: String) {
         var notes: [String] = []
@@ -60,9 +66,9 @@ struct FilterBench {
         var results: [String: [FilterChildResult]] = [:]
         var rowHeight: Double?
         for _ in 0..<rounds {
-            for toolkit in ["listview", "pooltable"] {
+            for toolkit in Self.toolkits {
                 var arguments = ["filter-one", "--toolkit", toolkit, "--rows", "\(rows)"]
-                if toolkit == "pooltable", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
+                if toolkit != "listview", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
                 let r: FilterChildResult? = runBenchChild(arguments, renderer: "default", what: "filter \(toolkit)", notes: &notes)
                 if let r {
                     results[toolkit, default: []].append(r)
@@ -74,34 +80,35 @@ struct FilterBench {
             + "(GtkStringFilter), typing \"e\" then \"el\"; 800x600 window, default renderer; "
             + "medians over \(rounds) run(s) per toolkit\n"
         out += "machine: \(machine.cpu), \(machine.cores) cores; load average at start \(machine.loadAverage) (a shared machine: not quiet)\n\n"
-        let header = ["letter", "figure", "GtkListView", "PoolTable"]
+        let header = ["letter", "figure", "GtkListView", "PoolTable", "PoolTable animated"]
         var table: [[String]] = []
-        func median(_ toolkit: String, _ letter: Int, _ f: (FilterLetter) -> Double) -> String {
+        func median(_ toolkit: String, _ letter: Int, _ decimals: Int, _ f: (FilterLetter) -> Double) -> String {
             var xs: [Double] = []   // a loop, not a closure over `f` (the release build refuses sending it)
             for r in results[toolkit] ?? [] where r.letters.indices.contains(letter) { xs.append(f(r.letters[letter])) }
-            return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
+            return xs.isEmpty ? "—" : fmt(Stats.median(xs), decimals)
         }
-        let figures: [(String, (FilterLetter) -> Double)] = [
-            ("matches", { Double($0.matches) }),
-            ("first filtered frame (ms)", { $0.firstFilteredFrameMs }),
-            ("settled (ms)", { $0.settledMs }),
-            ("frames until settled", { Double($0.frames) }),
-            ("frame work p50 (ms)", { $0.workP50 }), ("frame work p99 (ms)", { $0.workP99 }), ("frame work max (ms)", { $0.workMax }),
-            ("frame gap p50 (ms)", { $0.gapP50 }), ("frame gap p99 (ms)", { $0.gapP99 }), ("frame gap max (ms)", { $0.gapMax }),
-            ("binds per frame, mean", { $0.bindsPerFrameMean }), ("binds per frame, max", { Double($0.bindsPerFrameMax) }),
-            ("items-changed signals", { Double($0.itemsChanged) }), ("time in the view's items-changed (ms)", { $0.itemsChangedMs }),
+        let figures: [(String, Int, (FilterLetter) -> Double)] = [
+            ("matches", 0, { Double($0.matches) }),
+            ("first filtered frame (ms)", 1, { $0.firstFilteredFrameMs }),
+            ("settled (ms)", 1, { $0.settledMs }),
+            ("frames until settled", 1, { Double($0.frames) }),
+            ("frame work p50 (ms)", 1, { $0.workP50 }), ("frame work p99 (ms)", 1, { $0.workP99 }), ("frame work max (ms)", 1, { $0.workMax }),
+            ("frame gap p50 (ms)", 1, { $0.gapP50 }), ("frame gap p99 (ms)", 1, { $0.gapP99 }), ("frame gap max (ms)", 1, { $0.gapMax }),
+            ("binds per frame, mean", 1, { $0.bindsPerFrameMean }), ("binds per frame, max", 1, { Double($0.bindsPerFrameMax) }),
+            ("items-changed signals", 0, { Double($0.itemsChanged) }), ("time in the view's items-changed (ms)", 1, { $0.itemsChangedMs }),
+            ("time per items-changed (ms)", 3, { $0.itemsChanged > 0 ? $0.itemsChangedMs / Double($0.itemsChanged) : .nan }),
         ]
         for (letter, text) in ["e", "el"].enumerated() {
-            for (name, f) in figures {
-                table.append([text, name, median("listview", letter, f), median("pooltable", letter, f)])
+            for (name, decimals, f) in figures {
+                table.append([text, name] + Self.toolkits.map { median($0, letter, decimals, f) })
             }
         }
         func rss(_ toolkit: String) -> String {
             let xs = (results[toolkit] ?? []).map { Double($0.peakRSSKiB) / 1024 }
             return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
         }
-        table.append(["", "peak RSS (MiB)", rss("listview"), rss("pooltable")])
-        out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true])
+        table.append(["", "peak RSS (MiB)"] + Self.toolkits.map(rss))
+        out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true, true])
         let allNotes = notes + (results.values.flatMap { $0.flatMap(\.notes) })
         out += Set(allNotes).sorted().map { "note: " + $0 }.joined(separator: "\n")
         out += "\ncommand: \(command)\n"
@@ -235,6 +242,7 @@ final class FilterChild {
         table.tableView.separatorStyle = .none
         if let heights = options.rowHeights { table.tableView.rowHeight = heights.0 }
         let source = ListModelDataSource(model: model)
+        source.animatesChanges = options.toolkit == "pooltable-animated"
         source.attach(to: table.tableView)
         self.table = table
         self.source = source

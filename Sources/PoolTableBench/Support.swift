@@ -87,9 +87,10 @@ struct Options {
                     GtkGridView + GtkPicture decoding asynchronously at the thumbnail's size
       filter        typing "e" then "el" into an incremental GtkFilterListModel over
                     1,000,000 GtkStringList rows: GtkListView against PoolTable's table through
-                    ListModelDataSource, each in its own process, taking turns: time to the
-                    first filtered frame and until settled, frame work and gaps, binds per
-                    frame, peak RSS (needs a display; issue 35)
+                    ListModelDataSource (as it comes: changes at once; and with animatesChanges),
+                    each in its own process, taking turns: time to the first filtered frame and
+                    until settled, frame work and gaps, binds per frame, time per items-changed,
+                    peak RSS (needs a display; issue 35)
       layouts       issue 38, side by side: the Layout Gallery's swatch grid of 1,000,000 items
                     scrolled in the real window against GtkGridView on the same content (cairo);
                     the engine's scroll step on that grid at 1k / 1M / 100M items (headless);

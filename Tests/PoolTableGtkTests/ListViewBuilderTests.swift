@@ -62,6 +62,26 @@ let namesWindowUI = """
 """
 // docs:end ui
 
+// docs:begin folder-ui
+let folderWindowUI = """
+<?xml version="1.0" encoding="UTF-8"?>
+<interface>
+  <object class="GtkWindow" id="window">
+    <child>
+      <object class="PoolTableListView" id="folder">
+        <property name="animates-changes">true</property>
+        <property name="model">
+          <object class="GtkDirectoryList" id="listing">
+            <property name="attributes">standard::display-name</property>
+          </object>
+        </property>
+      </object>
+    </child>
+  </object>
+</interface>
+"""
+// docs:end folder-ui
+
 /// `PoolTableListView` from code and from a `.ui` file. Needs a display (xvfb-run).
 @Suite("PoolTableListView", .serialized, .enabled(if: GtkTestEnvironment.hasDisplay, "needs a display: run under xvfb-run"))
 @MainActor
@@ -165,11 +185,40 @@ struct ListViewBuilderTests {
         #expect(item.pointee.ref_count == itemRefs)
     }
 
+    @Test("animates-changes is a GObject property: false by default (as GtkListView), set from a .ui file or g_object_set, and it is the data source's animatesChanges")
+    func animatesChangesProperty() throws {
+        try GtkTestEnvironment.require()
+        let plain = PoolTableListView.make()
+        g_object_ref_sink(plain.rawPointer)
+        defer { g_object_unref(plain.rawPointer) }
+        #expect(!GObjectProperty.bool(plain, "animates-changes"))
+        #expect(PoolTableListView.dataSource(of: plain)?.animatesChanges == false)
+
+        PoolTableListView.ensureType()
+        let builder = try #require(gtk_builder_new_from_string(folderWindowUI, -1))
+        defer { g_object_unref(builder.rawPointer) }
+        let window = try #require(gtk_builder_get_object(builder, "window"))
+        defer { gtk_window_destroy(window.cast()) }
+        let list = try #require(gtk_builder_get_object(builder, "folder"))
+        let source = try #require(PoolTableListView.dataSource(of: list))
+        #expect(GObjectProperty.bool(list, "animates-changes"))
+        #expect(source.animatesChanges)
+        #expect(source.model == gtk_builder_get_object(builder, "listing").map(OpaquePointer.init))
+
+        var notifications = 0
+        Signal.connectPointer(list, "notify::animates-changes") { _ in notifications += 1 }
+        GObjectProperty.set(list, "animates-changes", bool: false)
+        #expect(!source.animatesChanges)
+        #expect(!GObjectProperty.bool(list, "animates-changes"))
+        GObjectProperty.set(list, "animates-changes", bool: false)        // unchanged: no notify
+        #expect(notifications == 1)
+    }
+
     @Test("The article shows exactly the code and .ui text these tests run")
     func articleShowsThisCode() throws {
         let source = try read(#filePath)
         var parts: [String] = []
-        for name in ["code", "ui", "load"] {
+        for name in ["code", "ui", "load", "folder-ui"] {
             let begin = try #require(source.range(of: "// docs:begin \(name)\n"))
             let end = try #require(source.range(of: "// docs:end \(name)"))
             parts.append(String(source[begin.upperBound..<end.lowerBound]))

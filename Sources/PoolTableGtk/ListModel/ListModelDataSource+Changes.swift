@@ -54,7 +54,7 @@ extension ListModelDataSource {
         isSyncingSelection = true
         defer { isSyncingSelection = false }
         do {
-            try view.performBatchUpdatesThrowing {
+            try performBatch(on: view) {
                 count = newCount
                 let movedFrom = moves.keys.sorted(), movedTo = moves.values.sorted()
                 for run in Self.runs(position..<(position + removed), excluding: movedFrom) {
@@ -78,6 +78,17 @@ extension ListModelDataSource {
         // The whole selection, not just the added run: a GtkSingleSelection may pick a new
         // item anywhere when its item leaves. O(selected ranges), not O(rows).
         if selectionModel != nil { copySelectionFromModel() }
+    }
+
+    /// One batch on `view`: animated with `animatesChanges`, else inside
+    /// `ListBase.performWithoutAnimation` (applied at once; moved rows do not glide either).
+    private func performBatch(on view: ListBase, _ updates: () -> Void) throws {
+        guard !animatesChanges else { return try view.performBatchUpdatesThrowing(updates) }
+        var failure: (any Error)?
+        ListBase.performWithoutAnimation {
+            do { try view.performBatchUpdatesThrowing(updates) } catch { failure = error }
+        }
+        if let failure { throw failure }
     }
 
     /// Matches mounted items of the removed run with the added run by item pointer, as GTK

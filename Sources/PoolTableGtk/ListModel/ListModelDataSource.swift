@@ -5,7 +5,8 @@ import PoolTable
 /// `GListStore`, a `GtkDirectoryList`, a sort or filter model), as `GtkListView` is fed:
 ///
 /// - `items-changed(position, removed, added)` becomes one batch update (deletes, then
-///   inserts) as it arrives;
+///   inserts) as it arrives, applied at once as GtkListView does (animated with
+///   `animatesChanges`);
 /// - an item that leaves and comes back in the same change (a re-sort, a filter) while its
 ///   cell is mounted keeps that cell, not bound again: it is matched by item pointer, as
 ///   gtklistitemmanager.c matches its removed widgets, and the batch moves its row;
@@ -75,6 +76,13 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
 
     /// The reuse identifier cells are dequeued with (register a cell under it).
     public let cellIdentifier: String
+
+    /// A `GListModel`'s changes are applied as `GtkListView` applies them, at once, unless
+    /// this is true: then each `items-changed` is an animated batch (rows on screen glide,
+    /// fade in and out). Set it for models whose changes the user should see move, such as a
+    /// folder's live listing; leave it off for filters driven by typing, as the app's own
+    /// search does. Default false. Affects the changes that arrive after it is set.
+    public var animatesChanges = false
 
     /// Items fetched from the model so far (`g_list_model_get_item` calls): it grows with the
     /// cells mounted, not with the model.

@@ -6,6 +6,8 @@ import PoolTable
 /// too), and fill rows from the `setup` / `bind` / `unbind` / `teardown` signals, which
 /// hand over a `PoolTableListItem` as `GtkSignalListItemFactory`'s hand a `GtkListItem`.
 /// Without a `bind` handler a row shows a `GtkStringObject`'s string (a `GtkStringList`).
+/// The boolean property `animates-changes` (default false: changes apply at once, as in
+/// GtkListView) animates the model's changes (`ListModelDataSource.animatesChanges`).
 ///
 /// ```xml
 /// <object class="PoolTableListView" id="list">
@@ -69,7 +71,10 @@ public enum PoolTableListView {
         var name: String { "\(self)" }
     }
 
-    private static let modelProperty: guint = 1
+    /// The GObject properties' ids.
+    private enum Property: guint {
+        case model = 1, animatesChanges
+    }
 
     private static func register() -> GType {
         let listItemType = PoolTableListItem.type
@@ -84,17 +89,25 @@ public enum PoolTableListView {
             ListViewParentClass.pointer = g_type_class_peek_parent(klass)
             let objectClass = klass.assumingMemoryBound(to: GObjectClass.self)
             objectClass.pointee.set_property = { object, id, value, _ in
-                guard let object, let value, id == 1 else { return }
+                guard let object, let value, let property = Property(rawValue: id) else { return }
                 nonisolated(unsafe) let o = object, v = value
                 MainActor.assumeIsolated {
-                    PoolTableListView.state(of: o).setModel(g_value_get_object(v).map(OpaquePointer.init))
+                    let state = PoolTableListView.state(of: o)
+                    switch property {
+                    case .model: state.setModel(g_value_get_object(v).map(OpaquePointer.init))
+                    case .animatesChanges: state.setAnimatesChanges(g_value_get_boolean(v) != 0)
+                    }
                 }
             }
             objectClass.pointee.get_property = { object, id, value, _ in
-                guard let object, let value, id == 1 else { return }
+                guard let object, let value, let property = Property(rawValue: id) else { return }
                 nonisolated(unsafe) let o = object, v = value
                 MainActor.assumeIsolated {
-                    g_value_set_object(v, PoolTableListView.state(of: o).userModel.map { UnsafeMutableRawPointer($0) })
+                    let state = PoolTableListView.state(of: o)
+                    switch property {
+                    case .model: g_value_set_object(v, state.userModel.map { UnsafeMutableRawPointer($0) })
+                    case .animatesChanges: g_value_set_boolean(v, state.source.animatesChanges.gboolean)
+                    }
                 }
             }
             objectClass.pointee.dispose = { object in
@@ -108,9 +121,13 @@ public enum PoolTableListView {
                 while let child = gtk_widget_get_first_child(object.widget) { gtk_widget_unparent(child) }
                 ListViewParentClass.pointer?.assumingMemoryBound(to: GObjectClass.self).pointee.dispose?(object)
             }
-            g_object_class_install_property(objectClass, 1, g_param_spec_object(
+            g_object_class_install_property(objectClass, Property.model.rawValue, g_param_spec_object(
                 "model", "Model", "The GListModel shown (a GtkSelectionModel shares its selection)",
                 g_list_model_get_type(), GParamFlags(rawValue: G_PARAM_READWRITE.rawValue)))
+            g_object_class_install_property(objectClass, Property.animatesChanges.rawValue, g_param_spec_boolean(
+                "animates-changes", "Animates changes",
+                "Whether the model's changes animate (rows glide and fade); false applies them at once, as GtkListView does",
+                0, GParamFlags(rawValue: G_PARAM_READWRITE.rawValue | G_PARAM_EXPLICIT_NOTIFY.rawValue)))
             let widgetClass = klass.assumingMemoryBound(to: GtkWidgetClass.self)
             gtk_widget_class_set_layout_manager_type(widgetClass, gtk_bin_layout_get_type())
             var parameter = [PoolTableListItem.typeForSignals]
@@ -185,6 +202,13 @@ final class ListViewState {
         source.model = shown
         if isSelection { source.selectionModel = shown }
         g_object_notify(widget.object, "model")
+    }
+
+    /// The `animates-changes` property (notified when it changes).
+    func setAnimatesChanges(_ animates: Bool) {
+        guard animates != source.animatesChanges else { return }
+        source.animatesChanges = animates
+        g_object_notify(widget.object, "animates-changes")
     }
 
     private func emit(_ signal: PoolTableListView.Factory, _ listItem: OpaquePointer) {
