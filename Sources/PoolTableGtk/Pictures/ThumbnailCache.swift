@@ -274,6 +274,9 @@ public struct ThumbnailCache: Sendable {
             }
             written += n
         }
+        // No fsync: a thumbnail is a cache entry, and GLib's g_file_set_contents doesn't sync a
+        // new file either. A file left short by a crash fails to load or to validate on the
+        // next read and is decoded and written again (ThumbnailCacheTests, "cut short").
         // close reports a late write error (on NFS, say): a file that may be short is not renamed.
         guard close(fd) == 0 else { throw fail("write") }
         guard rename(temporary, path) == 0 else { throw fail("rename a new thumbnail to") }
