@@ -47,7 +47,8 @@ public final class LayoutsController {
     public private(set) var dataSource: CollectionViewDiffableDataSource<Section, Item>?
     /// Settings rows flagged with the Flag swipe action (they show a checkmark).
     public private(set) var flagged: Set<Item> = []
-    /// Called after a swipe action or a reorder changed the content.
+    /// Called after a swipe action or a reorder changed the content, and after the user
+    /// changed the selection (the header bar counts it in edit mode).
     public var onChange: (@MainActor () -> Void)?
 
     public init() {}
@@ -407,4 +408,7 @@ extension LayoutsController: CollectionViewDelegate {
         }
         return proposedDestinationIndexPath
     }
+
+    /// The user changed the selection (a click, a drag across items in edit mode, the keys).
+    public func collectionViewSelectionDidChange(_ collectionView: CollectionView) { onChange?() }
 }
