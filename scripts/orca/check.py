@@ -107,6 +107,10 @@ class Checker:
         names = {}   # name heard → the row number it was heard for
         search = {"before": None, "total": None, "counts": [], "subtitle": None}   # runs named search*
         carousel = None   # the last card heard in a carousel: (its number, its carousel's name)
+        # Orca 43's ancestor speech fails on a list child that is gone by the time it asks
+        # for it ("'NoneType' object has no attribute 'getRole'" in _generateNumberOfChildren)
+        # and then drops the list's name: told apart from a name the app never gave.
+        orca_child_errors = parse.failures(run, "AttributeError: 'NoneType' object has no attribute 'getRole'")
         tabs = 0     # Tab presses so far: the cell focus moves Name, Size, … (Files)
         for i in range(1, len(segs)):
             key, start, said, _ = segs[i]
@@ -120,7 +124,8 @@ class Checker:
             heard = [u for u in said if u.lower() not in ECHO and not (len(u) == 1 and u.isalpha())]
             where = f"#{i} {key}: heard {heard}"
             if self.run.startswith("carousel") and key in NAVIGATION:
-                carousel = self.check_carousel(key, heard, where, carousel)
+                orca_failed = any(start <= t and (end is None or t < end) for t in orca_child_errors)
+                carousel = self.check_carousel(key, heard, where, carousel, orca_failed)
                 continue
             if self.run.startswith("search") and self.check_search(key, heard, state, rows, where, search, last_number):
                 continue
@@ -184,8 +189,10 @@ class Checker:
                 self.expect(number == cursor, f"{where}: the focused row's number {grouped(cursor)}")
 
 
-    def check_carousel(self, key, heard, where, last):
-        """One key in the Layout Gallery's carousels; returns the card heard (number, carousel)."""
+    def check_carousel(self, key, heard, where, last, orca_failed=False):
+        """One key in the Layout Gallery's carousels; returns the card heard (number, carousel).
+        A carousel's name missing on Up/Down while Orca's own ancestor speech failed (see
+        `orca_child_errors`) is reported, not failed."""
         item = [m for u in heard if (m := CAROUSEL_ITEM.match(u))]
         self.expect(len(item) == 1 and heard and CAROUSEL_ITEM.match(heard[-1]),
                     f"{where}: ends with the card's place, 'Item N of 12, carousel'")
@@ -197,8 +204,12 @@ class Checker:
         lists = [heard[i - 1].rstrip(".") for i, u in enumerate(heard) if i and LIST_SIZE.match(u)]
         name = lists[0] if lists else (last[1] if last else None)
         if key in ("Up", "Down"):
-            self.expect(len(lists) == 1 and (last is None or lists[0] != last[1]),
-                        f"{where}: first the name of the carousel it enters (was {last and last[1]!r})")
+            if not lists and orca_failed:
+                print(f"  NOTE  {self.run}: {where}: no carousel name: Orca's ancestor speech failed on a list child gone "
+                      "while it asked (its debug log has the traceback); not counted")
+            else:
+                self.expect(len(lists) == 1 and (last is None or lists[0] != last[1]),
+                            f"{where}: first the name of the carousel it enters (was {last and last[1]!r})")
         elif key in ("Left", "Right"):
             self.expect(not lists, f"{where}: no carousel name within the same carousel")
             step = 1 if key == "Right" else -1

@@ -25,6 +25,19 @@ def marks(out):
     return found
 
 
+def failures(out, message):
+    """The times of Orca's own errors whose traceback ends with `message`: the time of the
+    last time-stamped line before each (a traceback's lines carry none)."""
+    found, last = [], None
+    for line in open(os.path.join(out, "orca-debug.out"), errors="replace"):
+        match = LINE.match(line)
+        if match:
+            last = match.group(1)
+        elif line.startswith(message) and last:
+            found.append(last)
+    return found
+
+
 def segments(out):
     """[(key, start, [utterance, ...], last log time or None)] in key order."""
     m = marks(out)
