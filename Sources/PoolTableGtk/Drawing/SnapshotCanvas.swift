@@ -173,14 +173,7 @@ public final class SnapshotCanvas: Canvas {
             if fillsRoundedRectsAsBorders {
                 // A border as wide as half the shape: its inside is empty, so it fills the outline.
                 let w = rr.bounds.size.width / 2, h = rr.bounds.size.height / 2
-                var widths: (Float, Float, Float, Float) = (h, w, h, w)
-                var colors = (rgba, rgba, rgba, rgba)
-                withUnsafePointer(to: &widths) { wp in
-                    withUnsafePointer(to: &colors) { cp in
-                        gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
-                                                   UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
-                    }
-                }
+                appendBorder(&rr, widths: (h, w, h, w), color: rgba)
                 return
             }
             var r = rr.bounds
@@ -201,17 +194,22 @@ public final class SnapshotCanvas: Canvas {
             let half = lineWidth / 2
             var rr = rounded(rect.insetBy(dx: -half, dy: -half), radius: radius > 0 ? radius + half : 0)
             let w = Float(lineWidth * state.sx)
-            var widths: (Float, Float, Float, Float) = (w, w, w, w)
-            var colors = (rgba, rgba, rgba, rgba)
-            withUnsafePointer(to: &widths) { wp in
-                withUnsafePointer(to: &colors) { cp in
-                    gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
-                                               UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
-                }
-            }
+            appendBorder(&rr, widths: (w, w, w, w), color: rgba)
             return
         }
         appendTexture(of: path, fill: false, color: color, lineWidth: lineWidth)
+    }
+
+    /// A border node of one colour on `rr`, `widths` top, right, bottom, left.
+    private func appendBorder(_ rr: inout GskRoundedRect, widths: (Float, Float, Float, Float), color rgba: GdkRGBA) {
+        var widths = widths
+        var colors = (rgba, rgba, rgba, rgba)
+        withUnsafePointer(to: &widths) { wp in
+            withUnsafePointer(to: &colors) { cp in
+                gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
+                                           UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
+            }
+        }
     }
 
     // MARK: Pictures
