@@ -4,7 +4,8 @@
 ///
 /// A section provider that returns nil, or a section the layout cannot honour (a group with
 /// no subitems, an item wider than its group, a fractional height inside an estimated group,
-/// a size that is not a finite non-negative number), is logged once as an error; that section
+/// a fractional width inside a sideways group of estimated width, a size that is not a finite
+/// non-negative number), is logged once as an error; that section
 /// keeps its last good layout (a plain list row before it ever had one).
 @MainActor
 open class CollectionViewCompositionalLayout: CollectionViewLayout {

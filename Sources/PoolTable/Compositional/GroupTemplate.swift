@@ -5,6 +5,7 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
     case noSubitems
     case itemWiderThanGroup(itemWidth: Double, groupWidth: Double)
     case fractionalHeightInEstimatedGroup
+    case fractionalWidthInEstimatedGroup
     case invalidNumber(String)
     case orthogonalGroupWithoutWidth(width: Double)
 
@@ -15,6 +16,7 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
         case .noSubitems: "no-subitems"
         case .itemWiderThanGroup: "item-wider-than-group"
         case .fractionalHeightInEstimatedGroup: "fractional-height-in-estimated-group"
+        case .fractionalWidthInEstimatedGroup: "fractional-width-in-estimated-group"
         case .invalidNumber: "invalid-number"
         case .orthogonalGroupWithoutWidth: "orthogonal-group-without-width"
         }
@@ -27,6 +29,8 @@ enum CompositionalLayoutProblem: Error, Equatable, CustomStringConvertible {
         case let .itemWiderThanGroup(w, g): "an item \(w) points wide is wider than its group (\(g) points)"
         case .fractionalHeightInEstimatedGroup:
             "an item has a fractional height inside a group of estimated height (a fraction of a size that depends on it)"
+        case .fractionalWidthInEstimatedGroup:
+            "an item has a fractional width inside a sideways group of estimated width (a fraction of a size that depends on it)"
         case let .invalidNumber(what): "\(what) is not a finite, non-negative number"
         case let .orthogonalGroupWithoutWidth(w):
             "a section that scrolls sideways has a group \(w) points wide (it must be at least 1 point wide to lay its groups side by side)"
@@ -129,6 +133,7 @@ struct GroupResolver {
         try Self.check(ls.heightDimension, "height")
         guard item.contentInsets.isFinite else { throw .invalidNumber("an item's content insets") }
         if insideEstimated && ls.heightDimension.isFractionalHeight { throw .fractionalHeightInEstimatedGroup }
+        if insideEstimatedWidth && ls.widthDimension.isFractionalWidth { throw .fractionalWidthInEstimatedGroup }
         var size = forcedSize ?? ls.resolved(in: container)
         guard let group = item as? CollectionLayoutGroup else {
             let m = measured(frames.count)
