@@ -200,6 +200,38 @@ struct OrthogonalEstimatedTests {
         }
     }
 
+    @Test("a settle in progress follows a group left of the view that gets measured: Left from the far end rests each card on the leading inset, and no frame jumps")
+    func settleFollowsMeasuredGroupsLeftOfView() {
+        let view = makeView(CollectionViewCompositionalLayout(section: Self.carousel(.groupPaging, estimatedWidths: true)), counts: [60])
+        view.setOrthogonalContentOffset(1e9, forSection: 0)   // the far end: the groups passed over keep their estimates
+        view.layoutIfNeeded()
+        view.setFocusedIndexPath(IndexPath(item: 59, section: 0))
+        var t = 10.0
+        for step in 1...6 {
+            let card = IndexPath(item: 59 - step, section: 0)
+            #expect(view.handleKey(.left))
+            view.layoutIfNeeded()
+            // On screen: how far the card heading for the leading inset moves in one frame.
+            var last = view.rectForItem(at: card).minX, biggest = 0.0
+            view.advanceAnimations(to: t)
+            while view.hasRunningAnimations && t < 100 {
+                t += 1.0 / 60
+                view.advanceAnimations(to: t)
+                view.layoutIfNeeded()
+                let now = view.rectForItem(at: card).minX
+                biggest = max(biggest, abs(now - last))
+                last = now
+            }
+            view.layoutIfNeeded()
+            // Card 58 is on screen at the far end, and the band can't scroll past it.
+            if step > 1 {
+                #expect(view.rectForItem(at: card).minX == 16, "step \(step): card \(card.item) at the leading inset: \(view.rectForItem(at: card))")
+            }
+            #expect(biggest < 40, "step \(step): the card glides, no jump: \(biggest) in one frame")
+        }
+        #expect(view.invariantViolation() == nil)
+    }
+
     func runOut(_ view: CollectionView) {
         var t = 10.0
         view.advanceAnimations(to: t)

@@ -57,12 +57,14 @@ extension CollectionView {
     func advanceOrthogonalScrolling(to t: Double) -> Bool {
         guard orthogonalScrolling.isAnimating else { return false }
         var moved = false
-        for (section, offset) in orthogonalScrolling.tick(t) {
-            guard let compositional = geometry as? CompositionalGeometry, compositional.isOrthogonal(section) else {
+        let compositional = geometry as? CompositionalGeometry
+        for (section, offset) in orthogonalScrolling.tick(t, current: { compositional?.orthogonalOffset(ofSection: $0) ?? 0 }) {
+            guard let compositional, compositional.isOrthogonal(section) else {
                 orthogonalScrolling.stopSettling(section)
                 continue
             }
             if compositional.setOrthogonalOffset(offset, ofSection: section) { moved = true }
+            orthogonalScrolling.noteShown(compositional.orthogonalOffset(ofSection: section), ofSection: section)
         }
         if moved { setNeedsLayout() }
         return moved

@@ -14,27 +14,51 @@ final class OrthogonalScrolling: PositionTracking {
     private(set) var gesture: Gesture?
     /// Settling (or animated) sections: the offset each is heading to.
     private(set) var settling: [Int: Transition] = [:]
+    /// The offset each settling section showed after its last step. When the section's offset
+    /// is found elsewhere at the next step (a group left of the view was measured and the band
+    /// kept what is on screen in place), the settle moves by as much, so it neither jumps back
+    /// nor rests short of the group boundary it was heading for.
+    private var shown: [Int: Double] = [:]
 
     var isAnimating: Bool { !settling.isEmpty }
 
     func begin(_ g: Gesture) {
         gesture = g
-        settling[g.section] = nil
+        stopSettling(g.section)
     }
     func end() { gesture = nil }
 
-    func settle(_ section: Int, _ transition: Transition) { settling[section] = transition }
-    func stopSettling(_ section: Int) { settling[section] = nil }
+    /// Starts a settle from the section's offset now (`transition.from`).
+    func settle(_ section: Int, _ transition: Transition) {
+        settling[section] = transition
+        shown[section] = transition.from
+    }
+    func stopSettling(_ section: Int) {
+        settling[section] = nil
+        shown[section] = nil
+    }
 
-    /// Advances every settle to `t`: the offsets to show now, by section.
-    func tick(_ t: Double) -> [(section: Int, offset: Double)] {
+    /// Advances every settle to `t`: the offsets to show now, by section. `current` gives a
+    /// section's offset as it is now.
+    func tick(_ t: Double, current: (Int) -> Double) -> [(section: Int, offset: Double)] {
         var out: [(Int, Double)] = []
         for (s, var transition) in settling {
+            if let last = shown[s] {
+                let moved = current(s) - last
+                transition.from += moved
+                transition.to += moved
+            }
             transition.pin(at: t)
             out.append((s, transition.value(at: t)))
             settling[s] = transition.isFinished(at: t) ? nil : transition
+            if settling[s] == nil { shown[s] = nil }
         }
         return out.sorted { $0.0 < $1.0 }
+    }
+
+    /// Records the offset a settling section shows after a step (clamped to its band).
+    func noteShown(_ offset: Double, ofSection s: Int) {
+        if settling[s] != nil { shown[s] = offset }
     }
 
     // MARK: PositionTracking
@@ -43,14 +67,20 @@ final class OrthogonalScrolling: PositionTracking {
         if let g = gesture {
             gesture = mapping.sectionMap[safe: g.section].flatMap { $0 }.map { Gesture(section: $0, startOffset: g.startOffset) }
         }
-        var moved: [Int: Transition] = [:]
-        for (s, t) in settling { if let n = mapping.sectionMap[safe: s].flatMap({ $0 }) { moved[n] = t } }
+        var moved: [Int: Transition] = [:], movedShown: [Int: Double] = [:]
+        for (s, t) in settling {
+            guard let n = mapping.sectionMap[safe: s].flatMap({ $0 }) else { continue }
+            moved[n] = t
+            movedShown[n] = shown[s]
+        }
         settling = moved
+        shown = movedShown
     }
 
     func reset(sectionCount: Int) {
         gesture = nil
         settling = [:]
+        shown = [:]
     }
 }
 
