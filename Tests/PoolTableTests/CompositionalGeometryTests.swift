@@ -323,8 +323,8 @@ struct CompositionalBadInputTests {
                 "the last good layout, at the new width")
     }
 
-    @Test("an item wider than its group, a group with no subitems, a fractional height in an estimated group, a NaN: logged once each, last good layout kept",
-          arguments: ["item-wider-than-group", "no-subitems", "fractional-height-in-estimated-group", "invalid-number"])
+    @Test("an item wider than its group, a group with no subitems, a fractional height in an estimated group, a fractional width in a sideways estimated-width group, a NaN: logged once each, last good layout kept",
+          arguments: ["item-wider-than-group", "no-subitems", "fractional-height-in-estimated-group", "fractional-width-in-estimated-group", "invalid-number"])
     func badSections(kind: String) {
         let state = Switch()
         let layout = CollectionViewCompositionalLayout { _, _ in
@@ -338,6 +338,11 @@ struct CompositionalBadInputTests {
             case "fractional-height-in-estimated-group":
                 let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
                 return CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .estimated(60)), subitems: [item]))
+            case "fractional-width-in-estimated-group":
+                let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(0.5), .fractionalHeight(1)))
+                let section = CollectionLayoutSection(group: .horizontal(layoutSize: size(.estimated(100), .absolute(60)), subitems: [item]))
+                section.orthogonalScrollingBehavior = .continuous
+                return section
             default:
                 let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .absolute(.nan)))
                 return CollectionLayoutSection(group: .horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [item]))

@@ -309,25 +309,4 @@ struct OrthogonalEstimatedTests {
         #expect(g.itemFrame(ItemPath(row: 3, section: 0)) == good)
         #expect(g.isOrthogonal(0) && g.needsMeasuring(ItemPath(row: 0, section: 0)), "still a self-sizing carousel")
     }
-
-    @Test("a fractional width inside an estimated-width group in a carousel is logged and keeps the last good layout")
-    func fractionalWidthInEstimatedWidthCarousel() {
-        final class Switch { var bad = false }
-        let state = Switch()
-        let layout = CollectionViewCompositionalLayout { _, _ in
-            let width: CollectionLayoutDimension = state.bad ? .fractionalWidth(0.5) : .estimated(80)
-            let item = CollectionLayoutItem(layoutSize: size(width, .fractionalHeight(1)))
-            let section = CollectionLayoutSection(group: .horizontal(layoutSize: size(.estimated(100), .absolute(60)), subitems: [item]))
-            section.orthogonalScrollingBehavior = .continuous
-            return section
-        }
-        let g = compositionalGeometry(layout, counts: [10], width: 400)
-        #expect(g.reportedProblems.isEmpty)
-        let good = g.itemFrame(ItemPath(row: 3, section: 0))
-        state.bad = true
-        g.breadth = 401
-        g.breadth = 400
-        #expect(g.reportedProblems == ["fractional-width-in-estimated-group"])
-        #expect(g.itemFrame(ItemPath(row: 3, section: 0)) == good)
-    }
 }
