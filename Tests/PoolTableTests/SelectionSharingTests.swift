@@ -40,6 +40,23 @@ struct SelectionSharingTests {
         #expect(heard == 2)
     }
 
+    @Test("A batch tells observers the selection changed only when there was one to move or remove")
+    func batchesAndObservers() {
+        let rows = Rows(counts: [100])
+        let table = makeTable(rows)
+        var heard = 0
+        let token = table.addSelectionObserver { heard += 1 }
+        defer { table.removeSelectionObserver(token) }
+        rows.counts = [110]
+        table.insertItems(in: 0..<10, section: 0, with: .none)
+        #expect(heard == 0, "nothing selected: nothing to tell")
+        table.setSelected(true, rows: 20..<22, inSection: 0, animated: false)
+        rows.counts = [120]
+        table.insertItems(in: 0..<10, section: 0, with: .none)
+        #expect(heard == 1, "the selected rows moved")
+        #expect(table.selectedRanges(inSection: 0) == [30..<32])
+    }
+
     @Test("A run of a million inserts or deletes is one batch; rows it does not touch keep their cells")
     func runs() {
         let rows = Rows(counts: [100])

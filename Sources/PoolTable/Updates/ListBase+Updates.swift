@@ -265,6 +265,8 @@ extension ListBase {
     func apply(_ p: PendingUpdates, mapping: UpdateMapping, keepsAnchor: Bool = true) {
         guard !p.isEmpty else { return }
         let axis = viewport.axis
+        // A batch moves or removes selected items only if there were any.
+        let hadSelection = !selection.isEmpty
         let anchor = openBatch.preferredAnchor.flatMap { geometry.contains($0.indexPath) ? $0 : nil } ?? captureAnchor()
         let oldOffset = offset
         // A change wholly after the mounted items may skip the per-item steps (see
@@ -439,7 +441,7 @@ extension ListBase {
             if rowAnimations.isRunning { host?.tableViewNeedsAnimationTicks(self) }
         }
         counters.noteBatchUpdate()
-        delegateAdapter.selectionDidChange()
+        if hadSelection { delegateAdapter.selectionDidChange() }
         setNeedsDisplay()
     }
 
