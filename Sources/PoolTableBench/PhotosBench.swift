@@ -109,6 +109,18 @@ final class PhotosBench {
                 note("photos: \(toolkit) \(variant ?? "")")
                 if var r = child(toolkit, extra: ["--camera", "--exif", options.exif] + more) { r.variant = variant; results.append(r) }
             }
+            // PoolTable's fling starts once its first screen is full, placeholders included, so
+            // its first sharp screen above comes after the fling. The peers have no placeholders
+            // (full is sharp). Once more on another empty cache, the fling waiting for sharp
+            // pictures: the first sharp screen of a folder opened and left alone.
+            var stillTemplate = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
+            let stillCache = stillTemplate.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
+            defer { try? FileManager.default.removeItem(atPath: String(stillCache.dropLast("/thumbnails".count))) }
+            note("photos: pooltable cold, fling after sharp")
+            if var r = child("pooltable", extra: ["--camera", "--exif", options.exif, "--thumbnails", stillCache, "--fling-after", "sharp"]) {
+                r.variant = "cold, fling after sharp"
+                results.append(r)
+            }
             note("photos: writing every photo's thumbnail")
             let prefill: PhotosPrefillResult? = runBenchChild(["photos-one", "--toolkit", "prefill", "--rows", "\(photoCount)", "--camera", "--exif", options.exif, "--thumbnails", cache],
                                                                renderer: PhotosKnobs.renderer, what: "prefill", decoder: Self.decoder, notes: &notes)
@@ -171,7 +183,7 @@ final class PhotosBench {
         ]
         let names = results.map { r in
             switch r.toolkit {
-            case "pooltable": "PoolTable" + (r.variant.map { ", \($0) cache" } ?? "")
+            case "pooltable": "PoolTable" + (r.variant.map { ["cold", "warm"].contains($0) ? ", \($0) cache" : ", \($0)" } ?? "")
             case "gridview-async": "GtkGridView async" + (r.variant.map { ", \($0)" } ?? "")
             case "gridview-thread": "GtkGridView thread" + (r.variant.map { ", \($0)" } ?? "")
             case "text": "PoolTable text list"
@@ -501,8 +513,9 @@ final class PhotosChild {
         let now = MonotonicClock.seconds
         guard let first = firstFrame else { return true }
         if flingStart == nil {
-            // Start once the first screen is full (or after 5 s), a few frames later.
-            guard fullAt != nil || now - first > 5 else { return true }
+            // Start once the first screen is full (or sharp, with `--fling-after sharp`), or
+            // after 5 s (10 s when waiting for sharp pictures).
+            guard (options.flingAfterSharp ? sharpAt : fullAt) != nil || now - first > (options.flingAfterSharp ? 10 : 5) else { return true }
             flingStart = now
             photosFlingStarts()
             flingStartOffset = gtk_adjustment_get_value(adjustment)

@@ -45,6 +45,9 @@ struct Options {
     var exif = "camera"
     /// `photos-one`: the fling's speed in px/ms (`--fling-speed`; default 8, 4 with `--camera`).
     var flingSpeed: Double?
+    /// `photos-one`: the fling starts once the first screen is sharp (`--fling-after sharp`)
+    /// instead of full (placeholders count as full), to time the first sharp screen alone.
+    var flingAfterSharp = false
     /// `photos`: instead of the grid, what a frame costs each renderer with its pictures as
     /// texture nodes or as cairo nodes around cached surfaces (`--image-nodes`).
     var imageNodes = false
@@ -122,7 +125,7 @@ struct Options {
       gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels|layouts-carousels-listview [--rows N] [--frames N]   (for layouts; carousels: N items in all)
-      photos-one --toolkit pooltable|gridview|gridview-async|gridview-thread|text|prefill --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS]    (photos runs each toolkit in its own process; text: the text list flung the same way; prefill: writes every photo's thumbnail to --thumbnails with PictureLoader, no window; gridview-async (gdk-pixbuf's async stream loader) and gridview-thread (decoding in GIO's thread pool) with --thumbnails read the cache's large PNGs)
+      photos-one --toolkit pooltable|gridview|gridview-async|gridview-thread|text|prefill --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS] [--fling-after full|sharp]    (photos runs each toolkit in its own process; text: the text list flung the same way; prefill: writes every photo's thumbnail to --thumbnails with PictureLoader, no window; gridview-async (gdk-pixbuf's async stream loader) and gridview-thread (decoding in GIO's thread pool) with --thumbnails read the cache's large PNGs)
     """
 
     static func parse(_ args: [String]) -> Options {
@@ -168,6 +171,10 @@ struct Options {
             case "--fling-speed":
                 guard let v = Double(value(a)), v > 0 else { fail("--fling-speed PX_PER_MS") }
                 o.flingSpeed = v
+            case "--fling-after":
+                let m = value(a)
+                guard m == "sharp" || m == "full" else { fail("--fling-after: full or sharp") }
+                o.flingAfterSharp = m == "sharp"
             case "--image-nodes": o.imageNodes = true
             case "--thumbnails": o.thumbnails = value(a)
             case "--movement":
