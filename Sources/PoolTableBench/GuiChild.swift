@@ -207,9 +207,10 @@ final class GuiChild {
         }
         Signal.connect(clock, "before-paint") { [unowned self] in
             self.currentFrame = Int(gdk_frame_clock_get_frame_counter(clock))
-            self.records[self.currentFrame, default: Record()].start = MonotonicClock.microseconds
+            // The CPU clocks (system calls) are read outside the wall-clock span.
             self.records[self.currentFrame, default: Record()].cpuStart = Self.cpuMicros(CLOCK_PROCESS_CPUTIME_ID)
             self.records[self.currentFrame, default: Record()].mainCpuStart = Self.cpuMicros(CLOCK_THREAD_CPUTIME_ID)
+            self.records[self.currentFrame, default: Record()].start = MonotonicClock.microseconds
         }
         Signal.connect(clock, "update", after: true) { [unowned self] in self.records[self.currentFrame]?.updateEnd = MonotonicClock.microseconds }
         Signal.connect(clock, "layout", after: true) { [unowned self] in self.records[self.currentFrame]?.layoutEnd = MonotonicClock.microseconds }
