@@ -199,6 +199,10 @@ final class FramesBench {
         var p95Ms: Double
         var maxMs: Double
         var recordedPerFrame: Double
+        /// Medians of the frames' CPU time: the whole process's (with GL on llvmpipe, its
+        /// rasteriser threads too) and the main thread's (`FrameSample.cpuMs`, `mainCpuMs`).
+        var cpuMedianMs: Double = .nan
+        var mainCpuMedianMs: Double = .nan
     }
 
     struct ToolkitFrames: Codable {
@@ -276,7 +280,8 @@ final class FramesBench {
             guard !f.isEmpty else { continue }
             let w = f.map(\.workMs)
             stats[type.label] = KindStats(frames: f.count, medianMs: Stats.median(w), p95Ms: Stats.percentile(w, 95),
-                                          maxMs: w.max() ?? .nan, recordedPerFrame: Stats.mean(f.map { Double($0.recorded) }))
+                                          maxMs: w.max() ?? .nan, recordedPerFrame: Stats.mean(f.map { Double($0.recorded) }),
+                                          cpuMedianMs: Stats.median(f.map(\.cpuMs)), mainCpuMedianMs: Stats.median(f.map(\.mainCpuMs)))
         }
         return ToolkitFrames(toolkit: r.toolkit, renderer: r.renderer, stats: stats)
     }
@@ -304,6 +309,18 @@ final class FramesBench {
             out += renderTable(header: ["frame type", "PoolTable median / p95 (ms)", "GtkListView median / p95 (ms)", "ratio",
                                         "frames (PT / LV)", "PT nodes recorded / frame"],
                                rows: rows, rightAligned: [false, true, true, true, true, true])
+            // CPU time over the same span: work done, not waited for (a loaded machine's
+            // neighbours and llvmpipe's thread hand-offs stretch the wall clock, not this).
+            var cpuRows: [[String]] = []
+            for type in Self.types {
+                guard let p = pt.stats[type.label] else { continue }
+                let l = type.listView ? lv.stats[type.label] : nil
+                cpuRows.append([type.label, "\(fmt(p.cpuMedianMs, 3)) / \(fmt(p.mainCpuMedianMs, 3))",
+                                l.map { "\(fmt($0.cpuMedianMs, 3)) / \(fmt($0.mainCpuMedianMs, 3))" } ?? "—"])
+            }
+            out += "\nCPU time, median (ms): the whole process (every thread) / the main thread\n\n"
+            out += renderTable(header: ["frame type", "PoolTable process / main", "GtkListView process / main"],
+                               rows: cpuRows, rightAligned: [false, true, true])
         }
         out += "\napply (no GtkListView equivalent; `pooltable-bench apply`):\n"
         for r in report.apply {

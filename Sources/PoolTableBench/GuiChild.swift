@@ -34,6 +34,12 @@ struct FrameSample: Codable {
     var ticks: Int = 0
     /// PoolTable: cell render nodes recorded in this frame.
     var recorded: Int = 0
+    /// CPU time over the same span as `workMs`: the whole process's (every thread: with the GL
+    /// renderer on Mesa's llvmpipe, its rasteriser threads too, since the frame waits for them
+    /// at the swap) and the main thread's. Less at the mercy of other processes than the wall
+    /// clock: a frame's work, not its waiting.
+    var cpuMs: Double = 0
+    var mainCpuMs: Double = 0
 }
 
 struct ChildResult: Codable {
@@ -113,6 +119,9 @@ final class GuiChild {
         var mounted = 0
         var ticks = 0
         var recorded = 0
+        /// `CLOCK_PROCESS_CPUTIME_ID` and `CLOCK_THREAD_CPUTIME_ID` (main thread) at the frame's
+        /// start and end, in microseconds.
+        var cpuStart = 0, cpuEnd = 0, mainCpuStart = 0, mainCpuEnd = 0
     }
     var records: [Int: Record] = [:]
     var currentFrame = -1
@@ -198,6 +207,9 @@ final class GuiChild {
         }
         Signal.connect(clock, "before-paint") { [unowned self] in
             self.currentFrame = Int(gdk_frame_clock_get_frame_counter(clock))
+            // The CPU clocks (system calls) are read outside the wall-clock span.
+            self.records[self.currentFrame, default: Record()].cpuStart = Self.cpuMicros(CLOCK_PROCESS_CPUTIME_ID)
+            self.records[self.currentFrame, default: Record()].mainCpuStart = Self.cpuMicros(CLOCK_THREAD_CPUTIME_ID)
             self.records[self.currentFrame, default: Record()].start = MonotonicClock.microseconds
         }
         Signal.connect(clock, "update", after: true) { [unowned self] in self.records[self.currentFrame]?.updateEnd = MonotonicClock.microseconds }
@@ -212,6 +224,8 @@ final class GuiChild {
     private func afterPaint() {
         guard var r = records[currentFrame] else { return }
         r.end = MonotonicClock.microseconds
+        r.cpuEnd = Self.cpuMicros(CLOCK_PROCESS_CPUTIME_ID)
+        r.mainCpuEnd = Self.cpuMicros(CLOCK_THREAD_CPUTIME_ID)
         r.binds = bindsSoFar
         r.alive = aliveNow
         let table = poolTable?.table ?? other?.tableWidget
@@ -223,6 +237,13 @@ final class GuiChild {
         if firstFrameMicros == nil && r.painted && gtk_widget_get_mapped(window) != 0 {
             firstFrameMicros = r.end
         }
+    }
+
+    /// A CPU-time clock in microseconds (the calling thread's for `CLOCK_THREAD_CPUTIME_ID`).
+    static func cpuMicros(_ clock: clockid_t) -> Int {
+        var ts = timespec()
+        clock_gettime(clock, &ts)
+        return ts.tv_sec * 1_000_000 + ts.tv_nsec / 1000
     }
 
     var bindsSoFar: Int {
@@ -354,7 +375,8 @@ final class GuiChild {
                 paintMs: Double(paintEnd - layoutEnd) / 1000,
                 afterPaintMs: Double(r.end - paintEnd) / 1000,
                 binds: r.binds - previousBinds, alive: r.alive, mounted: r.mounted,
-                ticks: r.ticks - previousTicks, recorded: r.recorded - previousRecorded))
+                ticks: r.ticks - previousTicks, recorded: r.recorded - previousRecorded,
+                cpuMs: Double(r.cpuEnd - r.cpuStart) / 1000, mainCpuMs: Double(r.mainCpuEnd - r.mainCpuStart) / 1000))
         }
         let firstScripted = ordered.first { $0.value.step >= 0 }?.key ?? 0
         let framesSeen = ordered.filter { $0.key >= firstScripted }.count
