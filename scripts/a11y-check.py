@@ -25,6 +25,8 @@ line also has its number of columns). The checks:
             count's worth of items), one item focused and focusable, a focus event each
             step; Space in edit mode checks and selects the photo; Page Down and End replace
             the items, and recycled items leave the tree
+  Layouts   each carousel's list counts only cards already exported on the bus (after End,
+            Up, Down), so hiding one reaches a screen reader's cached child list (issue 38)
   News, Downloads   lists of named items; a download's progress reaches AT-SPI at most a
             few times a second; Alt+Down moves the focused download a place down (focus,
             "Download N of M" and the order on screen follow)
@@ -42,7 +44,7 @@ import sys
 import time
 
 import pyatspi
-from gi.repository import Atspi, GLib
+from gi.repository import Atspi, Gio, GLib
 
 APP_NAME = "pooltable"
 TRACE = re.compile(r"^pooltable-trace: rows=(.*)$")
@@ -799,6 +801,76 @@ def page_down_and_end_replace_the_photos(ctx):
 
 # --------------------------------------------------------------------------------------------
 # Running
+
+
+# --------------------------------------------------------------------------------------------
+# The Layout Gallery's carousels (issue 38)
+
+
+def a11y_bus():
+    """A connection of our own to the accessibility bus (the session bus names it)."""
+    session = Gio.bus_get_sync(Gio.BusType.SESSION, None)
+    address = session.call_sync("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress", None,
+                                GLib.VariantType("(s)"), Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+    flags = Gio.DBusConnectionFlags.AUTHENTICATION_CLIENT | Gio.DBusConnectionFlags.MESSAGE_BUS_CONNECTION
+    return Gio.DBusConnection.new_for_address_sync(address, flags, None, None)
+
+
+def app_bus_name(bus, name):
+    """The unique bus name of the application registered as `name`."""
+    apps = bus.call_sync("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible",
+                         "GetChildren", None, GLib.VariantType("(a(so))"), Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+    for bus_name, path in apps:
+        if accessible_property(bus, bus_name, path, "Name") == name:
+            return bus_name
+    raise Failure(f"no application {name!r} on the accessibility bus")
+
+
+def accessible_property(bus, bus_name, path, prop):
+    reply = bus.call_sync(bus_name, path, "org.freedesktop.DBus.Properties", "Get",
+                          GLib.Variant("(ss)", ("org.a11y.atspi.Accessible", prop)), GLib.VariantType("(v)"),
+                          Gio.DBusCallFlags.NONE, 5000, None)
+    return reply.unpack()[0]
+
+
+def exported_objects(bus, bus_name):
+    """What the application has put on the bus so far, as GTK's AT-SPI cache lists it
+    (`GetItems`, which exports nothing new): {path: (role, name, description)}."""
+    reply = bus.call_sync(bus_name, "/org/a11y/atspi/cache", "org.a11y.atspi.Cache", "GetItems", None,
+                          GLib.VariantType("(a((so)(so)(so)iiassusau))"), Gio.DBusCallFlags.NONE, 5000, None)
+    return {ref[1]: (role, name, description)
+            for ref, _app, _parent, _index, _count, _ifaces, name, role, description, _states in reply.unpack()[0]}
+
+
+@check
+def carousels_export_every_child_they_count(ctx):
+    """A screen reader's child count of each carousel stays true: every card a carousel's
+    list has (what Orca's "List with N items" iterates) was an object on the bus before
+    anyone asked for it, so its hiding later reaches the screen reader as an event. GTK 4.8
+    sends children-changed only for a child already exported, and libatspi sizes its cached
+    child list from the count sent when the list is exported: a card counted but never
+    exported, then hidden by the reveal scroll, stayed in Orca's count, and Orca's ancestor
+    speech got None for it and dropped the carousel's name (issue 38). What is exported is
+    read from GTK's cache (GetItems) first; asking for the children (GetChildren) exports any
+    that were not."""
+    app = ctx.app("layouts")
+    bus = a11y_bus()
+    name = app_bus_name(bus, APP_NAME)
+    seen = []
+    for key in ("End", "Up", "Down"):
+        app.key(key, settle=1.5)
+        before = exported_objects(bus, name)
+        carousels = {path: o[1] for path, o in before.items() if o[0] == int(Atspi.Role.LIST) and o[2] == "carousel"}
+        expect(carousels, f"after {key}: no carousel list on the bus")
+        for path, title in carousels.items():
+            children = bus.call_sync(name, path, "org.a11y.atspi.Accessible", "GetChildren", None,
+                                     GLib.VariantType("(a(so))"), Gio.DBusCallFlags.NONE, 5000, None).unpack()[0]
+            late = [child for _, child in children if child not in before]
+            names = [before[child][1] if child in before else "(not exported)" for _, child in children]
+            expect(not late, f"after {key}: carousel {title!r} has {len(children)} children {names}, "
+                   f"{len(late)} not exported before they were asked for")
+            seen.append(f"{title}: {len(children)}")
+    return f"End, Up, Down: every card counted was exported ({'; '.join(seen[-3:])})"
 
 
 class Context:

@@ -45,10 +45,36 @@ final class AccessibleProxy {
     /// view adds around it (the focused cell before it, the outline level after it).
     private var described: (AccessibleRowPosition, String?, RowDescriptionExtras)?
 
-    /// A new proxy of `role`, a child of `parent`.
+    /// Whether its AT-SPI object exists now (`export()`).
+    private(set) var isExported = false
+
+    /// A new proxy of `role`, a child of `parent` (last among its children), exported at once.
     init(role: GtkAccessibleRole, parent: UnsafeMutablePointer<GtkWidget>) {
         widget = Accessible.makeProxy(role: role)
         gtk_widget_set_parent(widget, parent)
+        export()
+    }
+
+    /// Makes the widget's AT-SPI object exist now, while it is shown, rather than when a screen
+    /// reader first asks for it (GTK 4.8 realizes an accessible's AT context lazily; only the
+    /// public `gtk_widget_set_focusable` reaches that from outside, so it is set and reset).
+    ///
+    /// Why: GTK 4.8 sends a `children-changed` event only for a child whose AT context is
+    /// realized, while libatspi (2.46) sizes a list's cached children from the child count GTK
+    /// sends when the list itself is realized (`AddAccessible`), hidden children not yet asked
+    /// for included as empty slots. A proxy hidden or moved away before anyone asked for it
+    /// then left a slot no event ever removed: the screen reader's child count stayed one too
+    /// high, and Orca 43's ancestor speech, asking for that last child, got None
+    /// (`'NoneType' object has no attribute 'getRole'`) and dropped the list's name (issue 38:
+    /// the carousel's name not said on Down and End). Exported from its first showing on, a
+    /// proxy's every hiding and showing reaches the screen reader's cache as an event.
+    func export() {
+        guard !isExported, isShown, gtk_widget_get_root(widget) != nil else { return }
+        isExported = true
+        // (The tab stop's context was realized when it became focusable or took the focus.)
+        guard !isFocusable else { return }
+        gtk_widget_set_focusable(widget, 1)
+        gtk_widget_set_focusable(widget, 0)
     }
 
     /// Sends the label if it changed; true if it did.
@@ -129,10 +155,13 @@ final class AccessibleProxy {
         // recycled proxy among the list's children with its old name and place.)
         gtk_widget_set_child_visible(widget, on.gboolean)
         Accessible.setHidden(widget, !on)
+        if on { export() }
     }
 
     /// Makes the widget a child of `parent` (the view, or a carousel's list proxy), keeping
-    /// it alive across the move; placed again at the next allocation.
+    /// it alive across the move; placed again at the next allocation. Leaving its root
+    /// unrealizes its AT context (its AT-SPI object is gone): a shown proxy is exported again
+    /// at once, in its new parent (`export()`).
     func reparent(to parent: UnsafeMutablePointer<GtkWidget>) {
         guard gtk_widget_get_parent(widget) != parent else { return }
         g_object_ref(widget.rawPointer)
@@ -140,6 +169,8 @@ final class AccessibleProxy {
         gtk_widget_set_parent(widget, parent)
         g_object_unref(widget.rawPointer)
         placedSize = nil
+        isExported = false
+        export()
     }
 
     /// Forgets the row or header it mirrored (it goes back to a free list, hidden).

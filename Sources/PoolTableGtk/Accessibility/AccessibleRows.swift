@@ -127,6 +127,8 @@ final class AccessibleRows {
         carouselSections = Dictionary(model.itemGroups.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
         if let lists = pending { lists.forEach(apply) } else { rebuild() }
         pending = []
+        // Proxies shown before the view had a window are exported now (`AccessibleProxy.export()`).
+        for proxy in allProxies where proxy.isShown && !proxy.isExported { proxy.export() }
         updateCarousels(model)
         if listView.contentOffset.y != shown.offsetY { shown.offsetY = listView.contentOffset.y; placement.scrolled() }
         if listView.contentOffset.x != shownOffsetX { shownOffsetX = listView.contentOffset.x; placement.scrolled() }
@@ -217,7 +219,11 @@ final class AccessibleRows {
         let same = arriving.map { ip in leaving.removeValue(forKey: ip) ?? (tabStop?.indexPath == ip && isDetached(tabStop) ? tabStop : nil) }
         var spare = leaving.values.filter { $0 !== tabStop }   // the focused proxy keeps its row
         for (ip, kept) in zip(arriving, same) {
-            let proxy = kept ?? spare.popLast() ?? freeRows.popLast() ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST_ITEM)
+            // A proxy already in the row's list (the view or its carousel) if there is one:
+            // moving to another parent takes its AT-SPI object down and up again.
+            let parent = container(of: ip)?.widget ?? view
+            let proxy = kept ?? Self.take(in: parent, from: &spare) ?? Self.take(in: parent, from: &freeRows)
+                ?? spare.popLast() ?? freeRows.popLast() ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST_ITEM, in: parent)
             proxy.indexPath = ip
             proxy.generation = -1
             adopt(proxy)
@@ -349,11 +355,16 @@ final class AccessibleRows {
     /// first item arrives), or of the view for a row outside the carousels.
     private func adopt(_ proxy: AccessibleProxy) {
         guard let ip = proxy.indexPath else { return }
-        let carousel = carouselSections[ip.section].map { carouselProxy(for: $0) }
+        let carousel = container(of: ip)
         guard proxy.container !== carousel || gtk_widget_get_parent(proxy.widget) != (carousel?.widget ?? view) else { return }
         proxy.container = carousel
         proxy.reparent(to: carousel?.widget ?? view)
         orderChanged = true
+    }
+
+    /// The list proxy of the carousel holding `ip`, or nil for a row of the view itself.
+    private func container(of ip: IndexPath) -> AccessibleProxy? {
+        carouselSections[ip.section].map { carouselProxy(for: $0) }
     }
 
     /// The list proxy of a carousel, named after it; a spare one or a new one.
@@ -411,10 +422,15 @@ final class AccessibleRows {
 
     // MARK: Proxies
 
-    private func makeProxy(_ role: GtkAccessibleRole) -> AccessibleProxy {
-        let proxy = AccessibleProxy(role: role, parent: view)
+    private func makeProxy(_ role: GtkAccessibleRole, in parent: UnsafeMutablePointer<GtkWidget>? = nil) -> AccessibleProxy {
+        let proxy = AccessibleProxy(role: role, parent: parent ?? view)
         allProxies.append(proxy)
         return proxy
+    }
+
+    /// Removes and returns the last proxy of `proxies` that is a child of `parent`, if any.
+    private static func take(in parent: UnsafeMutablePointer<GtkWidget>, from proxies: inout [AccessibleProxy]) -> AccessibleProxy? {
+        proxies.lastIndex { gtk_widget_get_parent($0.widget) == parent }.map { proxies.remove(at: $0) }
     }
 
     /// Hides a proxy that mirrors nothing any more and keeps it for reuse.
