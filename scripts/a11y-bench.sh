@@ -5,6 +5,7 @@
 # window event, as Orca is). Same process setup as `pooltable-bench gui` (gui-one children).
 #
 #   scripts/a11y-bench.sh [--rows N] [--frames N] [--runs N]
+#   (POOLTABLE_BENCH=path/to/pooltable-bench: use that build instead of building one)
 #
 # Prints each run's median and p95 frame work (frame clock before-paint to after-paint)
 # and the ratio with / without. A benchmark, not a test: nothing is asserted.
@@ -29,8 +30,13 @@ if [[ -z "${POOLTABLE_A11Y_SESSION:-}" ]]; then
         2> >(grep -v -e 'fd limit' -e 'Activating service' -e 'Successfully activated' -e 'SpiRegistry daemon' >&2)
 fi
 
-swift build -c release --product pooltable-bench 2>&1 | grep -v 'prohibited flag' | tail -n 1
-BENCH="$(swift build -c release --show-bin-path)/pooltable-bench"
+# POOLTABLE_BENCH: a pooltable-bench binary already built (else a release build here).
+if [[ -n "${POOLTABLE_BENCH:-}" ]]; then
+    BENCH="$POOLTABLE_BENCH"
+else
+    swift build -c release --product pooltable-bench 2>&1 | grep -v 'prohibited flag' | tail -n 1
+    BENCH="$(swift build -c release --show-bin-path)/pooltable-bench"
+fi
 export GSK_RENDERER=cairo GDK_BACKEND=x11
 
 # one LABEL ENV...: one gui-one child; prints "LABEL median p95" from its BENCH-RESULT line.
