@@ -30,6 +30,11 @@ struct FilterLetter: Codable {
     /// (from a handler connected before the view's to one connected after it).
     var itemsChanged: Int = 0
     var itemsChangedMs: Double = 0
+    /// Main-loop iterations from the keystroke until settled (each dispatches the sources of
+    /// one priority: a source above GTK's idle filter step costs an iteration per step).
+    var mainLoopIterations: Int = 0
+    /// PoolTable: updates of the accessible rows (nil for GtkListView).
+    var accessibilityUpdates: Int?
 }
 
 struct FilterChildResult: Codable {
@@ -38,6 +43,9 @@ struct FilterChildResult: Codable {
     var rowHeight: Double
     var letters: [FilterLetter]
     var peakRSSKiB: Int
+    /// `/proc/self/smaps_rollup` when RSS was largest among the samples taken after each
+    /// letter settled and at the end.
+    var rollup: MemoryRollup?
     var notes: [String]
 }
 
@@ -49,6 +57,16 @@ func filterRowTexts(_ n: Int) -> [String] {
     var rng = SplitMix64(seed: 35)
     return (0..<n).map { i in "\(words[Int(rng.next() % UInt64(words.count))]) \(words[Int(rng.next() % UInt64(words.count))]) \(i)" }
 }
+
+/// The keystroke and every main-loop iteration until the list settled go through these two
+/// functions, so that callgrind counts exactly a letter's work on the main thread:
+/// `valgrind --tool=callgrind --collect-atstart=no --toggle-collect='*filterBenchMeasured*'
+/// pooltable-bench filter-one …` (docs/bench/FILTER.md).
+@inline(never)
+func filterBenchMeasuredIteration() { g_main_context_iteration(nil, 1) }
+
+@inline(never)
+func filterBenchMeasuredSetSearch(_ filter: OpaquePointer, _ text: UnsafePointer<CChar>) { gtk_string_filter_set_search(filter, text) }
 
 /// The parent: runs the children, taking turns, and prints the side-by-side table.
 @MainActor
@@ -84,7 +102,7 @@ struct FilterBench {
         var table: [[String]] = []
         func median(_ toolkit: String, _ letter: Int, _ decimals: Int, _ f: (FilterLetter) -> Double) -> String {
             var xs: [Double] = []   // a loop, not a closure over `f` (the release build refuses sending it)
-            for r in results[toolkit] ?? [] where r.letters.indices.contains(letter) { xs.append(f(r.letters[letter])) }
+            for r in results[toolkit] ?? [] where r.letters.indices.contains(letter) && !f(r.letters[letter]).isNaN { xs.append(f(r.letters[letter])) }
             return xs.isEmpty ? "—" : fmt(Stats.median(xs), decimals)
         }
         let figures: [(String, Int, (FilterLetter) -> Double)] = [
@@ -97,6 +115,8 @@ struct FilterBench {
             ("binds per frame, mean", 1, { $0.bindsPerFrameMean }), ("binds per frame, max", 1, { Double($0.bindsPerFrameMax) }),
             ("items-changed signals", 0, { Double($0.itemsChanged) }), ("time in the view's items-changed (ms)", 1, { $0.itemsChangedMs }),
             ("time per items-changed (ms)", 3, { $0.itemsChanged > 0 ? $0.itemsChangedMs / Double($0.itemsChanged) : .nan }),
+            ("main-loop iterations", 0, { Double($0.mainLoopIterations) }),
+            ("accessibility updates", 0, { $0.accessibilityUpdates.map(Double.init) ?? .nan }),
         ]
         for (letter, text) in ["e", "el"].enumerated() {
             for (name, decimals, f) in figures {
@@ -108,6 +128,19 @@ struct FilterBench {
             return xs.isEmpty ? "—" : fmt(Stats.median(xs), 1)
         }
         table.append(["", "peak RSS (MiB)"] + Self.toolkits.map(rss))
+        let memoryFigures: [(String, KeyPath<MemoryRollup, Int>)] = [
+            ("largest RSS sampled (MiB, smaps_rollup)", \.rss), ("  of it anonymous (MiB)", \.anonymous),
+            ("  of it file-backed (MiB)", \.fileBacked), ("  private dirty (MiB)", \.privateDirty),
+        ]
+        for (name, field) in memoryFigures {
+            var cells: [String] = []
+            for toolkit in Self.toolkits {
+                var xs: [Double] = []
+                for r in results[toolkit] ?? [] { if let m = r.rollup { xs.append(Double(m[keyPath: field]) / 1024) } }
+                cells.append(xs.isEmpty ? "—" : fmt(Stats.median(xs), 1))
+            }
+            table.append(["", name] + cells)
+        }
         out += renderTable(header: header, rows: table, rightAligned: [false, false, true, true, true])
         let allNotes = notes + (results.values.flatMap { $0.flatMap(\.notes) })
         out += Set(allNotes).sorted().map { "note: " + $0 }.joined(separator: "\n")
@@ -176,6 +209,17 @@ final class FilterChild {
     private var handlingSince = 0
     private var itemsChangedCount = 0
     private var itemsChangedMicros = 0
+    /// Main-loop iterations and accessible-rows updates since the keystroke.
+    private var iterations = 0
+    private var accessibilityUpdatesAtTyped = 0
+    /// The smaps_rollup sample with the largest RSS so far.
+    private var largestRollup: MemoryRollup?
+
+    /// Reads smaps_rollup (after a letter settled, outside the measured frames).
+    private func sampleMemory() {
+        let m = MemoryRollup.read()
+        if m.rss > largestRollup?.rss ?? -1 { largestRollup = m }
+    }
 
     /// Connected after the view's own handler: closes the timing of one `items-changed`.
     private func timeItemsChangedHandling() {
@@ -202,9 +246,17 @@ final class FilterChild {
         Signal.connect(window.window, "realize", after: true) { [unowned self] in self.watchFrameClock() }
         gtk_window_present(window.window.cast(to: GtkWindow.self))
         _ = MainLoop.addTickCallback(window.window) { [unowned self] _ in !self.done }
-        while !done { g_main_context_iteration(nil, 1) }
+        while !done {
+            if typedAt != 0 {
+                iterations += 1
+                filterBenchMeasuredIteration()
+            } else {
+                g_main_context_iteration(nil, 1)
+            }
+        }
+        sampleMemory()
         let result = FilterChildResult(toolkit: options.toolkit, rows: options.rows, rowHeight: rowHeight(), letters: letters,
-                                       peakRSSKiB: memoryStatus().peakKiB, notes: notes)
+                                       peakRSSKiB: memoryStatus().peakKiB, rollup: largestRollup, notes: notes)
         print("BENCH-RESULT " + jsonString(result).replacingOccurrences(of: "\n", with: ""))
         fflush(nil)
         exit(0)
@@ -308,8 +360,10 @@ final class FilterChild {
         framesAfterSettled = 0
         itemsChangedCount = 0
         itemsChangedMicros = 0
+        iterations = 0
+        accessibilityUpdatesAtTyped = table?.accessibleUpdatesRun ?? 0
         typedAt = MonotonicClock.microseconds
-        gtk_string_filter_set_search(filter, texts[letterIndex])
+        filterBenchMeasuredSetSearch(filter, texts[letterIndex])
     }
 
     private func finishLetter() {
@@ -337,7 +391,9 @@ final class FilterChild {
             workP50: Stats.percentile(work, 50), workP99: Stats.percentile(work, 99), workMax: work.max() ?? .nan,
             gapP50: Stats.percentile(gaps, 50), gapP99: Stats.percentile(gaps, 99), gapMax: gaps.max() ?? .nan,
             bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0,
-            itemsChanged: itemsChangedCount, itemsChangedMs: ms(itemsChangedMicros)))
+            itemsChanged: itemsChangedCount, itemsChangedMs: ms(itemsChangedMicros), mainLoopIterations: iterations,
+            accessibilityUpdates: table.map { $0.accessibleUpdatesRun - accessibilityUpdatesAtTyped }))
+        sampleMemory()
         // The list rests ten frames, then the next letter (afterPaint), or the run ends.
         traceMemory("letter \(texts[letterIndex]) settled")
         typedAt = 0

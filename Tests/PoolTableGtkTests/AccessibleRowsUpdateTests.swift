@@ -93,4 +93,50 @@ extension TableWidgetTests {
         #expect(rows.descriptionUpdates - before < steps * shown.count,
                 "\(rows.descriptionUpdates - before) descriptions for \(steps) count changes of \(shown.count) rows")
     }
+
+    @Test("An incremental GtkFilterListModel's items-changed (one per idle step) are mirrored to the proxies once a frame, not once per step, and afterwards every mounted row's proxy says its row and the last count")
+    func filterStepsUpdateProxiesOnceAFrame() throws {
+        let harness = try WindowHarness.open(rows: 10)
+        defer { harness.close() }
+        let table = harness.table, engine = table.tableView, rows = table.accessibleRows
+        let strings = try #require(gtk_string_list_new(nil))
+        for i in 0..<60_000 { gtk_string_list_append(strings, "Item \(i)") }
+        let expression = gtk_property_expression_new(gtk_string_object_get_type(), nil, "string")
+        let filter = try #require(gtk_string_filter_new(expression))
+        let filtered = try #require(gtk_filter_list_model_new(strings, filter.cast()))   // takes both
+        defer { g_object_unref(filtered.rawPointer) }
+        gtk_filter_list_model_set_incremental(filtered, 1)
+        engine.register({ TableViewCell(reuseIdentifier: $0) }, forCellReuseIdentifier: "cell")
+        let source = ListModelDataSource(model: filtered)
+        source.attach(to: engine)
+        defer { withExtendedLifetime(source) {} }
+        GtkTestEnvironment.waitThenFrame(for: "the first rows") { engine.visibleCells.first?.text == "Item 0" }
+
+        func problems() -> [String] {
+            let count = engine.numberOfRows(inSection: 0)
+            var out: [String] = []
+            for (ip, cell) in engine.laidOutRows {
+                let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }
+                if said?.label != cell.accessibilityLabel || said?.description != "Row \(groupedDigits(ip.row + 1)) of \(groupedDigits(count))" {
+                    out.append("row \(ip.row): proxy says \(said?.label ?? "nothing") / \(said?.description ?? "nothing"), cell \(cell.accessibilityLabel ?? "nothing")")
+                }
+            }
+            return out
+        }
+        var signals = 0
+        Signal.connectItemsChanged(filtered) { _, _, _ in signals += 1 }
+        let updatesBefore = rows.updatesRun, framesBefore = table.framesDrawn
+        gtk_string_filter_set_search(filter, "7")
+        GtkTestEnvironment.wait(for: "the filter to finish") { gtk_filter_list_model_get_pending(filtered) == 0 }
+        let updates = rows.updatesRun - updatesBefore, frames = table.framesDrawn - framesBefore
+        #expect(signals > 50, "the filter changes the model in many idle steps (\(signals))")
+        // Between every two steps (the old priority) would be about one update a signal.
+        #expect(updates <= frames + 2, "\(updates) updates for \(signals) items-changed over \(frames) frames")
+        let matches = (0..<60_000).filter { String($0).contains("7") }.count
+        GtkTestEnvironment.waitThenFrame(for: "every match in the table") { engine.numberOfRows(inSection: 0) == matches }
+        GtkTestEnvironment.wait(for: "every proxy saying its row and the last count") { problems().isEmpty }
+        #expect(problems() == [])
+        #expect(engine.laidOutRows.first?.cell.accessibilityLabel == "Item 7")
+    }
 }
+

@@ -70,18 +70,28 @@ final class AccessibleRows {
     private var childOrder: [ObjectIdentifier] = []
     /// The row and column of the focused cell last described (nil: no cell has the focus).
     private var describedCell: (row: IndexPath, column: Int)?
-    private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 20) { [weak self] in
-        self?.update()
-        self?.placement.commit()
-    }
+    /// The update after a frame (its layout pass may have mounted rows) or an announcement:
+    /// at the next idle, above GTK's own idle work.
+    private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 20) { [weak self] in self?.runUpdate() }
+    /// The update for changes between frames: below GTK's idle work, so that it runs once the
+    /// main loop has nothing else to do, or after the next frame (`frameDrawn`), whichever
+    /// comes first. An incremental GtkFilterListModel filters in `G_PRIORITY_DEFAULT_IDLE`
+    /// steps and emits `items-changed` at each (some twenty a frame): at a higher priority
+    /// this update ran between every two steps and delayed each; now it runs once a frame
+    /// while they last and once after the last.
+    private lazy var quiet = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.runUpdate() }
     private lazy var flush = DeferredCall(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.update() }
-    /// The held-back count re-description (`minimumCountInterval`).
-    private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.update() }
+    /// The held-back count re-description (`minimumCountInterval`): the last count, once the
+    /// changes stop (below GTK's idle work, as `quiet`; while they go on, every frame's update
+    /// re-describes).
+    private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.update() }
     /// When every row was last described again for a new count.
     private var countDescribedAt = -Double.infinity
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     var proxiesCreated: Int { allProxies.count }
+    /// Updates run so far (tests: changes between frames are reconciled together).
+    private(set) var updatesRun = 0
     /// Label updates sent to GTK so far.
     private(set) var labelUpdates = 0
     /// Row and header descriptions sent to GTK so far (tests).
@@ -96,7 +106,7 @@ final class AccessibleRows {
 
     /// Removes the pending GLib sources; the widgets go with the view.
     func invalidate() {
-        idle.cancel(); flush.cancel(); countFlush.cancel(); placement.cancel()
+        idle.cancel(); quiet.cancel(); flush.cancel(); countFlush.cancel(); placement.cancel()
         rows = [:]; headers = [:]; freeRows = []; freeHeaders = []; allProxies = []; pending = nil
         carousels = [:]; freeCarousels = []; carouselSections = [:]
         focus.reset()
@@ -112,16 +122,29 @@ final class AccessibleRows {
     /// pass, GTK in a frame).
     func mountedCellsDidChange(_ changes: MountChanges) {
         if !changes.isEmpty { pending?.append(changes) }
-        idle.schedule()
+        quiet.schedule()
     }
 
-    /// Reconciles at the next idle.
-    func setNeedsUpdate() { idle.schedule() }
+    /// Reconciles when the main loop is otherwise idle or after the next frame.
+    func setNeedsUpdate() { quiet.schedule() }
+
+    /// A frame was drawn: reconcile right after it (what its layout pass mounted, and any
+    /// change since the last update).
+    func frameDrawn() { idle.schedule() }
+
+    /// The deferred update (either source), then the proxies' allocation.
+    private func runUpdate() {
+        idle.cancel()
+        quiet.cancel()
+        update()
+        placement.commit()
+    }
 
     /// Brings the proxies in line with the engine as its last layout pass left it (reading
     /// does not lay out: that would move the engine's work to this moment).
     func update() {
         guard listView.hasLoadedData else { return }
+        updatesRun += 1
         listView.reportMountChanges()   // content and selection changes since the last pass
         let model = AccessibilityModel(listView)
         carouselSections = Dictionary(model.itemGroups.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })

@@ -90,6 +90,8 @@ extension TableWidget {
     public var accessibleProxyCount: Int { accessibleRows.proxiesCreated }
     /// How many times a proxy's label was sent to assistive technology (rate-limited per row).
     public var accessibleLabelUpdates: Int { accessibleRows.labelUpdates }
+    /// How many times the accessible rows were brought in line with the engine (benchmarks).
+    @_spi(Interop) public var accessibleUpdatesRun: Int { accessibleRows.updatesRun }
 
     /// The label of the proxy mirroring `indexPath`'s cell now (nil if it has none).
     public func accessibleLabel(ofRowAt indexPath: IndexPath) -> String? {

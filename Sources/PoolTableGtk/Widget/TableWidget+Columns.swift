@@ -89,7 +89,10 @@ final class ColumnHeaderAccessibles {
     var cursorName: String?
     /// Describes a header's sort state ("Sorted ascending"; nil when it does not sort the rows).
     var describe: @MainActor (_ ascending: Bool?) -> String? = ColumnHeaderAccessibles.defaultDescription
-    private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 30) { [weak self] in self?.update() }
+    /// After a frame, above GTK's idle work; for changes between frames, below it (as
+    /// `AccessibleRows`: not between an incremental filter's steps).
+    private lazy var idle = DeferredCall(priority: G_PRIORITY_HIGH_IDLE + 30) { [weak self] in self?.runUpdate() }
+    private lazy var quiet = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.runUpdate() }
 
     init(view listView: ListBase, widget view: UnsafeMutablePointer<GtkWidget>) {
         self.listView = listView
@@ -104,9 +107,19 @@ final class ColumnHeaderAccessibles {
     /// The header proxies' widgets, left to right (tests).
     var widgets: [UnsafeMutablePointer<GtkWidget>] { Array(proxies.prefix(shown.count)) }
 
-    func setNeedsUpdate() { idle.schedule() }
+    /// Updates when the main loop is otherwise idle or after the next frame.
+    func setNeedsUpdate() { quiet.schedule() }
 
-    func invalidate() { idle.cancel(); proxies = []; shown = [] }
+    /// A frame was drawn: update right after it.
+    func frameDrawn() { idle.schedule() }
+
+    func invalidate() { idle.cancel(); quiet.cancel(); proxies = []; shown = [] }
+
+    private func runUpdate() {
+        idle.cancel()
+        quiet.cancel()
+        update()
+    }
 
     /// One proxy per column with the title, the sort state and the header's rect; the
     /// proxies first among the view's children (read before the rows).

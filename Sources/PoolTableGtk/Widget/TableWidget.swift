@@ -198,7 +198,8 @@ public final class TableWidget {
         frameWorkMilliseconds = (end - start) * 1000
         frameMeter.record(end)
         framesDrawn += 1
-        setAccessibleRowsNeedUpdate()   // mirror what this frame laid out
+        accessibleRows.frameDrawn()   // mirror what this frame laid out
+        columnHeaderAccessibles.frameDrawn()
     }
 
     /// One frame into `snapshot`: the table (or the custom renderer), then the overlay,
