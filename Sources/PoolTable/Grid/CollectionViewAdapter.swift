@@ -66,7 +66,10 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
             proposed = ItemPath(outline.outlineReorderTarget(from: from.indexPath, proposed: proposed.indexPath))
         }
         guard let delegate = view.delegate else { return proposed }
-        return ItemPath(delegate.collectionView(view, targetIndexPathForMoveFromItemAt: from.indexPath, toProposedIndexPath: proposed.indexPath))
+        let target = delegate.collectionView(view, targetIndexPathForMoveFromItemAt: from.indexPath, toProposedIndexPath: proposed.indexPath)
+        // The delegate's retarget is refused too when it would drop the item into its own subtree.
+        guard let outline = view.dataSource as? CollectionOutlineSource else { return ItemPath(target) }
+        return ItemPath(outline.outlineReorderTarget(from: from.indexPath, proposed: target))
     }
     /// In an outline, Alt+arrow moves the item among its siblings.
     func keyboardMoveDestination(from: ItemPath, forward: Bool) -> ItemPath? {
