@@ -166,7 +166,7 @@ struct LayoutsControllerTests {
         withExtendedLifetime(controller) {}
     }
 
-    @Test("in edit mode a settings row's grip moves it within Settings; a drag past the section's end stays in it; sidebar rows do not move")
+    @Test("in edit mode a settings row's grip moves it within Settings; a drag past the section's end stays in it; Alt+Down moves a sidebar entry with its folders")
     func reorderSettings() throws {
         let (controller, view) = make()
         let s = Section.settings.rawValue
@@ -200,8 +200,17 @@ struct LayoutsControllerTests {
         let twice = try #require(controller.dataSource?.snapshot().itemIdentifiers(inSection: .settings))
         #expect(twice.count == original.count && twice.last == once[1], "\(twice.map(\.title))")
         #expect(controller.dataSource?.snapshot().numberOfItems(inSection: .swatches) == 36)
-        // A sidebar entry may not move (Alt+Down refused).
+        // A sidebar entry moves among its siblings with Alt+Down: Mail (expanded) after Photos,
+        // its folders with it.
+        let outline = try #require(controller.dataSource?.snapshot(for: .sidebar))
+        let roots = outline.children(of: nil)
         view.setFocusedIndexPath(IndexPath(item: 0, section: Section.sidebar.rawValue))
-        #expect(!view.handleKey(.down, modifiers: .alt))
+        #expect(view.handleKey(.down, modifiers: .alt))
+        view.advanceAnimations(to: 200)
+        view.advanceAnimations(to: 201)
+        let moved = try #require(controller.dataSource?.snapshot(for: .sidebar))
+        #expect(moved.children(of: nil) == [roots[1], roots[0], roots[2]])
+        #expect(moved.children(of: roots[0]) == outline.children(of: roots[0]) && moved.isExpanded(roots[0]))
+        #expect(controller.dataSource?.snapshot().itemIdentifiers(inSection: .sidebar) == moved.visibleItems)
     }
 }

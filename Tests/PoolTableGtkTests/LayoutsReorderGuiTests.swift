@@ -128,4 +128,70 @@ extension TableWidgetTests {
         let spoken = try #require(widget.accessibleRows.spokenText(of: focused))
         #expect(spoken.label?.contains(original[0].title) == true, "\(spoken)")
     }
+
+    @Test("Layouts: in edit mode a real drag on the sidebar's Mail grip moves Mail, expanded, below Music; its folders follow it and stay indented")
+    func layoutsSidebarOutlineReorderByGrip() throws {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try AppHarness.open(options: options, realInput: true)
+        defer { harness.close() }
+        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
+        let widget = harness.window.currentTable
+        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let dataSource = try #require(screen.controller.dataSource)
+        let title = harness.uniqueTitle()
+        let point = harness.windowPoint(in: widget)
+        let sidebar = LayoutsController.Section.sidebar.rawValue
+        let outline = dataSource.snapshot(for: .sidebar)
+        let roots = outline.children(of: nil)
+        try #require(roots.count == 3 && outline.isExpanded(roots[0]))
+        let mail = roots[0], folders = outline.children(of: mail)
+
+        gtk_adjustment_set_value(widget.verticalAdjustment, 0)
+        harness.activate("edit")
+        GtkTestEnvironment.waitThenFrame(for: "edit mode on, the grips shown") { view.isEditing && !view.hasRunningAnimations && view.contentOffset.y < 1 }
+        let first = IndexPath(item: 0, section: sidebar)
+        let cell = try #require(view.cellForItem(at: first) as? CollectionViewListCell)
+        #expect(cell.isEditing && cell.accessories.first?.kind == .reorder, "the grip is the trailing accessory")
+        let last = view.numberOfItems(inSection: sidebar) - 1
+        #expect(dataSource.itemIdentifier(for: IndexPath(item: last, section: sidebar)) == roots[2], "Music is the last row")
+
+        func rowY(_ item: Int) -> Double { view.rectForItem(at: IndexPath(item: item, section: sidebar)).midY - view.contentOffset.y }
+        let row0 = view.rectForItem(at: first)
+        let gripX = row0.maxX - 8 - 16
+        var lift = XScript(title: title, windowPoint: point)
+        lift.press(at: Point(x: gripX, y: rowY(0)))
+        lift.move(to: Point(x: gripX, y: rowY(0) + 12))
+        lift.move(to: Point(x: gripX, y: (rowY(0) + rowY(last)) / 2))
+        lift.move(to: Point(x: gripX, y: rowY(last) - 10))
+        #expect(XDoTool.run(lift.arguments) == 0, "xdotool ran")
+        try #require(GtkTestEnvironment.iterate(timeout: 20) { view.isMovingInteractively }, "the grip drag lifted Mail")
+        GtkTestEnvironment.waitThenFrame(for: "the rows to make room") {
+            view.interactiveMovementDestination == IndexPath(item: last, section: sidebar) && !view.hasRunningAnimations
+        }
+        #expect(view.interactiveMovementDestination == IndexPath(item: last, section: sidebar))
+        screenshot("layouts-sidebar-reorder-mid-drag")
+
+        var release = XScript(title: title, windowPoint: point)
+        release.release()
+        #expect(XDoTool.run(release.arguments) == 0, "xdotool ran")
+        GtkTestEnvironment.waitThenFrame(for: "the drop, and the folders following Mail") {
+            !view.isMovingInteractively && !view.hasRunningAnimations && dataSource.snapshot(for: .sidebar).children(of: nil).last == mail
+        }
+        let after = dataSource.snapshot(for: .sidebar)
+        #expect(after.children(of: nil) == [roots[1], roots[2], mail])
+        #expect(after.children(of: mail) == folders && after.isExpanded(mail), "Mail keeps its folders, expanded")
+        let rows = dataSource.snapshot().itemIdentifiers(inSection: .sidebar)
+        #expect(rows == after.visibleItems)
+        #expect(Array(rows.suffix(folders.count + 1)) == [mail] + folders, "\(rows.map(\.title))")
+        // The folders are still drawn indented below Mail.
+        let mailRow = try #require(view.cellForItem(at: IndexPath(item: rows.count - folders.count - 1, section: sidebar)) as? CollectionViewListCell)
+        let folderRow = try #require(view.cellForItem(at: IndexPath(item: rows.count - 1, section: sidebar)) as? CollectionViewListCell)
+        #expect(mailRow.contentConfiguration?.text == mail.title && mailRow.indentationLevel == 0)
+        #expect(folderRow.contentConfiguration?.text == folders.last?.title && folderRow.indentationLevel == 1)
+        screenshot("layouts-sidebar-reorder-after")
+
+        harness.activate("edit")
+        GtkTestEnvironment.waitThenFrame(for: "edit mode off") { !view.isEditing && !view.hasRunningAnimations }
+    }
 }

@@ -32,6 +32,14 @@ protocol ListDataAdapter: ItemSource {
     func move(_ from: ItemPath, to: ItemPath)
     /// The delegate's retarget of a proposed destination.
     func target(forMoveFrom from: ItemPath, proposed: ItemPath) -> ItemPath
+    /// Alt+arrow's destination when the data source decides it (an outline moves an item
+    /// among its siblings; `from` itself: no move); nil for the neighbour's place.
+    func keyboardMoveDestination(from: ItemPath, forward: Bool) -> ItemPath?
+}
+
+extension ListDataAdapter {
+    /// No data source decides Alt+arrow's destination: the item takes its neighbour's place.
+    func keyboardMoveDestination(from: ItemPath, forward: Bool) -> ItemPath? { nil }
 }
 
 /// The delegate half: what the core tells (and the few things it asks) as items are shown

@@ -29,6 +29,9 @@ extension CollectionViewDiffableDataSource {
     /// `willReorder` before and `didReorder` after with the transaction; `didReorder` once the
     /// view has applied the move, so that it may apply a snapshot itself.
     func reorder(from source: IndexPath, to destination: IndexPath) {
+        if hasOutline(inSection: source.section) || hasOutline(inSection: destination.section) {
+            return reorderInOutline(from: source, to: destination)
+        }
         guard let final = engine.snapshot(moving: source, to: destination) else { return }
         let transaction = DiffableDataSourceTransaction(initialSnapshot: engine.current, finalSnapshot: final)
         reorderingHandlers.willReorder?(transaction)

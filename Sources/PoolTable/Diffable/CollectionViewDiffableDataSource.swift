@@ -104,6 +104,9 @@ open class CollectionViewDiffableDataSource<SectionID: Hashable & Sendable, Item
     /// What the data source asks before the user moves an item, and tells around the move
     /// (UIKit's `reorderingHandlers`; see `ReorderingHandlers`).
     public var reorderingHandlers = ReorderingHandlers()
+    /// The placement an Alt+arrow step in an outline chose, for the move it asks next
+    /// (Outline/CollectionViewDiffableDataSource+OutlineReordering.swift).
+    var pendingOutlineStep: (item: ItemID, placement: SectionSnapshot<ItemID>.Placement, destination: IndexPath)?
     /// What the data source asks before it expands or collapses an outline item for the user.
     public var sectionSnapshotHandlers: SectionSnapshotHandlers<ItemID> {
         get { engine.sectionSnapshotHandlers }

@@ -57,9 +57,24 @@ final class CollectionViewAdapter: ListDataAdapter, ListDelegateAdapter {
         guard let view = collectionView else { return }
         view.dataSource?.collectionView(view, moveItemAt: from.indexPath, to: to.indexPath)
     }
+    /// The delegate's retarget of the proposal; in an outline, a proposal into the item's own
+    /// subtree is refused first (the item stays home).
     func target(forMoveFrom from: ItemPath, proposed: ItemPath) -> ItemPath {
-        guard let view = collectionView, let delegate = view.delegate else { return proposed }
-        return ItemPath(delegate.collectionView(view, targetIndexPathForMoveFromItemAt: from.indexPath, toProposedIndexPath: proposed.indexPath))
+        guard let view = collectionView else { return proposed }
+        var proposed = proposed
+        if let outline = view.dataSource as? CollectionOutlineSource {
+            proposed = ItemPath(outline.outlineReorderTarget(from: from.indexPath, proposed: proposed.indexPath))
+        }
+        guard let delegate = view.delegate else { return proposed }
+        let target = delegate.collectionView(view, targetIndexPathForMoveFromItemAt: from.indexPath, toProposedIndexPath: proposed.indexPath)
+        // The delegate's retarget is refused too when it would drop the item into its own subtree.
+        guard let outline = view.dataSource as? CollectionOutlineSource else { return ItemPath(target) }
+        return ItemPath(outline.outlineReorderTarget(from: from.indexPath, proposed: target))
+    }
+    /// In an outline, Alt+arrow moves the item among its siblings.
+    func keyboardMoveDestination(from: ItemPath, forward: Bool) -> ItemPath? {
+        guard let view = collectionView, let outline = view.dataSource as? CollectionOutlineSource else { return nil }
+        return outline.outlineStepDestination(from: from.indexPath, forward: forward).map(ItemPath.init)
     }
 
     // MARK: Delegate

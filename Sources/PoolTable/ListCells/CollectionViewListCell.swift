@@ -266,6 +266,12 @@ open class CollectionViewListCell: CollectionViewCell {
 protocol CollectionOutlineSource: AnyObject {
     func outlineState(at indexPath: IndexPath) -> OutlineRowState?
     func toggleOutline(at indexPath: IndexPath)
+    /// A dragged item's proposed destination, refused (the source) when it would drop the
+    /// item into its own subtree or take a parent out of its outline's section.
+    func outlineReorderTarget(from source: IndexPath, proposed: IndexPath) -> IndexPath
+    /// Alt+arrow in an outline: the destination of a step among the item's siblings (the
+    /// source when there is no sibling that way); nil outside an outline.
+    func outlineStepDestination(from source: IndexPath, forward: Bool) -> IndexPath?
 }
 
 extension CollectionView {

@@ -289,12 +289,19 @@ extension ListBase {
         case .right: neighbour = geometry.item(from: ip, across: 1) ?? geometry.item(after: ip)
         default: return false
         }
-        guard let n = neighbour, n != ip else { return true }
-        // The item takes the neighbour's place; into the section before, it goes after its last item.
-        let proposed = n > ip || n.section == ip.section ? n : ItemPath(row: n.row + 1, section: n.section)
-        var destination = dataAdapter.target(forMoveFrom: ip, proposed: proposed)
-        if !isValidDestination(destination, from: ip) { destination = proposed }
-        guard destination != ip else { return true }
+        var destination: ItemPath
+        if let decided = dataAdapter.keyboardMoveDestination(from: ip, forward: key == .down || key == .right) {
+            // An outline: the data source steps the item among its siblings (itself: no sibling that way).
+            guard decided != ip, isValidDestination(decided, from: ip) else { return true }
+            destination = decided
+        } else {
+            guard let n = neighbour, n != ip else { return true }
+            // The item takes the neighbour's place; into the section before, it goes after its last item.
+            let proposed = n > ip || n.section == ip.section ? n : ItemPath(row: n.row + 1, section: n.section)
+            destination = dataAdapter.target(forMoveFrom: ip, proposed: proposed)
+            if !isValidDestination(destination, from: ip) { destination = proposed }
+            guard destination != ip else { return true }
+        }
         beginCommittingMove()
         defer { endCommittingMove() }
         dataAdapter.move(ip, to: destination)

@@ -27,18 +27,20 @@ public enum SectionSnapshotError: Error, Equatable, Sendable, CustomStringConver
 /// changes nothing and is kept in `errors`; `TableViewDiffableDataSource.apply(_:to:)` then
 /// throws the first of them and the table stays as it was.
 public struct SectionSnapshot<Item: Hashable & Sendable>: Sendable, Equatable {
-    private var roots: [Item] = []
-    private var children: [Item: [Item]] = [:]
-    private var parents: [Item: Item] = [:]
+    // (roots, children, parents, members and shape are internal, not private, for
+    // SectionSnapshot+Reordering.swift, which moves a subtree in place.)
+    var roots: [Item] = []
+    var children: [Item: [Item]] = [:]
+    var parents: [Item: Item] = [:]
     private var expanded: Set<Item> = []
     /// Items marked expandable with `setExpandable(_:_:)` (children not listed yet).
     private var expandableMarks: Set<Item> = []
     /// Every item, for membership (roots and children alike).
-    private var members: Set<Item> = []
+    var members: Set<Item> = []
     /// Replaced by every change to the tree's shape (append, delete, replacing children):
     /// two snapshots holding the same token have the same items, parents and order, and
     /// differ at most in what is expanded (the diffable data source's fast path).
-    private var shape = ShapeToken()
+    var shape = ShapeToken()
     /// The refused mutations, oldest first.
     public private(set) var errors: [SectionSnapshotError] = []
 

@@ -215,7 +215,9 @@ public final class LayoutsController {
             cell.contentConfiguration = content
             let outline = self?.dataSource?.snapshot(for: .sidebar)
             cell.indentationLevel = outline?.level(of: item) ?? 0
-            cell.accessories = outline?.hasChildren(item) == true ? [.outlineDisclosure()] : []
+            // In edit mode a grip at the trailing edge moves the entry (a folder with its
+            // folders) within the outline; the disclosure stays beside it.
+            cell.accessories = outline?.hasChildren(item) == true ? [.reorder(), .outlineDisclosure()] : [.reorder()]
         }
         let settingsRegistration = CollectionView.CellRegistration<CollectionViewListCell, Item> { [weak self] cell, _, item in
             var content = cell.defaultContentConfiguration()
@@ -259,9 +261,11 @@ public final class LayoutsController {
             }
             return collectionView.dequeueConfiguredReusableSupplementary(using: badgeRegistration, for: indexPath)
         }
-        // Settings rows move by their grips in edit mode, within their section.
+        // Sidebar entries and settings rows move by their grips in edit mode (and Alt+Up/Down),
+        // within their section; a sidebar entry moves with its folders, among the outline's levels.
         dataSource.reorderingHandlers.canReorderItem = { [weak dataSource] item in
-            dataSource?.snapshot().sectionIdentifier(containingItem: item) == .settings
+            let section = dataSource?.snapshot().sectionIdentifier(containingItem: item)
+            return section == .settings || section == .sidebar
         }
         dataSource.reorderingHandlers.didReorder = { [weak self] _ in self?.onChange?() }
         collectionView.delegate = self
