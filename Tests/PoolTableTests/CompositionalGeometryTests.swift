@@ -173,6 +173,24 @@ struct CompositionalGeometryTests {
         #expect(visited > 0 && visited <= 4 * (800 / 55 + 2) + 2 * (800 / 84 + 2))
     }
 
+    @Test("UIKit's pre-iOS 16 subitem:count: groups share their space evenly, like repeatingSubitem:count:")
+    func subitemCountIsRepeatingSubitem() {
+        // The item asks for the full width; the group still fits three across, as in UIKit.
+        let item = CollectionLayoutItem(layoutSize: size(.fractionalWidth(1), .fractionalHeight(1)))
+        let column = CollectionLayoutGroup.vertical(layoutSize: size(.fractionalWidth(0.25), .fractionalHeight(1)), subitem: item, count: 2)
+        let row = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitem: item, count: 3)
+        row.interItemSpacing = .fixed(10)
+        let outer = CollectionLayoutGroup.horizontal(layoutSize: size(.fractionalWidth(1), .absolute(60)), subitems: [column])
+        let layout = CollectionViewCompositionalLayout(sectionProvider: { index, _ in
+            CollectionLayoutSection(group: index == 0 ? row : outer)
+        })
+        let g = compositionalGeometry(layout, counts: [3, 2], width: 320)
+        #expect((0..<3).map { g.itemFrame(ItemPath(row: $0, section: 0)) }
+                == [Rect(x: 0, y: 0, width: 100, height: 60), Rect(x: 110, y: 0, width: 100, height: 60), Rect(x: 220, y: 0, width: 100, height: 60)])
+        #expect((0..<2).map { g.itemFrame(ItemPath(row: $0, section: 1)) }
+                == [Rect(x: 0, y: 60, width: 80, height: 30), Rect(x: 0, y: 90, width: 80, height: 30)])
+    }
+
     @Test("nested groups resolve once into a template: a mosaic of one large item and two stacked ones, repeated")
     func nestedMosaic() {
         let large = CollectionLayoutItem(layoutSize: size(.fractionalWidth(2.0 / 3), .fractionalHeight(1)))

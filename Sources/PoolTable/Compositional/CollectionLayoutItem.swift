@@ -56,6 +56,15 @@ open class CollectionLayoutGroup: CollectionLayoutItem {
     public class func vertical(layoutSize: CollectionLayoutSize, repeatingSubitem: CollectionLayoutItem, count: Int) -> CollectionLayoutGroup {
         CollectionLayoutGroup(direction: .vertical, layoutSize: layoutSize, subitems: [repeatingSubitem], repeatCount: count)
     }
+    /// UIKit's name before iOS 16 for `horizontal(layoutSize:repeatingSubitem:count:)`, which
+    /// code written for iOS 14 and 15 uses: `count` copies of `subitem`, evenly shared.
+    public class func horizontal(layoutSize: CollectionLayoutSize, subitem: CollectionLayoutItem, count: Int) -> CollectionLayoutGroup {
+        horizontal(layoutSize: layoutSize, repeatingSubitem: subitem, count: count)
+    }
+    /// UIKit's name before iOS 16 for `vertical(layoutSize:repeatingSubitem:count:)`.
+    public class func vertical(layoutSize: CollectionLayoutSize, subitem: CollectionLayoutItem, count: Int) -> CollectionLayoutGroup {
+        vertical(layoutSize: layoutSize, repeatingSubitem: subitem, count: count)
+    }
 }
 
 /// A view anchored to an item, such as a badge (UIKit's `NSCollectionLayoutSupplementaryItem`).
