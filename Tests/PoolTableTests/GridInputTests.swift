@@ -322,6 +322,14 @@ struct GridInputTests {
         #expect(gridStateProblems(grid, source) == [])
     }
 
+    @Test("CollectionView.ScrollPosition is UIKit's option set, with UIKit's raw values")
+    func scrollPositionOptionSet() {
+        let all: [CollectionView.ScrollPosition] = [.top, .centeredVertically, .bottom, .left, .centeredHorizontally, .right]
+        #expect(all.map(\.rawValue) == [1, 2, 4, 8, 16, 32])
+        #expect(CollectionView.ScrollPosition([]).rawValue == 0)
+        #expect(CollectionView.ScrollPosition([.top, .left]).contains(.left))
+    }
+
     @Test("scrollToItem and selectItem(scrollPosition:) bring an item to the top (below its sticky header), middle or bottom")
     func scrollToItem() {
         let (grid, source) = make([500, 500], titles: true, header: 30)
@@ -329,12 +337,26 @@ struct GridInputTests {
         let r = grid.rectForItem(at: target)
         grid.scrollToItem(at: target, at: .top, animated: false)
         #expect(grid.contentOffset.y == r.minY - 30)
-        grid.scrollToItem(at: target, at: .middle, animated: false)
+        grid.scrollToItem(at: target, at: .centeredVertically, animated: false)
         #expect(grid.contentOffset.y == r.midY - 250)
         grid.scrollToItem(at: target, at: .bottom, animated: false)
         #expect(grid.contentOffset.y == r.maxY - 500)
-        grid.scrollToItem(at: target, at: .none, animated: false)      // already whole on screen: stays
+        grid.scrollToItem(at: target, at: [], animated: false)      // already whole on screen: stays
         #expect(grid.contentOffset.y == r.maxY - 500)
+        // A horizontal option says nothing along a vertical grid: as [].
+        grid.scrollToItem(at: target, at: [.left], animated: false)
+        #expect(grid.contentOffset.y == r.maxY - 500)
+        grid.scrollToItem(at: target, at: [.centeredVertically, .right], animated: false)
+        #expect(grid.contentOffset.y == r.midY - 250)
+        // Two vertical options: logged, the first used.
+        grid.scrollToItem(at: target, at: [.top, .bottom], animated: false)
+        #expect(grid.contentOffset.y == r.minY - 30)
+        #expect(grid.warnedKinds.contains("scrollPosition"))
+        // The table's enum, which these methods took before 0.4, still works.
+        grid.scrollToItem(at: target, at: PoolTable.ScrollPosition.middle, animated: false)
+        #expect(grid.contentOffset.y == r.midY - 250)
+        grid.scrollToItem(at: target, at: .none, animated: false)
+        #expect(grid.contentOffset.y == r.midY - 250)
         var t = 0.0
         grid.advanceAnimations(to: t)
         grid.selectItem(at: ip(3), animated: true, scrollPosition: .top)

@@ -30,18 +30,21 @@ struct OutlineReorderTests {
                      height: Double = 600) throws -> (CollectionView, Source, Log) {
         let view = CollectionView(frame: Rect(x: 0, y: 0, width: 360, height: height),
                                   collectionViewLayout: CollectionViewCompositionalLayout.list(using: CollectionLayoutListConfiguration(appearance: .sidebar)))
-        var source: Source!
+        /// The data source, made after the registration that reads it.
+        @MainActor final class SourceBox { var source: Source? }
+        let box = SourceBox()
         let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, item in
             var content = cell.defaultContentConfiguration()
             content.text = item
             cell.contentConfiguration = content
-            let outline = source.snapshot(for: "o")
+            guard let outline = box.source?.snapshot(for: "o") else { return }
             cell.indentationLevel = outline.contains(item) ? outline.level(of: item) : 0
             cell.accessories = outline.hasChildren(item) ? [.outlineDisclosure(), .reorder()] : [.reorder()]
         }
-        source = Source(collectionView: view) { view, ip, item in
+        let source = Source(collectionView: view) { view, ip, item in
             view.dequeueConfiguredReusableCell(using: registration, for: ip, item: item)
         }
+        box.source = source
         let log = Log()
         source.reorderingHandlers.canReorderItem = { !refused.contains($0) }
         source.reorderingHandlers.willReorder = { log.events.append(("will", $0)) }

@@ -1,5 +1,5 @@
 // UIKit nests some of its types in the views (`UITableView.RowAnimation`,
-// `UITableView.Style`, `UICollectionView.ScrollPosition`); PoolTable's are top level. These
+// `UITableView.Style`, `UITableView.ScrollPosition`); PoolTable's are top level. These
 // names let ported code that spells the nested form compile after the view's rename.
 
 extension TableView {
@@ -11,7 +11,3 @@ extension TableView {
     public typealias ScrollPosition = PoolTable.ScrollPosition
 }
 
-extension CollectionView {
-    /// UIKit's `UICollectionView.ScrollPosition`: `ScrollPosition`.
-    public typealias ScrollPosition = PoolTable.ScrollPosition
-}

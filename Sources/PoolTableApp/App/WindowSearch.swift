@@ -266,7 +266,7 @@ final class WindowSearch {
         list.deselectAll(animated: false)
         for ip in saved.selected where Self.contains(list, ip) {
             if let table = list as? TableView { table.selectRow(at: ip, animated: false, scrollPosition: .none) }
-            if let grid = list as? CollectionView { grid.selectItem(at: ip, animated: false, scrollPosition: .none) }
+            if let grid = list as? CollectionView { grid.selectItem(at: ip, animated: false, scrollPosition: []) }
         }
         list.setFocusedIndexPath(saved.focused.flatMap { Self.contains(list, $0) ? $0 : nil })
         list.contentOffset = saved.offset

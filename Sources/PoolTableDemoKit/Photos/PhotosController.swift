@@ -255,7 +255,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
             grid.reloadData()
             return []
         }
-        if grid.isEditing { for ip in restored { grid.selectItem(at: ip, animated: true, scrollPosition: .none) } }
+        if grid.isEditing { for ip in restored { grid.selectItem(at: ip, animated: true, scrollPosition: []) } }
         onChange?()
         return restored
     }
