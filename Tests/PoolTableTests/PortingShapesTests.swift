@@ -247,6 +247,28 @@ struct PortingShapesTests {
         #expect(cell.hitTargets.map(\.name) == [TableViewCell.accessoryButtonTarget])
     }
 
+    @Test("an accessory view replaces the accessory type: drawn at its own size on the trailing edge, the title narrowed, no detail-button target")
+    func accessoryView() throws {
+        final class Toggle: CollectionReusableView {
+            override func sizeThatFits(_ size: Size, canvas: Canvas) -> Size { Size(width: 51, height: 31) }
+            override func draw(in canvas: Canvas, bounds: Rect) { canvas.fill(bounds, color: Color(red: 1, green: 0, blue: 0)) }
+        }
+        let cell = TableViewCell(reuseIdentifier: nil)
+        cell.text = String(repeating: "A long title ", count: 10)
+        cell.accessoryType = .detailButton
+        let before = try #require(textOps(draw(cell)).first).1
+        cell.accessoryView = Toggle(reuseIdentifier: nil)
+        let ops = draw(cell)
+        let red = ops.compactMap { op -> Rect? in if case let .fillRect(r, c) = op, c == Color(red: 1, green: 0, blue: 0) { r } else { nil } }
+        #expect(red == [Rect(x: 320 - 16 - 51, y: 30 - 15.5, width: 51, height: 31)])
+        #expect(!ops.contains { if case .strokePath = $0 { true } else { false } }, "the detail button is not drawn")
+        let title = try #require(textOps(ops).first).1
+        #expect(title.maxX <= 320 - 16 - 51 - 8 + 1e-9 && title.width < before.width, "narrowed by the view (59 points), not by the button (32)")
+        #expect(cell.hitTargets.isEmpty)
+        cell.accessoryView = nil
+        #expect(cell.hitTargets.map(\.name) == [TableViewCell.accessoryButtonTarget])
+    }
+
     @Test("an unoverridden controller warns instead of failing silently; isEditing reaches the table")
     func controllerDefaults() {
         final class Bare: TableViewController {

@@ -86,6 +86,17 @@ open class TableViewCell: ReusableCell {
         set { accessory = newValue }
     }
 
+    /// A view drawn on the trailing edge instead of `accessory` (UIKit's `accessoryView`); nil
+    /// (the default) draws `accessory`. It is as large as its `sizeThatFits(_:canvas:)` says
+    /// when offered 44 points by the row's height (so 44 points square unless it overrides
+    /// it), centred vertically 16 points from the trailing edge, and faded out in edit mode
+    /// as an accessory is. The cell draws it with its content: call the cell's
+    /// `setNeedsDisplay()` when what the view draws changes. It receives no input (the row
+    /// does), and it is not a screen-reader element of its own.
+    public var accessoryView: CollectionReusableView? {
+        didSet { if accessoryView !== oldValue { setNeedsDisplay() } }
+    }
+
     /// How the title and detail line are laid out; set at `init(style:reuseIdentifier:)`.
     public let cellStyle: CellStyle
 
@@ -180,7 +191,7 @@ open class TableViewCell: ReusableCell {
 
     /// The height the cell wants at `width` when the row height is `automaticDimension`.
     open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
-        let inner = max(0, width - 32 - accessoryWidth - imageWidth)
+        let inner = max(0, width - 32 - accessoryWidth(canvas, rowHeight: 44) - imageWidth)
         let theme = canvas.theme
         var h = 22.0
         let title = text.map { canvas.measureText($0, width: sideBySide ? inner / 2 : inner, style: effectiveTitleStyle(theme), cache: nil).height } ?? 0
@@ -232,7 +243,7 @@ open class TableViewCell: ReusableCell {
         canvas.drawCached(key: ObjectIdentifier(self), version: contentVersion, size: size, changesOften: changesOften) { canvas in
             let content = Rect(origin: .zero, size: size)
             drawContent(in: canvas, bounds: content)
-            if accessory != .none, edit < 1 {
+            if accessoryView != nil || accessory != .none, edit < 1 {
                 canvas.withState {
                     canvas.multiplyAlpha(1 - edit)
                     drawAccessory(in: canvas, bounds: content)
@@ -260,7 +271,8 @@ open class TableViewCell: ReusableCell {
             let box = Rect(x: bounds.minX + 16, y: bounds.midY - Self.imageSide / 2, width: Self.imageSide, height: Self.imageSide)
             canvas.drawImage(image, in: box, contentMode: .scaleAspectFit, cornerRadius: 0)
         }
-        let inner = Rect(x: bounds.minX + 16 + imageWidth, y: bounds.minY, width: max(0, bounds.width - 32 - accessoryWidth - imageWidth), height: bounds.height)
+        let inner = Rect(x: bounds.minX + 16 + imageWidth, y: bounds.minY,
+                         width: max(0, bounds.width - 32 - accessoryWidth(canvas, rowHeight: bounds.height) - imageWidth), height: bounds.height)
         let title = effectiveTitleStyle(theme), detail = effectiveDetailStyle(theme)
         if sideBySide {
             drawSideBySide(in: canvas, inner: inner, title: title, detail: detail)
@@ -302,8 +314,19 @@ open class TableViewCell: ReusableCell {
     /// The cell's background; override to tint rows.
     open func backgroundColor(_ theme: Theme) -> Color { theme.cellBackground }
 
-    private var accessoryWidth: Double {
-        switch accessory {
+    /// The accessory view's size in a row `rowHeight` high (finite, non-negative, at most the row's height).
+    private func accessoryViewSize(_ view: CollectionReusableView, _ canvas: Canvas, rowHeight: Double) -> Size {
+        let s = view.sizeThatFits(Size(width: 44, height: rowHeight), canvas: canvas)
+        return Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? min(max(0, s.height), rowHeight) : 0)
+    }
+
+    /// The room the accessory (or the accessory view and its gap) takes on the trailing edge.
+    private func accessoryWidth(_ canvas: Canvas, rowHeight: Double) -> Double {
+        if let accessoryView {
+            let w = accessoryViewSize(accessoryView, canvas, rowHeight: rowHeight).width
+            return w > 0 ? w + 8 : 0
+        }
+        return switch accessory {
         case .none: 0
         case .disclosureIndicator, .checkmark: 24
         case .detailButton: 32
@@ -314,7 +337,7 @@ open class TableViewCell: ReusableCell {
     /// Outside edit mode, a detail button is a hit target (`accessoryButtonTarget`) of 44 px
     /// on the trailing edge; subclasses that override this add to `super.hitTargets`.
     open override var hitTargets: [HitTarget] {
-        guard accessory == .detailButton || accessory == .detailDisclosureButton, !isEditing else { return [] }
+        guard accessoryView == nil, accessory == .detailButton || accessory == .detailDisclosureButton, !isEditing else { return [] }
         let cx = frame.width - (accessory == .detailButton ? 24 : 46)
         return [HitTarget(name: Self.accessoryButtonTarget, rect: Rect(x: cx - 22, y: 0, width: 44, height: frame.height))]
     }
@@ -329,6 +352,17 @@ open class TableViewCell: ReusableCell {
     }
 
     private func drawAccessory(in canvas: Canvas, bounds: Rect) {
+        if let accessoryView {
+            let size = accessoryViewSize(accessoryView, canvas, rowHeight: bounds.height)
+            guard size.width > 0, size.height > 0 else { return }
+            let box = Rect(x: bounds.maxX - 16 - size.width, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+            canvas.withState {
+                canvas.clip(to: box)
+                canvas.translate(x: box.minX, y: box.minY)
+                accessoryView.draw(in: canvas, bounds: Rect(origin: .zero, size: size))
+            }
+            return
+        }
         let theme = canvas.theme
         let cx = bounds.maxX - 22, cy = bounds.midY
         var p = Path()
