@@ -229,6 +229,92 @@ extension TableWidgetTests {
         #expect(scaled.flattenings == 0)
     }
 
+    @Test("Render nodes: the Layouts grid's swatches and badges, flattened into rasters kept while scrolled by whole pixels, draw plain nodes' pixels (but a pixel or two a level off where a badge's edge lies over its swatch)")
+    func flattenedRastersScrollWithTheSamePixels() throws {
+        try GtkTestEnvironment.require()
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        // Five columns of the gallery's pitch (156.8 pt, so cells sit at fractional x before
+        // the canvas snaps them) and six rows of 120; a badge on each non-zero count.
+        let cells = (0..<30).map { n -> SwatchCell in
+            let cell = SwatchCell(reuseIdentifier: "swatch")
+            let item = LayoutsController.swatch(n + 1_000)
+            cell.title = item.title
+            cell.color = Color(hex: item.rgb)
+            return cell
+        }
+        let badges = (0..<30).map { n -> CountBadgeView in
+            let badge = CountBadgeView(reuseIdentifier: "badge")
+            badge.count = Int(LayoutsController.swatch(n + 1_000).detail ?? "") ?? 0
+            return badge
+        }
+        /// One frame scrolled up by `scrolled` points, drawn as the grid draws it (each cell's
+        /// and badge's content a kept unit) over an opaque background.
+        func frame(_ cache: RenderNodeCache, scrolled: Double) -> CairoImage {
+            let image = CairoImage(width: 800, height: 560)
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, pixelScale: 1, cache: cache,
+                                        fillsRoundedRectsAsBorders: true)
+            canvas.fill(Rect(x: 0, y: 0, width: 800, height: 560), color: Theme.light.background)
+            for (n, cell) in cells.enumerated() {
+                let x = 8 + Double(n % 5) * 156.8 + 8, y = 8 + Double(n / 5) * 120 + 10 - scrolled
+                let size = Size(width: 140.8, height: 104)
+                canvas.save()
+                canvas.translate(x: x, y: y)
+                canvas.drawCached(key: ObjectIdentifier(cell), version: 0, size: size) { canvas in
+                    cell.drawContent(in: canvas, bounds: Rect(x: 0, y: 0, width: size.width, height: size.height))
+                }
+                canvas.restore()
+                canvas.save()
+                canvas.translate(x: x + size.width - 11, y: y - 11)
+                canvas.drawCached(key: ObjectIdentifier(badges[n]), version: 0, size: Size(width: 22, height: 22)) { canvas in
+                    badges[n].draw(in: canvas, bounds: Rect(x: 0, y: 0, width: 22, height: 22))
+                }
+                canvas.restore()
+            }
+            canvas.finish()
+            cache.endFrame()
+            if let node = gtk_snapshot_free_to_node(snapshot) {
+                gsk_render_node_draw(node, image.cairo)
+                gsk_render_node_unref(node)
+            }
+            return image
+        }
+        /// Pixels that differ, and the largest difference in any channel.
+        func difference(_ a: CairoImage, _ b: CairoImage) -> (pixels: Int, channel: Int) {
+            let pixels = a.differingPixels(from: b)
+            guard pixels > 0, pixels <= 3 else { return (pixels, pixels == 0 ? 0 : 255) }
+            var worst = 0
+            for y in 0..<a.pixelHeight {
+                for x in 0..<a.pixelWidth {
+                    let p = a.pixel(x: x, y: y), q = b.pixel(x: x, y: y)
+                    worst = max(worst, abs(Int(p.red) - Int(q.red)), abs(Int(p.green) - Int(q.green)),
+                                abs(Int(p.blue) - Int(q.blue)), abs(Int(p.alpha) - Int(q.alpha)))
+                }
+            }
+            return (pixels, worst)
+        }
+        // A flattened unit is composited over what is under it; GSK draws a plain shape's
+        // antialiased edge straight onto it. Where a badge's edge lies over its swatch (not
+        // over the plain background) the two round differently in a pixel or two of the
+        // frame, by one level of one channel: the same with the recordings flattened before
+        // the rasters. A raster drawn wrong (shifted, stale, clipped) differs in thousands.
+        let plain = RenderNodeCache(), flat = RenderNodeCache()
+        flat.flattensSteadyUnits = true
+        let first = difference(frame(flat, scrolled: 0), frame(plain, scrolled: 0))
+        #expect(first.pixels <= 3 && first.channel <= 1)
+        let recorded = flat.recordings
+        #expect(flat.flattenings >= 50)
+        // Scrolled by 37 px a frame (and by one pixel): every unit is kept, so each frame
+        // composites the rasters made for the first one at their new places.
+        for step in [37.0, 74, 75, 112, 149, 186] {
+            let moved = difference(frame(flat, scrolled: step), frame(plain, scrolled: step))
+            #expect(moved.pixels <= 3 && moved.channel <= 1, "scrolled \(step)")
+        }
+        #expect(flat.recordings == recorded)
+    }
+
     @Test("Render nodes: the Downloads screen's rows draw the same pixels flattened as plain nodes")
     func flattenedDownloadsDrawTheSamePixels() throws {
         let harness = try WindowHarness.open(rows: 1)

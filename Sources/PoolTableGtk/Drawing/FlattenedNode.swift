@@ -158,34 +158,70 @@ enum FlattenedNode {
     }
 
     /// A cairo node (owned) drawing `run`'s leaves as GSK's cairo renderer would.
+    ///
+    /// The leaves are rasterised once, here, into an ARGB32 image covering the run's whole
+    /// pixels, and the node's recording holds one paint of that image. GSK's cairo renderer
+    /// replays a cairo node on every draw inside the damage (a scroll repaints every unit):
+    /// replaying the shapes themselves ran cairo's scan converter over every rounded edge
+    /// and glyph each frame; replaying the image copies and composites pixels. The pixels
+    /// are the ones the recorded shapes give: the replay rasterised them into a fresh
+    /// scratch image on whole device pixels and composited that, which is what this image
+    /// is (the unit's origin is snapped to device pixels and only units drawn at one device
+    /// pixel a logical pixel are flattened). The image is sampled with the nearest filter,
+    /// so a unit placed off the pixel grid (a fractional transform above the widget) is
+    /// shifted by under half a pixel rather than blurred. A GskTextureNode would not do:
+    /// GDK 4.8 downloads a texture on every draw, converting each pixel through floats.
     private static func cairoNode(of run: [Leaf]) -> OpaquePointer? {
         guard var box = run.first?.box else { return nil }
         for leaf in run.dropFirst() { box = box.union(leaf.box) }
+        let width = Int32(box.x1 - box.x0), height = Int32(box.y1 - box.y0)
+        guard width > 0, height > 0, let image = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
+        defer { cairo_surface_destroy(image) }
+        guard cairo_surface_status(image) == CAIRO_STATUS_SUCCESS, let raster = cairo_create(image) else { return nil }
+        cairo_translate(raster, -box.x0, -box.y0)
+        for leaf in run {
+            cairo_save(raster)
+            for step in leaf.steps {
+                switch step {
+                case .transform(_, let t):
+                    var m = cairo_matrix_t(xx: t.sx, yx: 0, xy: 0, yy: t.sy, x0: t.dx, y0: t.dy)
+                    cairo_transform(raster, &m)
+                case .clip(let r):
+                    cairo_rectangle(raster, Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
+                    cairo_clip(raster)
+                }
+            }
+            gsk_render_node_draw(leaf.node, raster)
+            cairo_restore(raster)
+        }
+        cairo_destroy(raster)
+        cairo_surface_flush(image)
         var rect = graphene_rect_t(origin: graphene_point_t(x: Float(box.x0), y: Float(box.y0)),
-                                   size: graphene_size_t(width: Float(box.x1 - box.x0), height: Float(box.y1 - box.y0)))
+                                   size: graphene_size_t(width: Float(width), height: Float(height)))
         guard let flat = gsk_cairo_node_new(&rect) else { return nil }
         guard let cairo = gsk_cairo_node_get_draw_context(flat) else {
             gsk_render_node_unref(flat)
             return nil
         }
-        for leaf in run {
-            cairo_save(cairo)
-            for step in leaf.steps {
-                switch step {
-                case .transform(_, let t):
-                    var m = cairo_matrix_t(xx: t.sx, yx: 0, xy: 0, yy: t.sy, x0: t.dx, y0: t.dy)
-                    cairo_transform(cairo, &m)
-                case .clip(let r):
-                    cairo_rectangle(cairo, Double(r.origin.x), Double(r.origin.y), Double(r.size.width), Double(r.size.height))
-                    cairo_clip(cairo)
-                }
-            }
-            gsk_render_node_draw(leaf.node, cairo)
-            cairo_restore(cairo)
-        }
+        cairo_set_source_surface(cairo, image, box.x0, box.y0)
+        cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_NEAREST)
+        cairo_paint(cairo)
         cairo_destroy(cairo)
+        // The recording holds a copy-on-write snapshot of the image: the image must outlive
+        // it, or destroying it now would copy every pixel. The recording surface keeps a
+        // reference and drops it after its own commands (and the snapshot) are gone.
+        if let recording = gsk_cairo_node_get_surface(flat) {
+            cairo_surface_reference(image)
+            if cairo_surface_set_user_data(recording, imageKey, UnsafeMutableRawPointer(image), { cairo_surface_destroy(OpaquePointer($0)) })
+                != CAIRO_STATUS_SUCCESS {
+                cairo_surface_destroy(image)
+            }
+        }
         return flat
     }
+
+    /// The key a cairo node's recording surface keeps its image under.
+    private nonisolated(unsafe) static let imageKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
 
     /// `leaf` as a plain node (owned) under its transforms and clips.
     private static func plainNode(of leaf: Leaf) -> OpaquePointer? {
