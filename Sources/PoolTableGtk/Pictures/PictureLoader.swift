@@ -145,9 +145,9 @@ public final class PictureLoader {
     /// Decodes (and deferred thumbnail writes) running on the pool now.
     public private(set) var runningCount = 0
     /// The most decoded thumbnails kept waiting for their cache write (a 256x192 one holds
-    /// 144 KiB); beyond it a decode writes its thumbnail at once, on its worker. 16 by default:
+    /// 144 KiB); beyond it a decode writes its thumbnail at once, on its worker. 8 by default:
     /// 64 held 8.5 MiB through a cold fling, more than the cache's pictures (issue 37).
-    public var maxDeferredWrites = 16
+    public var maxDeferredWrites = 8
     /// Thumbnails waiting to be written to the thumbnail cache.
     public var deferredWriteCount: Int { pendingWrites.count }
     /// Called on the main thread after each decode finishes or is cancelled (the overlay redraws).
