@@ -258,6 +258,8 @@ final class BenchPictureSource: PhotoPictureSource {
     func cancelPicture(for photo: Photo) { key(photo).map(loader.cancel) }
     func showPicture(for photo: Photo) { key(photo).map(loader.show) }
     func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
+    /// As the app's source: the cache keeps as many pictures as the grid holds at once.
+    func picturesInReachDidChange(_ count: Int) { loader.byteBudget = PictureLoader.byteBudget(pictures: count, coveringSide: side) }
 }
 
 /// One toolkit in the bench window: wait for the first full screen, fling at 8 px/ms for a
@@ -268,7 +270,6 @@ final class PhotosChild {
     /// px per ms: `--fling-speed`, else 8, or 4 for camera JPEGs (issue 37's cold-cache target).
     var speed: Double { options.flingSpeed ?? (options.camera ? 4 : 8) }
     var flingMs: Double { options.smoke ? 800 : 3_000 }
-    let budget = 48 << 20
 
     var benchWindow: BenchWindow!
     var adjustment: UnsafeMutablePointer<GtkAdjustment>!
@@ -334,7 +335,8 @@ final class PhotosChild {
             let widget = TableWidget(gridLayout: PhotosController.gridLayout())
             let grid = widget.collectionView!
             let controller = PhotosController(library: PhotoLibrary(files: files))
-            let loader = PictureLoader(byteBudget: budget, threads: PhotosKnobs.decodeThreads)
+            // The app's budget: the default until the grid says how many pictures it holds.
+            let loader = PictureLoader(threads: PhotosKnobs.decodeThreads)
             if let nice = PhotosKnobs.decodeNiceness { loader.decodingNiceness = nice }
             notes.append("loader: \(PhotosKnobs.decodeThreads.map(String.init) ?? "default") threads, niceness \(loader.decodingNiceness), image nodes \(PhotosKnobs.imageNode)")
             loader.thumbnailCache = options.thumbnails.map { ThumbnailCache(root: $0, application: "pooltable", version: "bench") }
@@ -594,7 +596,7 @@ final class PhotosChild {
             frameLayoutMedianMs: Stats.median(flingFrames.map(\.layout)), framePaintMedianMs: Stats.median(flingFrames.map(\.paint)), frameP99Ms: Stats.percentile(work, 99), frameMaxMs: work.max() ?? .nan,
             decodesPerSecond: seconds > 0 ? Double(decodedAtFlingEnd - decodedAtFlingStart) / seconds : 0,
             decoded: decodedAtFlingEnd - decodedAtFlingStart, cancelled: cancelledAtFlingEnd - cancelledAtFlingStart,
-            cacheBudgetMiB: pictures == nil ? 0 : Double(budget) / 1_048_576, cachePeakMiB: Double(cachePeak) / 1_048_576,
+            cacheBudgetMiB: Double(pictures?.loader.byteBudget ?? 0) / 1_048_576, cachePeakMiB: Double(cachePeak) / 1_048_576,
             rssAtFirstFrameMiB: Double(rssAtFirstFrame) / 1024, peakRSSMiB: Double(memoryStatus().peakKiB) / 1024,
             notes: notes)
     }

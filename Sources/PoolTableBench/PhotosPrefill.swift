@@ -23,7 +23,7 @@ extension PhotosChild {
     /// the warm runs find the whole folder's cache.
     func prefill(_ paths: [String]) -> Never {
         guard let root = options.thumbnails else { Options.fail("prefill needs --thumbnails DIR") }
-        let loader = PictureLoader(byteBudget: budget, threads: PhotosKnobs.decodeThreads)
+        let loader = PictureLoader(byteBudget: 48 << 20, threads: PhotosKnobs.decodeThreads)
         if let nice = PhotosKnobs.decodeNiceness { loader.decodingNiceness = nice }
         loader.thumbnailCache = ThumbnailCache(root: root, application: "pooltable", version: "bench")
         let side = Int(PhotosController.gridLayout().itemSize.width)

@@ -79,6 +79,11 @@ public protocol PhotoPictureSource: AnyObject {
     /// `loadPicture(for:deliver:)`, and `placeholder` runs on the main thread if a placeholder
     /// comes before the picture. By default, `loadPicture(for:deliver:)` (no placeholders).
     func loadPicture(for photo: Photo, placeholder: @escaping @MainActor (Image) -> Void, deliver: @escaping @MainActor (Image?) -> Void)
+    /// The grid may show or prepare about `count` pictures at once now (its viewport, its
+    /// prepared band and its data prefetching's range; `PhotosController.picturesInReach`): a
+    /// cache of decoded pictures can be sized to that instead of a fixed amount. Told again when
+    /// the window or the cells' size changes. By default, nothing.
+    func picturesInReachDidChange(_ count: Int)
 }
 
 extension PhotoPictureSource {
@@ -92,6 +97,8 @@ extension PhotoPictureSource {
     public func loadPicture(for photo: Photo, placeholder: @escaping @MainActor (Image) -> Void, deliver: @escaping @MainActor (Image?) -> Void) {
         loadPicture(for: photo, deliver: deliver)
     }
+    /// Nothing: the source keeps what it likes.
+    public func picturesInReachDidChange(_ count: Int) {}
 }
 
 /// The Photos screen's data source and delegate (seed 003): a camera roll in month sections
@@ -120,7 +127,40 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
     }
 
     /// Pictures for a folder's photos (generated photos need none).
-    public weak var pictures: PhotoPictureSource?
+    public weak var pictures: PhotoPictureSource? { didSet { toldReach = nil } }
+
+    /// How many cells a grid with `layout` may show or prepare at once in a viewport of
+    /// `viewport`: the rows of the viewport, of the prepared band on both sides
+    /// (`preparedDistance` points each) and of the data prefetching's range
+    /// (`dataPrefetchScreens` viewport lengths), plus a part row at each end, times the
+    /// columns that fit. At least one row.
+    public nonisolated static func picturesInReach(viewport: Size, layout: GridLayout, preparedDistance: Double,
+                                                   dataPrefetchScreens: Double) -> Int {
+        let pitchAcross = layout.itemSize.width + layout.minimumInteritemSpacing
+        let across = viewport.width - layout.sectionInset.left - layout.sectionInset.right + layout.minimumInteritemSpacing
+        let columns = pitchAcross > 0 && across.isFinite ? max(1, Int(across / pitchAcross)) : 1
+        let pitchAlong = layout.itemSize.height + layout.minimumLineSpacing
+        let screens = 1 + (dataPrefetchScreens.isFinite ? max(0, dataPrefetchScreens) : 0)
+        let length = max(0, viewport.height) * screens + 2 * (preparedDistance.isFinite ? max(0, preparedDistance) : 0)
+        let rows = pitchAlong > 0 && length.isFinite ? Int((length / pitchAlong).rounded(.up)) + 2 : 1
+        return columns * max(1, rows)
+    }
+
+    /// What the picture source was last told (`picturesInReachDidChange`), and for which geometry.
+    private var toldReach: (viewport: Size, prepared: Double, data: Double, count: Int)?
+
+    /// Tells the picture source how many pictures are in reach when the viewport, the cells'
+    /// size or the grid's distances changed since it was last told (checked at each bind).
+    private func updatePicturesInReach(_ collectionView: CollectionView) {
+        guard let pictures else { return }
+        let layout = collectionView.layout
+        let viewport = collectionView.frame.size, prepared = collectionView.prefetchDistance, data = collectionView.dataPrefetchDistance
+        guard viewport.width > 0, viewport.height > 0 else { return }
+        let count = Self.picturesInReach(viewport: viewport, layout: layout, preparedDistance: prepared, dataPrefetchScreens: data)
+        if let told = toldReach, told.viewport == viewport, told.prepared == prepared, told.data == data, told.count == count { return }
+        toldReach = (viewport, prepared, data, count)
+        pictures.picturesInReachDidChange(count)
+    }
     /// Bug replica (issue 24, "Naive picture loading"): a picture is handed to the cell that
     /// asked for it, whatever that cell shows by then, and nothing is ever cancelled, so fast
     /// scrolling flashes wrong photos on reused cells. Off: pictures go to whichever cell
@@ -273,6 +313,7 @@ public final class PhotosController: CollectionViewDataSource, CollectionViewDel
             let photo = library.photo(at: indexPath)
             cell.format = format
             cell.photo = photo
+            if photo.file != nil { updatePicturesInReach(collectionView) }
             bindPicture(of: photo, to: cell)
         }
         return cell

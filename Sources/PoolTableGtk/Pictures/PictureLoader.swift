@@ -116,7 +116,19 @@ public final class PictureLoader {
     public var failedCount: Int { failures.count }
 
     /// The cache's budget in bytes (4 bytes a pixel); the least recently used pictures go first.
+    /// A grid sizes it to what it may show or prepare at once (`byteBudget(pictures:coveringSide:)`).
     public var byteBudget: Int { didSet { evictIfNeeded() } }
+
+    /// A budget for `count` pictures of keys `side` pixels square: each picture covers the
+    /// square, so it is `side` pixels on its short side and, up to a 3:2 picture, 1.5 `side` on
+    /// its long one, at 4 bytes a pixel (a 4:3 camera picture at 140 takes 187x140, 105 KB).
+    /// Sized to the cells a grid holds at once rather than a fixed amount, the cache's pictures
+    /// are about those the cells show and prepare (docs/bench/PHOTOS.md, issue 37: 48 MiB held
+    /// ~460 pictures of 140 px cells in an 800x600 window, which holds 95 at once).
+    nonisolated public static func byteBudget(pictures count: Int, coveringSide side: Int) -> Int {
+        let side = max(1, side)
+        return max(1, count) * side * (side * 3 / 2) * 4
+    }
     /// What the loader has done so far.
     public private(set) var counters = Counters()
     /// Bytes of the pictures in the cache.
@@ -133,8 +145,9 @@ public final class PictureLoader {
     /// Decodes (and deferred thumbnail writes) running on the pool now.
     public private(set) var runningCount = 0
     /// The most decoded thumbnails kept waiting for their cache write (a 256x192 one holds
-    /// 192 KiB); beyond it a decode writes its thumbnail at once, on its worker.
-    public var maxDeferredWrites = 64
+    /// 144 KiB); beyond it a decode writes its thumbnail at once, on its worker. 8 by default:
+    /// 64 held 8.5 MiB through a cold fling, more than the cache's pictures (issue 37).
+    public var maxDeferredWrites = 8
     /// Thumbnails waiting to be written to the thumbnail cache.
     public var deferredWriteCount: Int { pendingWrites.count }
     /// Called on the main thread after each decode finishes or is cancelled (the overlay redraws).

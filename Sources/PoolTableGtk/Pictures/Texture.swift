@@ -1,4 +1,5 @@
 import CGtk
+import Glibc
 import PoolTable
 
 /// A `GdkTexture` owned from Swift: one reference, dropped when the object goes. The shell's
@@ -33,8 +34,6 @@ extension Image {
 final class ImageCanvasCache {
     private var texture: Texture?
     private var surface: CairoSurface?
-    /// The picture cropped to a rounded rectangle (`appendRounded`), and for which geometry.
-    private var rounded: (key: RoundedKey, surface: CairoSurface)?
 
     /// A cropped picture's geometry, in device pixels: its size, where the picture's corner is
     /// in it, and the corners' radius.
@@ -43,7 +42,6 @@ final class ImageCanvasCache {
     /// Gives `image` the cairo surface made for it off the main thread (`CairoSurface.make`),
     /// so its first draw under the cairo renderer does not convert its pixels.
     static func adopt(_ surface: CairoSurface, for image: Image) {
-        // (`rounded` would not be made yet: the image is new.)
         let cache = of(image)
         if cache.surface == nil { cache.surface = surface }
     }
@@ -106,9 +104,11 @@ final class CairoSurface: @unchecked Sendable {
     deinit { cairo_surface_destroy(surface) }
 
     /// A new surface filled by `fill` (its data and stride); nil if cairo could not make one.
+    /// Its pixels have a mapping of their own (`PixelMapping`) from `PixelMapping.minimumBytes` up.
     static func make(width: Int, height: Int, fill: (UnsafeMutablePointer<UInt8>, Int) -> Void) -> CairoSurface? {
         guard width > 0, height > 0,
-              let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
+              let surface = PixelMapping.surface(width: width, height: height) ?? cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
+        else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
             cairo_surface_destroy(surface)
             return nil
@@ -141,6 +141,52 @@ final class CairoSurface: @unchecked Sendable {
         let size = texture.pixelSize
         return make(width: size.width, height: size.height) { data, stride in gdk_texture_download(texture.texture, data, gsize(stride)) }
     }
+}
+
+/// The pixels of a picture's cairo surface in an anonymous mapping of their own, unmapped
+/// when the surface goes, instead of in malloc's heap.
+///
+/// Pictures are made on the decoding threads, and glibc gives each thread an arena of its own:
+/// a cached picture (105 KB for a 140 px cell) lived between the decoder's short-lived buffers
+/// (the scaled decode, the upright and scaled copies, a few hundred KB each), and the arenas
+/// held about twice the pictures' bytes (docs/bench/PHOTOS.md, issue 37: 18.6 MiB of arenas for
+/// 10.7 MiB of pictures and waiting thumbnails). A mapping of its own costs the page rounding
+/// (under 4 %) and goes back to the system the moment the picture is dropped.
+enum PixelMapping {
+    /// Surfaces smaller than this stay in malloc's heap (icons, badges).
+    static let minimumBytes = 32 << 10
+
+    /// An ARGB32 image surface over a new mapping; nil if the size is under `minimumBytes` or
+    /// the mapping failed (then make one the usual way).
+    static func surface(width: Int, height: Int) -> OpaquePointer? {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(width)))
+        guard stride > 0, height > 0, stride * height >= minimumBytes else { return nil }
+        let length = stride * height
+        guard let data = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), data != MAP_FAILED else { return nil }
+        guard let surface = cairo_image_surface_create_for_data(data.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32,
+                                                                Int32(width), Int32(height), Int32(stride)),
+              cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            munmap(data, length)
+            return nil
+        }
+        let mapping = Unmanaged.passRetained(Mapping(data: data, length: length)).toOpaque()
+        guard cairo_surface_set_user_data(surface, &key, mapping, { Unmanaged<Mapping>.fromOpaque($0!).release() }) == CAIRO_STATUS_SUCCESS else {
+            Unmanaged<Mapping>.fromOpaque(mapping).release()
+            cairo_surface_destroy(surface)
+            return nil
+        }
+        return surface
+    }
+
+    /// The mapping, unmapped when the surface that owns it is finalized.
+    private final class Mapping {
+        let data: UnsafeMutableRawPointer, length: Int
+        init(data: UnsafeMutableRawPointer, length: Int) { self.data = data; self.length = length }
+        deinit { munmap(data, length) }
+    }
+
+    /// The surface's user-data key (only its address matters).
+    nonisolated(unsafe) private static var key = cairo_user_data_key_t()
 }
 
 /// How the retained canvas (`SnapshotCanvas`) puts a picture into its render nodes: a texture
@@ -223,53 +269,88 @@ extension ImageCanvasCache {
 
 extension ImageCanvasCache {
     /// Appends `image` at its own size, placed at `placed`, clipped to `clip` rounded by
-    /// `radius` (all in the snapshot's coordinates), as one cairo node around a surface with the
-    /// crop and the rounded corners already in it; false (nothing appended) unless the image
-    /// is drawn at its own size at `pixelScale` and pictures are cairo nodes.
+    /// `radius` (all in the snapshot's coordinates), as one cairo node; false (nothing
+    /// appended) unless the image is drawn at its own size at `pixelScale` and pictures are
+    /// cairo nodes.
     ///
     /// The same pixels as a rounded clip node around `append`'s cairo node, at a fraction of
     /// the cost: GSK's cairo renderer clips every frame with the rounded path (antialiased
-    /// spans for every row of every picture); here the corners are made once, and each frame
-    /// composites a plain rectangle. (The uncropped surface stays: a picture from
-    /// `PictureLoader` shares its memory with the picture's texture.)
+    /// spans for every row of every picture). Here the picture's surface is painted straight
+    /// through whole-pixel boxes (all but the corners' squares) and the four corners through an
+    /// 8-bit mask made once for all pictures of that geometry (`RoundedMasks`). Until issue 37
+    /// each picture kept a cropped copy with its corners made once: a second copy of three
+    /// quarters of every picture drawn (about 7 MiB in a cold Photos fling); a mask over the
+    /// whole picture cost 40 % more paint time, hence the corners alone.
     static func appendRounded(_ image: Image, placed: graphene_rect_t, clip: graphene_rect_t, radius: Double,
-                              to snapshot: OpaquePointer, pixelScale: Double) -> Bool {
-        guard snapsPicturesAtOwnSize, ImageNodeKind.current == .cairo, pixelScale > 0, image.width > 0, image.height > 0,
+                              to snapshot: OpaquePointer, pixelScale: Double, kind: ImageNodeKind? = nil) -> Bool {
+        guard snapsPicturesAtOwnSize, (kind ?? .current) == .cairo, pixelScale > 0, image.width > 0, image.height > 0,
               Int((Double(placed.size.width) * pixelScale).rounded()) == image.width,
               Int((Double(placed.size.height) * pixelScale).rounded()) == image.height else { return false }
         func device(_ v: Float) -> Int { Int((Double(v) * pixelScale).rounded()) }
         let x = device(clip.origin.x), y = device(clip.origin.y)
         let key = RoundedKey(width: device(clip.origin.x + clip.size.width) - x, height: device(clip.origin.y + clip.size.height) - y,
                              dx: device(placed.origin.x) - x, dy: device(placed.origin.y) - y, radius: radius * pixelScale)
-        guard key.width > 0, key.height > 0 else { return false }
-        let cache = of(image)
-        let cropped: OpaquePointer
-        if let rounded = cache.rounded, rounded.key == key {
-            cropped = rounded.surface.surface
-        } else {
-            guard let source = surface(for: image),
-                  let made = CairoSurface.make(width: key.width, height: key.height, fill: { _, _ in }) else { return false }
-            let cairo = cairo_create(made.surface)!
-            roundedRectPath(cairo, width: Double(key.width), height: Double(key.height), radius: key.radius)
-            cairo_clip(cairo)
-            cairo_set_source_surface(cairo, source, Double(key.dx), Double(key.dy))
-            cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_FAST)
-            cairo_paint(cairo)
-            cairo_destroy(cairo)
-            cairo_surface_flush(made.surface)
-            cache.rounded = (key, made)
-            cropped = made.surface
-        }
+        guard key.width > 0, key.height > 0, let source = surface(for: image) else { return false }
+        let w = key.width, h = key.height
+        let corner = min(Int(min(key.radius, Double(w) / 2, Double(h) / 2).rounded(.up)), w / 2, h / 2)
+        let mask = corner > 0 ? RoundedMasks.mask(width: w, height: h, radius: key.radius) : nil
+        if corner > 0 && mask == nil { return false }
         var bounds = graphene_rect_t(origin: .init(x: Float(Double(x) / pixelScale), y: Float(Double(y) / pixelScale)),
-                                     size: .init(width: Float(Double(key.width) / pixelScale), height: Float(Double(key.height) / pixelScale)))
+                                     size: .init(width: Float(Double(w) / pixelScale), height: Float(Double(h) / pixelScale)))
         guard let cairo = gtk_snapshot_append_cairo(snapshot, &bounds) else { return false }
         cairo_translate(cairo, Double(bounds.origin.x), Double(bounds.origin.y))
         cairo_scale(cairo, 1 / pixelScale, 1 / pixelScale)
-        cairo_set_source_surface(cairo, cropped, 0, 0)
+        cairo_set_source_surface(cairo, source, Double(key.dx), Double(key.dy))
         cairo_pattern_set_filter(cairo_get_source(cairo), CAIRO_FILTER_FAST)
-        cairo_paint(cairo)
+        // All but the corners' squares: whole-pixel boxes, a plain copy.
+        let c = Double(corner), dw = Double(w), dh = Double(h)
+        cairo_rectangle(cairo, c, 0, dw - 2 * c, dh)
+        if corner > 0 {
+            cairo_rectangle(cairo, 0, c, c, dh - 2 * c)
+            cairo_rectangle(cairo, dw - c, c, c, dh - 2 * c)
+        }
+        cairo_fill(cairo)
+        if let mask {
+            // The corners through the mask.
+            cairo_rectangle(cairo, 0, 0, c, c)
+            cairo_rectangle(cairo, dw - c, 0, c, c)
+            cairo_rectangle(cairo, 0, dh - c, c, c)
+            cairo_rectangle(cairo, dw - c, dh - c, c, c)
+            cairo_clip(cairo)
+            cairo_mask_surface(cairo, mask.surface, 0, 0)
+        }
         cairo_destroy(cairo)
         return true
+    }
+
+    /// Rounded-rectangle masks (A8) by size and radius, shared by every picture drawn with
+    /// them; the few most recently used are kept (cells share one size; an animation that
+    /// resizes them makes a new one a frame).
+    @MainActor enum RoundedMasks {
+        private static var masks: [(width: Int, height: Int, radius: Double, surface: CairoSurface)] = []
+        /// How many masks are kept.
+        static let kept = 8
+
+        /// The mask for a `width` x `height` rectangle with corners of `radius` (device pixels).
+        static func mask(width: Int, height: Int, radius: Double) -> CairoSurface? {
+            if let i = masks.firstIndex(where: { $0.width == width && $0.height == height && $0.radius == radius }) {
+                let found = masks.remove(at: i)
+                masks.append(found)
+                return found.surface
+            }
+            guard let made = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height)) else { return nil }
+            guard cairo_surface_status(made) == CAIRO_STATUS_SUCCESS else { cairo_surface_destroy(made); return nil }
+            let cairo = cairo_create(made)!
+            roundedRectPath(cairo, width: Double(width), height: Double(height), radius: radius)
+            cairo_set_source_rgba(cairo, 0, 0, 0, 1)
+            cairo_fill(cairo)
+            cairo_destroy(cairo)
+            cairo_surface_flush(made)
+            let surface = CairoSurface(adopting: made)
+            masks.append((width, height, radius, surface))
+            if masks.count > kept { masks.removeFirst() }
+            return surface
+        }
     }
 
     /// A rounded rectangle's path from (0, 0), as GSK's rounded clip draws one with equal

@@ -9,7 +9,9 @@ import PoolTableDemoKit
 final class LoaderPictureSource: PhotoPictureSource {
     let loader: PictureLoader
     /// The thumbnail's side in device pixels (the grid's item width times the scale factor).
-    var pixelSide: Int
+    var pixelSide: Int { didSet { if pixelSide != oldValue, let reach { picturesInReachDidChange(reach) } } }
+    /// The pictures the grid may show or prepare at once, as last told (nil: not yet).
+    private var reach: Int?
 
     init(loader: PictureLoader = PictureLoader(), pixelSide: Int) {
         self.loader = loader
@@ -41,4 +43,10 @@ final class LoaderPictureSource: PhotoPictureSource {
     func showPicture(for photo: Photo) { key(photo).map(loader.show) }
 
     func pictureFailed(for photo: Photo) -> Bool { photo.file.map { loader.failure(for: $0) != nil } ?? false }
+
+    /// The loader's cache keeps as many pictures as the grid holds at once (issue 37).
+    func picturesInReachDidChange(_ count: Int) {
+        reach = count
+        loader.byteBudget = PictureLoader.byteBudget(pictures: count, coveringSide: pixelSide)
+    }
 }
