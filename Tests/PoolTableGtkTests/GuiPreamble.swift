@@ -40,3 +40,30 @@ extension TableWidgetTests.AppHarness {
         return try #require(TableWidgetTests.AppHarness(options: options), "the app's window opens", sourceLocation: sourceLocation)
     }
 }
+
+/// The app opened on its Layout Gallery (the Layouts GUI tests' opening): the harness, the
+/// screen, its table widget and the collection view it shows. The test closes `harness`.
+@MainActor
+struct LayoutsGallery {
+    let harness: TableWidgetTests.AppHarness
+    let screen: LayoutsScreen
+    let widget: TableWidget
+    let view: CollectionView
+
+    /// `AppHarness.open` on the `layouts` screen; else the test stops (the window closed).
+    static func open(realInput: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) throws -> LayoutsGallery {
+        var options = LaunchOptions()
+        options.screen = "layouts"
+        let harness = try TableWidgetTests.AppHarness.open(options: options, realInput: realInput, sourceLocation: sourceLocation)
+        do {
+            let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first,
+                                      "the Layouts screen is shown", sourceLocation: sourceLocation)
+            let widget = harness.window.currentTable
+            let view = try #require(widget.collectionView, "the Layouts screen shows a collection view", sourceLocation: sourceLocation)
+            return LayoutsGallery(harness: harness, screen: screen, widget: widget, view: view)
+        } catch {
+            harness.close()
+            throw error
+        }
+    }
+}

@@ -29,12 +29,10 @@ extension TableWidgetTests {
 
     @Test("Layouts carousels: a horizontal wheel pages the Paging carousel and it settles on a page; Shift+wheel moves Group paging by groups and the page does not scroll; a horizontal wheel swipes a list row where no carousel is")
     func layoutsCarouselsScrollSideways() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options, realInput: true)
+        let gallery = try LayoutsGallery.open(realInput: true)
+        let harness = gallery.harness
         defer { harness.close() }
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let widget = gallery.widget, view = gallery.view
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)
         let paging = LayoutsSection.paging.rawValue, groupPaging = LayoutsSection.groupPaging.rawValue
@@ -100,12 +98,10 @@ extension TableWidgetTests {
 extension TableWidgetTests {
     @Test("Layouts carousels to assistive technology: each carousel is a LIST named after its header and described 'carousel', holding its items' LIST_ITEMs, each described by its place in the carousel; the view's own items do not count them")
     func layoutsCarouselsAreListsOfTheirOwn() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options)
+        let gallery = try LayoutsGallery.open()
+        let harness = gallery.harness
         defer { harness.close() }
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let widget = gallery.widget, view = gallery.view
         let paging = LayoutsSection.paging.rawValue
         try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
         widget.accessibleCursorMayHaveMoved()
@@ -155,12 +151,10 @@ extension TableWidgetTests {
 extension TableWidgetTests {
     @Test("Layouts carousels, touchpad: smooth horizontal deltas scroll the carousel under the pointer (as GtkScrolledWindow scales them), a vertical gesture is left to the scrolled window, and the fingers' release speed makes a continuous carousel glide on and a group-boundary one rest on a group's edge, on the frame clock")
     func layoutsCarouselsTouchpadKinetic() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options)
+        let gallery = try LayoutsGallery.open()
+        let harness = gallery.harness
         defer { harness.close() }
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let widget = gallery.widget, view = gallery.view
         let continuous = LayoutsSection.continuous.rawValue, boundary = LayoutsSection.continuousGroupLeadingBoundary.rawValue
         try scrollToHeader(ofSection: continuous, margin: 10, view: view, widget: widget)
         let top = view.contentOffset.y

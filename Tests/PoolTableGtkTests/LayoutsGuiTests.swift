@@ -12,13 +12,10 @@ import Testing
 extension TableWidgetTests {
     @Test("Layouts: the screen opens on a compositional layout; a real click on a sidebar disclosure expands the row; a real drag across a list row opens its swipe actions")
     func layoutsScreenDisclosureAndSwipe() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options, realInput: true)
+        let gallery = try LayoutsGallery.open(realInput: true)
+        let harness = gallery.harness
         defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let screen = gallery.screen, widget = gallery.widget, view = gallery.view
         #expect(view.collectionViewLayout is CollectionViewCompositionalLayout)
         #expect(harness.window.subtitleText == tr("Layout Gallery"))
         let controller = screen.controller

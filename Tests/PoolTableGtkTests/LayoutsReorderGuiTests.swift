@@ -13,13 +13,10 @@ import Testing
 extension TableWidgetTests {
     @Test("Layouts: in edit mode a real drag on a settings row's grip moves the row two places down; the snapshot follows; a drag on the row's text does not move it")
     func layoutsSettingsReorderByGrip() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options, realInput: true)
+        let gallery = try LayoutsGallery.open(realInput: true)
+        let harness = gallery.harness
         defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let screen = gallery.screen, widget = gallery.widget, view = gallery.view
         let dataSource = try #require(screen.controller.dataSource)
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)
@@ -95,13 +92,10 @@ extension TableWidgetTests {
 
     @Test("Layouts: Alt+Down (real keys) moves the focused settings row a place through the reordering handlers; the focus and what a screen reader hears follow")
     func layoutsSettingsAltDown() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options, realInput: true)
+        let gallery = try LayoutsGallery.open(realInput: true)
+        let harness = gallery.harness
         defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let screen = gallery.screen, widget = gallery.widget, view = gallery.view
         let dataSource = try #require(screen.controller.dataSource)
         let settings = LayoutsController.Section.settings.rawValue
         let original = dataSource.snapshot().itemIdentifiers(inSection: .settings)
@@ -131,13 +125,10 @@ extension TableWidgetTests {
 
     @Test("Layouts: in edit mode a real drag on the sidebar's Mail grip moves Mail, expanded, below Music; its folders follow it and stay indented")
     func layoutsSidebarOutlineReorderByGrip() throws {
-        var options = LaunchOptions()
-        options.screen = "layouts"
-        let harness = try AppHarness.open(options: options, realInput: true)
+        let gallery = try LayoutsGallery.open(realInput: true)
+        let harness = gallery.harness
         defer { harness.close() }
-        let screen = try #require(harness.window.screens.lazy.compactMap { $0 as? LayoutsScreen }.first)
-        let widget = harness.window.currentTable
-        let view = try #require(widget.collectionView, "the Layouts screen shows a collection view")
+        let screen = gallery.screen, widget = gallery.widget, view = gallery.view
         let dataSource = try #require(screen.controller.dataSource)
         let title = harness.uniqueTitle()
         let point = harness.windowPoint(in: widget)
