@@ -152,7 +152,10 @@ extension TableWidgetTests {
             let c = loader.counters
             switch cache {
             case .off: #expect(c.fromThumbnailCache == 0 && c.thumbnailsWritten == 0 && Self.tree(cacheHome.path).isEmpty)
-            case .cold: #expect(c.fromThumbnailCache == 0 && c.thumbnailsWritten == c.scaledDecodes && c.thumbnailsWritten > 0, "\(c)")
+            // Cold: every picture decoded is written back; a picture read from the cache is one
+            // this run wrote, then evicted from memory (the cache holds a few screens) and met again.
+            case .cold: #expect(c.thumbnailsWritten == c.scaledDecodes && c.thumbnailsWritten > 0
+                                && c.fromThumbnailCache <= c.evicted && c.fromThumbnailCache + c.scaledDecodes == c.decoded, "\(c)")
             case .warm: #expect(c.fromThumbnailCache == c.decoded && c.scaledDecodes == 0 && c.thumbnailsWritten == 0, "\(c)")
             }
             print("thumbnail cache \(cache.rawValue): \(c.fromThumbnailCache) from the cache, \(c.scaledDecodes) decoded, \(c.thumbnailsWritten) written")
