@@ -91,9 +91,14 @@ final class PhotosBench {
         if options.camera {
             // A thumbnail cache of the bench's own, empty at first: the first run fills it (cold),
             // the second reads it (warm).
-            var template = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
-            let cache = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
-            defer { try? FileManager.default.removeItem(atPath: String(cache.dropLast("/thumbnails".count))) }
+            /// A new empty thumbnail cache of the bench's own (its folder removed when the run ends).
+            func emptyCache() -> String {
+                var template = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
+                return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
+            }
+            func remove(_ cache: String) { try? FileManager.default.removeItem(atPath: String(cache.dropLast("/thumbnails".count))) }
+            let cache = emptyCache()
+            defer { remove(cache) }
             // Cold: PoolTable on the empty cache (it fills part of it), the peer decoding every
             // file, and the text list flung the same way. Then every photo's thumbnail is
             // written (PoolTable's loader, `photos-one --toolkit prefill`) and both toolkits run
@@ -113,9 +118,8 @@ final class PhotosBench {
             // its first sharp screen above comes after the fling. The peers have no placeholders
             // (full is sharp). Once more on another empty cache, the fling waiting for sharp
             // pictures: the first sharp screen of a folder opened and left alone.
-            var stillTemplate = Array("/tmp/pooltable-bench-thumbnails-XXXXXX".utf8CString)
-            let stillCache = stillTemplate.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) } + "/thumbnails"
-            defer { try? FileManager.default.removeItem(atPath: String(stillCache.dropLast("/thumbnails".count))) }
+            let stillCache = emptyCache()
+            defer { remove(stillCache) }
             note("photos: pooltable cold, fling after sharp")
             if var r = child("pooltable", extra: ["--camera", "--exif", options.exif, "--thumbnails", stillCache, "--fling-after", "sharp"]) {
                 r.variant = "cold, fling after sharp"

@@ -47,7 +47,7 @@ extension CollectionView {
 
     /// Scrolls as `scrollToItem(at:at:animated:)` with the table's enum (`.none`, `.top`,
     /// `.middle`, `.bottom`), which this method took before 0.4: `.middle` is
-    /// `.centeredVertically`, `.none` is `[]`.
+    /// `.centeredVertically`, `.none` is `[]`. (The option-set method comes here.)
     @_disfavoredOverload
     public func scrollToItem(at indexPath: IndexPath, at position: PoolTable.ScrollPosition, animated: Bool) {
         scroll(to: ItemPath(indexPath), at: position, animated: animated)

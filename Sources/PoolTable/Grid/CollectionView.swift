@@ -210,15 +210,14 @@ public final class CollectionView: ListBase {
     /// section that scrolls sideways is also scrolled into view across, aligned as its
     /// behaviour aligns groups.
     public func scrollToItem(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
-        scroll(to: ItemPath(indexPath), at: alongPosition(position), animated: animated)
-        revealOrthogonally(ItemPath(indexPath), animated: animated)
+        scrollToItem(at: indexPath, at: alongPosition(position), animated: animated)
     }
 
     // MARK: Selection
 
     /// Selects an item (nil deselects all). Does not call the delegate, as in UIKit.
     public func selectItem(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        select(indexPath.map(ItemPath.init), animated: animated, scrollPosition: alongPosition(scrollPosition))
+        selectItem(at: indexPath, animated: animated, scrollPosition: alongPosition(scrollPosition))
     }
     /// Deselects an item. Does not call the delegate.
     public func deselectItem(at indexPath: IndexPath, animated: Bool) { deselect(ItemPath(indexPath), animated: animated) }
