@@ -49,21 +49,23 @@ open class TableViewCell: ReusableCell {
     public internal(set) var editingStyle: EditingStyle = .delete
     /// Whether the content moves aside for the control in edit mode (the delegate's
     /// `shouldIndentWhileEditingRowAt`); set by the table.
-    public internal(set) var shouldIndentWhileEditing = true
+    @exclusivity(unchecked) public internal(set) var shouldIndentWhileEditing = true
     /// True when edit mode shows the multiple-selection checkbox rather than `editingStyle`'s control.
-    public internal(set) var showsEditingCheckbox = true
-    /// How far the content moves aside at the end of the edit-mode transition.
+    @exclusivity(unchecked) public internal(set) var showsEditingCheckbox = true
+    /// How far the content moves aside at the end of the edit-mode transition. (The stored
+    /// properties it and `outlineContentInset` read are unchecked for exclusivity, as
+    /// `ReusableCell`'s are: read for every cell on every frame, written only by the table.)
     public var editingIndent: Double { showsEditingCheckbox || shouldIndentWhileEditing ? Self.editingControlWidth : 0 }
 
     // MARK: Outlines (TableView+Outline.swift)
     /// How many levels deep the row's content is indented (UIKit's name). The table sets it
     /// from the row's outline state when the data source is an outline data source (the
     /// diffable data source's outlines included); other data sources set it themselves.
-    public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { setNeedsDisplay() } } }
     /// The width of one indentation level (UIKit's name). Default 16.
-    public var indentationWidth = 16.0 { didSet { if indentationWidth != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var indentationWidth = 16.0 { didSet { if indentationWidth != oldValue { setNeedsDisplay() } } }
     /// Set by the table: the row belongs to an outline (it leaves room for the triangle).
-    var isInOutline = false { didSet { if isInOutline != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) var isInOutline = false { didSet { if isInOutline != oldValue { setNeedsDisplay() } } }
     /// How far the outline column's content starts from the column's leading edge: the
     /// indentation (`indentationLevel * indentationWidth`) plus, in an outline, the
     /// disclosure triangle's width (`TableView.disclosureWidth`). Computed by the table;
