@@ -22,6 +22,9 @@ enum FramesScript {
     /// Idle frames between let each change finish; "editing" and "inserting" are the
     /// animation frames that follow a slide or an insert.
     ///
+    /// `pacing`: ticks and tinies alternating, each after one idle frame and after two
+    /// (the wall clock of a GL frame depends on the pause before it; RESULTS.md).
+    ///
     /// For callgrind, one frame type `n` times from the top: `ticks` (a tick, two idle
     /// frames), `tinies` (the header bar's 4x4 px probe, two idle frames), `scrolls` (a
     /// +37 px step), `slides` (an animated edit-mode slide in, 15 frames, then edit mode
@@ -32,6 +35,13 @@ enum FramesScript {
     static func steps(_ script: String, frames n: Int) -> [(kind: String, fraction: Double?)] {
         let reps = max(6, n / 20)
         let idle: (kind: String, fraction: Double?) = ("idle", nil)
+        if script == "pacing" {
+            // Ticks and tinies, each after one idle frame and after two, in turn (`n` of each
+            // kind after each): whether a frame's wall time depends on the pause before it.
+            var s: [(kind: String, fraction: Double?)] = [("home", 0)] + Array(repeating: idle, count: 5)
+            for _ in 0..<n { s += [("tick", nil), idle, ("tiny", nil), idle, ("tick", nil), idle, idle, ("tiny", nil), idle, idle] }
+            return s
+        }
         if let counted = countedKind(script) {
             var s: [(kind: String, fraction: Double?)] = [("home", 0)] + Array(repeating: idle, count: 5)
             for _ in 0..<n {
