@@ -6,9 +6,22 @@ open class CollectionViewCell: CollectionReusableView {
     /// The badge's diameter.
     public static let badgeSize = 22.0
 
-    /// A cell for the given reuse identifier (what `register` factories call).
+    /// A cell for the given reuse identifier (what `register` factories and registrations
+    /// call). A subclass overrides it (`required`, calling `super`), or overrides
+    /// `init(frame:)` as UIKit code does and adds
+    /// `required convenience init(reuseIdentifier: String?) { self.init(frame: .zero) }` so
+    /// that registrations make it through its `init(frame:)` (a `CollectionViewListCell`
+    /// subclass needs no such line).
     public required init(reuseIdentifier: String?) {
-        super.init(reuseIdentifier: reuseIdentifier)
+        super.init(frame: .zero)
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// A cell with `frame` and no reuse identifier (UIKit's `init(frame:)`): what a subclass
+    /// overriding `init(frame:)` calls. The view that mounts it sets its frame and, when a
+    /// registration or registered class made it, its reuse identifier.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
     }
 
     /// Called with the cell and its state whenever selection, highlight or edit mode changes,
