@@ -83,6 +83,7 @@ class PantryViewController {
     struct Jar: Hashable, Sendable {
         let name: String
         let level: CGFloat
+        var icon: UIImage? = nil
         let id = UUID()
     }
 
@@ -131,6 +132,7 @@ class PantryViewController {
             var content = cell.defaultContentConfiguration()
             content.text = jar.name
             content.secondaryText = "\(Int(jar.level * 100))% left"
+            content.image = jar.icon
             cell.contentConfiguration = content
             cell.indentationLevel = 1
             cell.accessories = [.disclosureIndicator()]
