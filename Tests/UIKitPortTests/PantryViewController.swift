@@ -55,8 +55,22 @@ class ShelfHeaderView: UICollectionReusableView {
     }
 }
 
+extension UIConfigurationStateCustomKey {
+    static let pantryJar = UIConfigurationStateCustomKey("org.pooltable.port.pantry.jar")
+}
+
+extension UICellConfigurationState {
+    var pantryJar: PantryViewController.Jar? {
+        get { self[.pantryJar] as? PantryViewController.Jar }
+        set { self[.pantryJar] = newValue }
+    }
+}
+
 class RestockCell: UICollectionViewListCell {
     let restockIndentation: CGFloat
+    var jar: PantryViewController.Jar? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
 
     override init(frame: CGRect) {
         restockIndentation = 24
@@ -66,6 +80,21 @@ class RestockCell: UICollectionViewListCell {
 
     required init?(coder: NSCoder) {
         fatalError("init(coder:) has not been implemented")
+    }
+
+    override var configurationState: UICellConfigurationState {
+        var state = super.configurationState
+        state.pantryJar = jar
+        return state
+    }
+
+    override func updateConfiguration(using state: UICellConfigurationState) {
+        var content = defaultContentConfiguration()
+        content.text = state.pantryJar?.name
+        content.secondaryText = state.pantryJar.map { "\(Int($0.level * 100))% left" }
+        content.image = state.pantryJar?.icon
+        contentConfiguration = content
+        accessories = state.isSelected ? [.checkmark()] : [.disclosureIndicator()]
     }
 }
 
@@ -129,13 +158,8 @@ class PantryViewController {
             cell.level = jar.level
         }
         let restockRegistration = UICollectionView.CellRegistration<RestockCell, Jar> { cell, indexPath, jar in
-            var content = cell.defaultContentConfiguration()
-            content.text = jar.name
-            content.secondaryText = "\(Int(jar.level * 100))% left"
-            content.image = jar.icon
-            cell.contentConfiguration = content
+            cell.jar = jar
             cell.indentationLevel = 1
-            cell.accessories = [.disclosureIndicator()]
         }
         let headerRegistration = UICollectionView.SupplementaryRegistration<ShelfHeaderView>(elementKind: ShelfHeaderView.elementKind) {
             [unowned self] supplementaryView, elementKind, indexPath in

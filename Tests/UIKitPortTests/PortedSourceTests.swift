@@ -319,6 +319,14 @@ struct ModernPortedSourceTests {
         for title in ["Top shelf", "Bottom shelf", "Running low", "Rice", "Pasta", "Lentils", "15% left", "5% left"] {
             #expect(drawn.contains(title), "\(title) is drawn")
         }
+        // The restock rows build their content from a custom configuration state, and follow selection.
+        let low = IndexPath(item: 1, section: 2)
+        view.selectItem(at: low, animated: false, scrollPosition: [])
+        let selected = try #require(view.cellForItem(at: low) as? RestockCell)
+        #expect(selected.configurationState.pantryJar == controller.runningLow[1])
+        #expect(selected.accessories == [.checkmark()])
+        view.deselectItem(at: low, animated: false)
+        #expect(selected.accessories == [.disclosureIndicator()])
         // The jar cells go back to the pool and come out again for the next screen's rows.
         let made = view.cellsCreated
         view.reloadData()

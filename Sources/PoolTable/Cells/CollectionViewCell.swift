@@ -34,13 +34,23 @@ open class CollectionViewCell: CollectionReusableView {
     public var backgroundConfiguration: BackgroundConfiguration? { didSet { if backgroundConfiguration != oldValue { invalidateContent() } } }
 
     /// Runs `configurationUpdateHandler` for `state`; override to restyle in a subclass
-    /// (call `super`).
+    /// (call `super`). Called when selection, highlight or edit mode changes, when the handler
+    /// is set, and on `setNeedsUpdateConfiguration()`.
     open func updateConfiguration(using state: CellConfigurationState) {
         configurationUpdateHandler?(self, state)
     }
 
+    /// The state the cell shows now: selection, highlight and edit mode. Override it to add
+    /// custom states (`state[key] = value`, starting from `super.configurationState`), and call
+    /// `setNeedsUpdateConfiguration()` when what they are made from changes.
+    open var configurationState: CellConfigurationState {
+        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted, isEditing: isEditing)
+    }
+
+    /// Selection, highlight or edit mode changed: `updateConfiguration(using:)` runs (a
+    /// subclass may override it without setting a handler).
     override func configurationStateDidChange() {
-        if configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
+        setNeedsUpdateConfiguration()
     }
 
     /// The grid that owns the cell (mounted or pooled).
