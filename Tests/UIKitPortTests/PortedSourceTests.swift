@@ -289,4 +289,49 @@ struct ModernPortedSourceTests {
         #expect(controller.backingStore[.later]?.map(\.title) == ["Windows", "Garage"])
         #expect(controller.dataSource.snapshot().itemIdentifiers(inSection: .today) == controller.backingStore[.today])
     }
+
+    @Test("the pantry: cells and a header that set themselves up in init(frame:) are made by their registrations, pooled and drawn")
+    func pantryInitFrame() throws {
+        let controller = PantryViewController()
+        controller.viewDidLoad()
+        let view = try #require(controller.collectionView)
+        view.layoutIfNeeded()
+        #expect(view.numberOfSections == 3)
+        #expect((0..<3).map { view.numberOfItems(inSection: $0) } == [3, 4, 3])
+        #expect(view.mountedCells.count == 10)
+        for (ip, cell) in zip(view.indexPathsForMountedItems, view.mountedCells) {
+            if ip.section < 2 {
+                let jar = try #require(cell as? JarCell)
+                #expect(jar.glassColor == UIColor(red: 0.86, green: 0.91, blue: 0.95, alpha: 1), "set in init(frame:)")
+                #expect(jar.name == controller.shelves[ip.section].jars[ip.item].name)
+                #expect(jar.reuseIdentifier != nil, "pooled under its registration")
+            } else {
+                let row = try #require(cell as? RestockCell)
+                #expect(row.restockIndentation == 24 && row.indentationWidth == 24, "set in init(frame:)")
+                #expect(row.contentConfiguration?.text == controller.runningLow[ip.item].name)
+                #expect(row.reuseIdentifier != nil)
+            }
+        }
+        let headers = view.visibleSupplementaryViews(ofKind: ShelfHeaderView.elementKind)
+        #expect(headers.count == 3)
+        for header in headers { #expect((header as? ShelfHeaderView)?.leadingInset == 12, "set in init(frame:)") }
+        let drawn = texts(view)
+        for title in ["Top shelf", "Bottom shelf", "Running low", "Rice", "Pasta", "Lentils", "15% left", "5% left"] {
+            #expect(drawn.contains(title), "\(title) is drawn")
+        }
+        // The restock rows build their content from a custom configuration state, and follow selection.
+        let low = IndexPath(item: 1, section: 2)
+        view.selectItem(at: low, animated: false, scrollPosition: [])
+        let selected = try #require(view.cellForItem(at: low) as? RestockCell)
+        #expect(selected.configurationState.pantryJar == controller.runningLow[1])
+        #expect(selected.accessories == [.checkmark()])
+        view.deselectItem(at: low, animated: false)
+        #expect(selected.accessories == [.disclosureIndicator()])
+        // The jar cells go back to the pool and come out again for the next screen's rows.
+        let made = view.cellsCreated
+        view.reloadData()
+        view.layoutIfNeeded()
+        #expect(view.cellsCreated == made)
+        #expect(view.mountedCells.compactMap { $0 as? JarCell }.count == 7)
+    }
 }

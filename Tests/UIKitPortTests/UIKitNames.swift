@@ -51,3 +51,5 @@ typealias UICollectionReusableView = CollectionReusableView
 typealias UICollectionViewListCell = CollectionViewListCell
 typealias UICellAccessory = CellAccessory
 typealias UIBackgroundConfiguration = BackgroundConfiguration
+typealias UICellConfigurationState = CellConfigurationState
+typealias UIConfigurationStateCustomKey = ConfigurationStateCustomKey

@@ -6,9 +6,22 @@ open class CollectionViewCell: CollectionReusableView {
     /// The badge's diameter.
     public static let badgeSize = 22.0
 
-    /// A cell for the given reuse identifier (what `register` factories call).
+    /// A cell for the given reuse identifier (what `register` factories and registrations
+    /// call). A subclass overrides it (`required`, calling `super`), or overrides
+    /// `init(frame:)` as UIKit code does and adds
+    /// `required convenience init(reuseIdentifier: String?) { self.init(frame: .zero) }` so
+    /// that registrations make it through its `init(frame:)` (a `CollectionViewListCell`
+    /// subclass needs no such line).
     public required init(reuseIdentifier: String?) {
-        super.init(reuseIdentifier: reuseIdentifier)
+        super.init(frame: .zero)
+        self.reuseIdentifier = reuseIdentifier
+    }
+
+    /// A cell with `frame` and no reuse identifier (UIKit's `init(frame:)`): what a subclass
+    /// overriding `init(frame:)` calls. The view that mounts it sets its frame and, when a
+    /// registration or registered class made it, its reuse identifier.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
     }
 
     /// Called with the cell and its state whenever selection, highlight or edit mode changes,
@@ -21,13 +34,23 @@ open class CollectionViewCell: CollectionReusableView {
     public var backgroundConfiguration: BackgroundConfiguration? { didSet { if backgroundConfiguration != oldValue { invalidateContent() } } }
 
     /// Runs `configurationUpdateHandler` for `state`; override to restyle in a subclass
-    /// (call `super`).
+    /// (call `super`). Called when selection, highlight or edit mode changes, when the handler
+    /// is set, and on `setNeedsUpdateConfiguration()`.
     open func updateConfiguration(using state: CellConfigurationState) {
         configurationUpdateHandler?(self, state)
     }
 
+    /// The state the cell shows now: selection, highlight and edit mode. Override it to add
+    /// custom states (`state[key] = value`, starting from `super.configurationState`), and call
+    /// `setNeedsUpdateConfiguration()` when what they are made from changes.
+    open var configurationState: CellConfigurationState {
+        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted, isEditing: isEditing)
+    }
+
+    /// Selection, highlight or edit mode changed: `updateConfiguration(using:)` runs (a
+    /// subclass may override it without setting a handler).
     override func configurationStateDidChange() {
-        if configurationUpdateHandler != nil { setNeedsUpdateConfiguration() }
+        setNeedsUpdateConfiguration()
     }
 
     /// The grid that owns the cell (mounted or pooled).

@@ -18,7 +18,10 @@ open class ReusableCell {
     }
 
     /// The identifier the cell was registered and dequeued under; it goes back to that pool.
-    public let reuseIdentifier: String?
+    /// A view made with `init(frame:)` has none until the registration or registered class
+    /// that made it sets it (right after `init(frame:)` returns). Read on every recycle,
+    /// written only by the engine, so without a dynamic exclusivity check.
+    @exclusivity(unchecked) public final internal(set) var reuseIdentifier: String?
 
     // The state the core sets on every bind and scroll step is exempt from dynamic
     // exclusivity checks (they cost more than the assignments): only the core writes it.

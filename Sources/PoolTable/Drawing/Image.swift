@@ -71,6 +71,17 @@ public final class Image: @unchecked Sendable {
     private static let logger = Logger(label: "PoolTable")
 }
 
+extension Image: Hashable {
+    /// Two images are equal when they are the same object, as two `UIImage`s are through
+    /// `NSObject`: a model value holding an image (an outline item, a content configuration)
+    /// is `Hashable` by synthesis, and a snapshot's diff never reads pixels. An image's pixels
+    /// never change, so the same object always shows the same picture.
+    public static func == (lhs: Image, rhs: Image) -> Bool { lhs === rhs }
+
+    /// Hashes the object's identity (see `==`).
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 /// How a picture fills the rectangle it is drawn in (UIKit's `UIView.ContentMode`, for images).
 public enum ContentMode: Hashable, Sendable {
     /// Scaled to cover the whole rectangle, keeping its aspect ratio; what overflows is clipped.

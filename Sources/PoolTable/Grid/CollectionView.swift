@@ -159,9 +159,10 @@ public final class CollectionView: ListBase {
     }
 
     /// Makes cells of `cellClass` for `identifier` when the pool has none, with its
-    /// `init(reuseIdentifier:)` (UIKit's `register(_:forCellWithReuseIdentifier:)`).
+    /// `init(reuseIdentifier:)` (UIKit's `register(_:forCellWithReuseIdentifier:)`), which
+    /// runs the class's `init(frame:)` when it overrides that instead.
     public func register(_ cellClass: CollectionViewCell.Type, forCellWithReuseIdentifier identifier: String) {
-        registerCell({ cellClass.init(reuseIdentifier: $0) }, for: identifier)
+        registerCell(CollectionReusableView.factory(cellClass), for: identifier)
     }
 
     /// A cell for `indexPath`: the cell being reconfigured for that item, a pooled one (after

@@ -1,15 +1,39 @@
-/// The state a cell is configured for (UIKit's `UICellConfigurationState`).
-public struct CellConfigurationState: Hashable, Sendable {
+/// The state a cell is configured for (UIKit's `UICellConfigurationState`): selection,
+/// highlight, edit mode, and custom states a cell subclass adds under its own keys (override
+/// `CollectionViewCell.configurationState`, read them in `updateConfiguration(using:)`).
+/// Not `Sendable`: a custom state may be any `Hashable` value, as in UIKit.
+public struct CellConfigurationState: Hashable {
     /// The item is selected.
     public var isSelected: Bool
     /// The item is pressed.
     public var isHighlighted: Bool
     /// The view is in edit mode.
     public var isEditing: Bool
+    /// The custom states by key; part of the state's equality and hash.
+    private var customStates: [ConfigurationStateCustomKey: AnyHashable] = [:]
+
     /// A state.
     public init(isSelected: Bool = false, isHighlighted: Bool = false, isEditing: Bool = false) {
         self.isSelected = isSelected; self.isHighlighted = isHighlighted; self.isEditing = isEditing
     }
+
+    /// The custom state under `key` (UIKit's subscript); nil: none. Setting nil removes it.
+    public subscript(key: ConfigurationStateCustomKey) -> AnyHashable? {
+        get { customStates[key] }
+        set { customStates[key] = newValue }
+    }
+}
+
+/// The key of a custom state in a `CellConfigurationState` (UIKit's
+/// `UIConfigurationStateCustomKey`): declare one as a static constant in an extension, with a
+/// string no other key uses (a reverse-DNS name).
+public struct ConfigurationStateCustomKey: Hashable, Sendable, RawRepresentable {
+    /// The key's string.
+    public let rawValue: String
+    /// The key named `rawValue`.
+    public init(rawValue: String) { self.rawValue = rawValue }
+    /// The key named `rawValue` (UIKit's unlabelled initialiser).
+    public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
 /// How a cell's background is drawn (UIKit's `UIBackgroundConfiguration`): a colour, a
@@ -65,13 +89,10 @@ public struct BackgroundConfiguration: Hashable, Sendable {
 }
 
 extension CollectionViewCell {
-    /// Runs `configurationUpdateHandler` for the current state now (UIKit defers it to the
-    /// next layout; here it runs at once, so the next draw shows it).
+    /// Runs `updateConfiguration(using:)` (and so `configurationUpdateHandler`) for the current
+    /// `configurationState` now (UIKit defers it to the next layout; here it runs at once, so
+    /// the next draw shows it). Call it when a custom state the cell adds changes.
     public func setNeedsUpdateConfiguration() {
         updateConfiguration(using: configurationState)
-    }
-    /// The state the cell shows now.
-    public var configurationState: CellConfigurationState {
-        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted, isEditing: isEditing)
     }
 }

@@ -17,9 +17,19 @@ open class CollectionViewListCell: CollectionViewCell {
     /// The width of one indentation step. Default 16.
     public var indentationWidth = 16.0
 
-    /// A cell for the given reuse identifier.
-    public required init(reuseIdentifier: String?) {
-        super.init(reuseIdentifier: reuseIdentifier)
+    /// A list cell with `frame` and no reuse identifier (UIKit's `init(frame:)`). Subclass it
+    /// as in UIKit: `override init(frame:)` calling `super.init(frame:)`; registrations make
+    /// the subclass through the inherited `init(reuseIdentifier:)`, which runs it.
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    /// A list cell for the given reuse identifier (what registrations and `register`
+    /// factories call): `init(frame: .zero)`, then the identifier. Inherited by every
+    /// subclass that overrides `init(frame:)` (or declares no initialiser).
+    public required convenience init(reuseIdentifier: String?) {
+        self.init(frame: .zero)
+        self.reuseIdentifier = reuseIdentifier
     }
 
     /// A configuration in the style of the cell's list (a sidebar row in a sidebar), to fill and

@@ -21,7 +21,8 @@ extension CollectionView {
         /// The reuse identifier the cells of this registration are pooled under.
         let reuseIdentifier: String
 
-        /// A registration whose cells are made with `Cell(reuseIdentifier:)` and configured by `handler`.
+        /// A registration whose cells are made with `Cell(reuseIdentifier:)` (which runs the
+        /// class's `init(frame:)` when it overrides that instead) and configured by `handler`.
         public init(handler: @escaping Handler) {
             self.handler = handler
             reuseIdentifier = RegistrationIdentifiers.make("CellRegistration.\(Cell.self)")
@@ -34,7 +35,7 @@ extension CollectionView {
     public func dequeueConfiguredReusableCell<Cell, Item>(using registration: CellRegistration<Cell, Item>,
                                                           for indexPath: IndexPath, item: Item?) -> Cell {
         if !items.pool.isRegistered(registration.reuseIdentifier) {
-            registerCell({ Cell(reuseIdentifier: $0) }, for: registration.reuseIdentifier)
+            registerCell(CollectionReusableView.factory(Cell.self), for: registration.reuseIdentifier)
         }
         let cell = dequeueCell(withIdentifier: registration.reuseIdentifier, for: ItemPath(indexPath),
                                registerHint: "CellRegistration") as! Cell

@@ -125,7 +125,7 @@ extension CollectionView {
                 return nil
             }
             let id = "PoolTable.decoration.\(kind)"
-            if !items.pool.isRegistered(id) { registerCell({ viewClass.init(reuseIdentifier: $0) }, for: id) }
+            if !items.pool.isRegistered(id) { registerCell(CollectionReusableView.factory(viewClass), for: id) }
             return dequeueSupplementary(id)
         }
         supplementaries.asking = kind

@@ -15,7 +15,8 @@ extension CollectionView {
         /// The reuse identifier its views are pooled under.
         let reuseIdentifier: String
 
-        /// A registration whose views are made with `Supplementary(reuseIdentifier:)` and configured by `handler`.
+        /// A registration whose views are made with `Supplementary(reuseIdentifier:)` (which runs
+        /// the class's `init(frame:)`, as UIKit's does) and configured by `handler`.
         public init(elementKind: String, handler: @escaping Handler) {
             self.elementKind = elementKind
             self.handler = handler
@@ -30,7 +31,7 @@ extension CollectionView {
     public func dequeueConfiguredReusableSupplementary<Supplementary>(
         using registration: SupplementaryRegistration<Supplementary>, for indexPath: IndexPath) -> Supplementary {
         if !items.pool.isRegistered(registration.reuseIdentifier) {
-            registerCell({ Supplementary(reuseIdentifier: $0) }, for: registration.reuseIdentifier)
+            registerCell(CollectionReusableView.factory(Supplementary.self), for: registration.reuseIdentifier)
         }
         if let asked = supplementaries.asking, asked != registration.elementKind {
             warn("supplementary-kind", "PoolTable: a SupplementaryRegistration of kind \"\(registration.elementKind)\" was dequeued for an element of kind \"\(asked)\" at \(indexPath)")
@@ -43,7 +44,7 @@ extension CollectionView {
     /// Registers a view class for supplementary views of `kind` under `identifier` (UIKit's
     /// `register(_:forSupplementaryViewOfKind:withReuseIdentifier:)`).
     public func register(_ viewClass: CollectionReusableView.Type, forSupplementaryViewOfKind kind: String, withReuseIdentifier identifier: String) {
-        registerCell({ viewClass.init(reuseIdentifier: $0) }, for: Self.supplementaryIdentifier(kind, identifier))
+        registerCell(CollectionReusableView.factory(viewClass), for: Self.supplementaryIdentifier(kind, identifier))
     }
 
     /// A pooled or new view registered for `kind` under `identifier` (UIKit's
