@@ -34,6 +34,30 @@ extension TableWidgetTests {
         #expect(loader.cacheBytes == 3 * 187 * 140 * 4)
     }
 
+    @Test("Placeholders: while first passes are being asked for, one of two workers is kept for them (one sharp decode at a time); at rest both take sharp decodes")
+    func picturePlaceholderSharpAtRest() throws {
+        try GtkTestEnvironment.require()
+        let tree = TemporaryTree()
+        /// The most sharp decodes running at once while 4 pictures go from placeholder to sharp.
+        func mostSharpAtOnce(restInterval: Double) throws -> Int {
+            let files = (0..<4).map { Self.writeJPEG(tree.path + "/r\(restInterval)-\($0).jpg", rgb: 0xd02020, thumbnail: (160, 120, 0x20a020)) }
+            let loader = PictureLoader(threads: 2)
+            loader.restInterval = restInterval
+            var sharp = 0, most = 0
+            for file in files { loader.load(Self.cellKey(file), placeholder: { _, _ in }, deliver: { _, _ in sharp += 1 }) }
+            try #require(GtkTestEnvironment.iterate(timeout: 30) {
+                most = max(most, loader.runningSharpDecodes)
+                return sharp == 4
+            })
+            #expect(loader.counters.placeholders == 4 && loader.counters.scaledDecodes == 4)
+            return most
+        }
+        // Never at rest: the view is taken to be moving all along.
+        #expect(try mostSharpAtOnce(restInterval: .infinity) == 1)
+        // At rest as soon as no first pass waits.
+        #expect(try mostSharpAtOnce(restInterval: 0) == 2)
+    }
+
     @Test("Placeholders: cancelled once its placeholder is shown, the sharp decode never starts and nothing more is delivered; asked for again, it decodes sharp without a second placeholder")
     func picturePlaceholderCancel() throws {
         try GtkTestEnvironment.require()
