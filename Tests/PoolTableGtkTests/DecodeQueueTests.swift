@@ -124,5 +124,11 @@ extension DecodeQueueTests {
         q.request(10, .visible, refining: true)
         q.request(11, .prefetch)
         #expect(q.next(refinements: false) == 11 && q.next(refinements: false) == nil && q.next() == 10)
+        // Passing over only prefetches' refinements (the loader's kept worker at rest).
+        q.request(12, .prefetch, refining: true)
+        q.request(13, .bound, refining: true)
+        q.request(14, .prefetch)
+        #expect(q.next(prefetchRefinements: false) == 13 && q.next(prefetchRefinements: false) == 14)
+        #expect(q.next(prefetchRefinements: false) == nil && q.next() == 12)
     }
 }

@@ -56,6 +56,17 @@ extension TableWidgetTests {
         #expect(try mostSharpAtOnce(restInterval: .infinity) == 1)
         // At rest as soon as no first pass waits.
         #expect(try mostSharpAtOnce(restInterval: 0) == 2)
+        // At rest, prefetches' sharp decodes still leave a worker free for first passes.
+        let files = (0..<4).map { Self.writeJPEG(tree.path + "/p-\($0).jpg", rgb: 0xd02020, thumbnail: (160, 120, 0x20a020)) }
+        let loader = PictureLoader(threads: 2)
+        loader.restInterval = 0
+        var most = 0
+        for file in files { loader.prefetch(Self.cellKey(file)) }
+        try #require(GtkTestEnvironment.iterate(timeout: 30) {
+            most = max(most, loader.runningSharpDecodes)
+            return loader.outstandingCount == 0
+        })
+        #expect(loader.counters.placeholders == 4 && loader.counters.scaledDecodes == 4 && most == 1)
     }
 
     @Test("Placeholders: cancelled once its placeholder is shown, the sharp decode never starts and nothing more is delivered; asked for again, it decodes sharp without a second placeholder")
