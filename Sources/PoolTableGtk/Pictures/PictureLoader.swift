@@ -275,7 +275,8 @@ public final class PictureLoader {
     /// How long without a first pass asked for before the view counts as at rest and every
     /// worker may take sharp decodes. A 4 px/ms fling brings a new row of 146 px cells every
     /// 37 ms (and its prefetches with it); 0.1 s is a few rows of a slow scroll.
-    var restInterval = 0.1
+    /// `POOLTABLE_DECODE_REST_MS` overrides it (`inf`: never at rest, as before; for measuring).
+    var restInterval = getenv("POOLTABLE_DECODE_REST_MS").flatMap { Double(String(cString: $0)) }.map { $0 / 1000 } ?? 0.1
     /// Sharp decodes of placeholders running now (tests).
     var runningSharpDecodes: Int { runningRefinements }
     /// Whether a main-loop callback is scheduled for the moment the view comes to rest.
@@ -334,6 +335,8 @@ public final class PictureLoader {
         /// When the decode was pushed to the pool, begun and ended on its worker (µs,
         /// monotonic; for `POOLTABLE_DECODE_TRACE`).
         var tPush: gint64 = 0, tBegin: gint64 = 0, tEnd: gint64 = 0
+        /// The worker thread's CPU time for the decode (µs; for `POOLTABLE_DECODE_TRACE`).
+        var cpu: gint64 = 0
         init(key: Key) { self.key = key }
     }
 
@@ -407,6 +410,13 @@ public final class PictureLoader {
 
     /// Whether `POOLTABLE_DECODE_TRACE` is set.
     @_spi(Interop) nonisolated public static let tracing = getenv("POOLTABLE_DECODE_TRACE") != nil
+    /// The calling thread's CPU time, µs.
+    nonisolated private static func threadCPUMicroseconds() -> gint64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return gint64(t.tv_sec) * 1_000_000 + gint64(t.tv_nsec) / 1_000
+    }
+
     /// Writes `s` to stderr with the monotonic time in ms, when tracing.
     private func trace(_ s: @autoclosure () -> String) {
         guard Self.tracing else { return }
@@ -444,6 +454,7 @@ public final class PictureLoader {
         guard let data else { return }
         let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
         job.tBegin = g_get_monotonic_time()
+        let cpuBegin = tracing ? threadCPUMicroseconds() : 0
         if job.niceness > 0 {
             // Linux keeps the niceness per thread: "who" 0 is the calling thread.
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
@@ -470,6 +481,7 @@ public final class PictureLoader {
             }
         }
         job.tEnd = g_get_monotonic_time()
+        if tracing { job.cpu = threadCPUMicroseconds() - cpuBegin }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -481,7 +493,7 @@ public final class PictureLoader {
 
     private func finished(_ job: Job) {
         runningCount -= 1
-        trace("done \(job.write != nil ? "write" : job.outcome?.placeholder != nil ? "placeholder" : job.isRefinement ? "sharp" : "picture") \(job.key.path.split(separator: "/").last!) queued=\((job.tBegin - job.tPush) / 1000) work=\((job.tEnd - job.tBegin) / 1000) toMain=\((g_get_monotonic_time() - job.tEnd) / 1000) origin=\(job.outcome?.origin.map { "\($0)" } ?? "-") dropped=\(job.outcome?.dropped != nil)")
+        trace("done \(job.write != nil ? "write" : job.outcome?.placeholder != nil ? "placeholder" : job.isRefinement ? "sharp" : "picture") \(job.key.path.split(separator: "/").last!) queued=\((job.tBegin - job.tPush) / 1000) work=\((job.tEnd - job.tBegin) / 1000) cpu=\(job.cpu / 1000) toMain=\((g_get_monotonic_time() - job.tEnd) / 1000) origin=\(job.outcome?.origin.map { "\($0)" } ?? "-") dropped=\(job.outcome?.dropped != nil)")
         if job.isRefinement { runningRefinements -= 1; job.isRefinement = false }
         if job.write != nil {
             if let problem = job.writeProblem {
