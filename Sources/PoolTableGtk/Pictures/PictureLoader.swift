@@ -23,9 +23,9 @@ import Synchronization
 ///   and kept (`placeholderImage(for:)`); its sharp decode waits again, after the first passes
 ///   of the other cells, so a fling shows something in every cell long before the decodes
 ///   catch up. With two threads or more, sharp decodes of placeholders take all but one while
-///   first passes are being asked for (the view moves), and every thread for the cells' (not
-///   the prefetches') once none has been for `restInterval` (at rest: a screen left alone
-///   turns sharp about twice as fast on 2 cores).
+///   first passes are being asked for (the view moves), and every thread for cells on screen
+///   (not bound cells' nor prefetches') once none has been for `restInterval` (at rest: a
+///   screen left alone turns sharp about twice as fast on 2 cores).
 ///   The sharp picture replaces the placeholder in the cache.
 /// - What starts next (`DecodeQueue`): pictures whose cell is on screen (`show`), then those
 ///   of cells bound in the prepared band (`load`), each newest first (while the user flings,
@@ -266,7 +266,7 @@ public final class PictureLoader {
         return q
     }()
     /// Sharp decodes of placeholders running now (at most `threads - 1` with two threads or
-    /// more while pictures are being asked for, all `threads` at rest for cells' pictures).
+    /// more while pictures are being asked for, all `threads` at rest for cells on screen).
     private var runningRefinements = 0
     /// When a picture without anything to show was last asked for (a first pass; monotonic
     /// seconds): cells arriving as the view moves. Until `restInterval` has passed since, one
@@ -382,10 +382,11 @@ public final class PictureLoader {
             }
             // With two threads or more, one is kept for first passes (placeholders, cache reads)
             // while the view moves: a sharp decode of a camera JPEG holds its thread ~40 ms. At
-            // rest it takes the cells' sharp decodes too (the screen is sharp sooner), not the
-            // prefetches' (it is free again when the view moves on).
+            // rest it takes the sharp decodes of cells on screen too (the screen is sharp sooner),
+            // not those of bound cells and prefetches (it is free as soon as the screen is sharp,
+            // for the first passes of the next move).
             let allRefinements = threads < 2 || runningRefinements < threads - 1
-            guard let key = queue.next(refinements: allRefinements || atRest, prefetchRefinements: allRefinements) else {
+            guard let key = queue.next(refinements: allRefinements || atRest, refinementsAtLeast: allRefinements ? .prefetch : .visible) else {
                 if !atRest { scheduleRestCheck(after: restInterval - sinceFirstPass) }
                 break
             }
