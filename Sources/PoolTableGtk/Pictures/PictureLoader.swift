@@ -218,7 +218,7 @@ public final class PictureLoader {
     /// `key`'s cell is on screen now: its decode (if waiting) starts before those of cells
     /// off screen and of prefetches. Nothing if `key` is not being decoded.
     public func show(_ key: Key) {
-        if queue.contains(key) && queue.demand(of: key) != .visible { trace("show \(key.path.split(separator: "/").last!)") }
+        if Self.tracing, queue.contains(key), queue.demand(of: key) != .visible { trace("show \(key.path.split(separator: "/").last!)") }
         queue.show(key)
         jobs[key]?.wanted.store(true, ordering: .relaxed)
     }
