@@ -488,6 +488,12 @@ final class PhotosChild {
         return visible == 0 ? 1 : Double(blank) / Double(visible)
     }
 
+    /// A line beside the loader's `POOLTABLE_DECODE_TRACE` ones (on the same clock), when tracing.
+    func trace(_ text: @autoclosure () -> String) {
+        guard PictureLoader.tracing else { return }
+        FileHandle.standardError.write(Data("TRACE \(g_get_monotonic_time() / 1000) \(text())\n".utf8))
+    }
+
     func watchFrameClock() {
         guard let clock = gtk_widget_get_frame_clock(benchWindow.window) else { notes.append("no frame clock"); return }
         Signal.connect(clock, "before-paint") { [unowned self] in self.frameStart = MonotonicClock.seconds }
@@ -505,8 +511,11 @@ final class PhotosChild {
         }
         if let loader = pictures?.loader { cachePeak = max(cachePeak, loader.cacheBytes) }
         let (blank, placeholder) = blankFraction()
-        if fullAt == nil, blank == 0, firstFrame != nil { fullAt = now }
-        if sharpAt == nil, blank == 0, placeholder == 0, firstFrame != nil { sharpAt = now }
+        if PictureLoader.tracing, sharpAt == nil {
+            trace("bench frame blank=\(blank) placeholder=\(placeholder) work=\(Int(work * 1000))us")
+        }
+        if fullAt == nil, blank == 0, firstFrame != nil { fullAt = now; trace("bench full screen, \(Int((now - t0) * 1000)) ms") }
+        if sharpAt == nil, blank == 0, placeholder == 0, firstFrame != nil { sharpAt = now; trace("bench sharp screen, \(Int((now - t0) * 1000)) ms") }
         if flingStart != nil, flingEnd == nil {
             flingFrames.append((work, blank, placeholder, now, max(0, layoutEnd - frameStart) * 1000, max(0, paintEnd - layoutEnd) * 1000))
         }

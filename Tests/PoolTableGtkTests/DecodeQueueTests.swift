@@ -124,5 +124,12 @@ extension DecodeQueueTests {
         q.request(10, .visible, refining: true)
         q.request(11, .prefetch)
         #expect(q.next(refinements: false) == 11 && q.next(refinements: false) == nil && q.next() == 10)
+        // Passing over the refinements of all but cells on screen (the loader's kept worker at rest).
+        q.request(12, .prefetch, refining: true)
+        q.request(13, .bound, refining: true)
+        q.request(15, .visible, refining: true)
+        q.request(14, .prefetch)
+        #expect(q.next(refinementsAtLeast: .visible) == 15 && q.next(refinementsAtLeast: .visible) == 14)
+        #expect(q.next(refinementsAtLeast: .visible) == nil && q.next() == 13 && q.next() == 12)
     }
 }

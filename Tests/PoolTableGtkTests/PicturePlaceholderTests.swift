@@ -34,6 +34,46 @@ extension TableWidgetTests {
         #expect(loader.cacheBytes == 3 * 187 * 140 * 4)
     }
 
+    @Test("Placeholders: while first passes are being asked for, one of two workers is kept for them (one sharp decode at a time); at rest both take the sharp decodes of cells on screen, not of bound cells or prefetches")
+    func picturePlaceholderSharpAtRest() throws {
+        try GtkTestEnvironment.require()
+        let tree = TemporaryTree()
+        /// The most sharp decodes running at once while 4 pictures go from placeholder to sharp.
+        func mostSharpAtOnce(restInterval: Double, shown: Bool) throws -> Int {
+            let files = (0..<4).map { Self.writeJPEG(tree.path + "/r\(restInterval)-\(shown)-\($0).jpg", rgb: 0xd02020, thumbnail: (160, 120, 0x20a020)) }
+            let loader = PictureLoader(threads: 2)
+            loader.restInterval = restInterval
+            var sharp = 0, most = 0
+            for file in files {
+                loader.load(Self.cellKey(file), placeholder: { _, _ in }, deliver: { _, _ in sharp += 1 })
+                if shown { loader.show(Self.cellKey(file)) }
+            }
+            try #require(GtkTestEnvironment.iterate(timeout: 30) {
+                most = max(most, loader.runningSharpDecodes)
+                return sharp == 4
+            })
+            #expect(loader.counters.placeholders == 4 && loader.counters.scaledDecodes == 4)
+            return most
+        }
+        // Never at rest: the view is taken to be moving all along.
+        #expect(try mostSharpAtOnce(restInterval: .infinity, shown: true) == 1)
+        // At rest as soon as no first pass waits.
+        #expect(try mostSharpAtOnce(restInterval: 0, shown: true) == 2)
+        // At rest, bound cells' sharp decodes (off screen) leave a worker free for first passes.
+        #expect(try mostSharpAtOnce(restInterval: 0, shown: false) == 1)
+        // At rest, prefetches' sharp decodes still leave a worker free for first passes.
+        let files = (0..<4).map { Self.writeJPEG(tree.path + "/p-\($0).jpg", rgb: 0xd02020, thumbnail: (160, 120, 0x20a020)) }
+        let loader = PictureLoader(threads: 2)
+        loader.restInterval = 0
+        var most = 0
+        for file in files { loader.prefetch(Self.cellKey(file)) }
+        try #require(GtkTestEnvironment.iterate(timeout: 30) {
+            most = max(most, loader.runningSharpDecodes)
+            return loader.outstandingCount == 0
+        })
+        #expect(loader.counters.placeholders == 4 && loader.counters.scaledDecodes == 4 && most == 1)
+    }
+
     @Test("Placeholders: cancelled once its placeholder is shown, the sharp decode never starts and nothing more is delivered; asked for again, it decodes sharp without a second placeholder")
     func picturePlaceholderCancel() throws {
         try GtkTestEnvironment.require()

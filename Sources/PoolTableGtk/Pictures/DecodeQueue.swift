@@ -119,10 +119,12 @@ struct DecodeQueue<Key: Hashable> {
     /// The waiting key to start now (marked running), or nil when none waits: strongest
     /// demand first; visible and bound newest first, prefetches oldest first.
     /// With `refinements` false, keys whose placeholder is shown are passed over (the loader
-    /// keeps a worker for first passes).
-    mutating func next(refinements: Bool = true) -> Key? {
+    /// keeps a worker for first passes); with `refinementsAtLeast`, those of a weaker demand
+    /// are (at rest the loader gives every worker to the sharp decodes of cells on screen, not
+    /// to those of bound cells and prefetches).
+    mutating func next(refinements: Bool = true, refinementsAtLeast least: Demand = .prefetch) -> Key? {
         var best: (key: Key, entry: Entry)?
-        for (key, entry) in entries where !entry.running && (refinements || !entry.refining) {
+        for (key, entry) in entries where !entry.running && (!entry.refining || (refinements && rank(entry.demand) >= least)) {
             guard let b = best else { best = (key, entry); continue }
             let p = priority(entry), pb = priority(b.entry)
             if p != pb {

@@ -22,7 +22,11 @@ import Synchronization
 ///   gets it first, upscaled (bilinear) to the cover size, delivered to `load`'s `placeholder`
 ///   and kept (`placeholderImage(for:)`); its sharp decode waits again, after the first passes
 ///   of the other cells, so a fling shows something in every cell long before the decodes
-///   catch up. With two threads or more, sharp decodes of placeholders take all but one. The sharp picture replaces the placeholder in the cache.
+///   catch up. With two threads or more, sharp decodes of placeholders take all but one while
+///   first passes are being asked for (the view moves), and every thread for cells on screen
+///   (not bound cells' nor prefetches') once none has been for `restInterval` (at rest: a
+///   screen left alone turns sharp about twice as fast on 2 cores).
+///   The sharp picture replaces the placeholder in the cache.
 /// - What starts next (`DecodeQueue`): pictures whose cell is on screen (`show`), then those
 ///   of cells bound in the prepared band (`load`), each newest first (while the user flings,
 ///   where the list is now before where it was); then prefetches (`prefetch`) in the order
@@ -38,6 +42,8 @@ import Synchronization
 ///   decoded again with one log line; the first failed write (a read-only or full disk) is
 ///   logged once and stops writing for the loader's life; a cache folder that cannot be read
 ///   is logged once.
+/// - `POOLTABLE_DECODE_TRACE` set: one line on stderr per decode asked for, started and
+///   finished (its wait for a thread, its work, its wait for the main loop), for measuring.
 /// - Bad input never reaches the decoder's full size: a file that cannot be read, is empty,
 ///   is not a picture gdk-pixbuf knows, or says in its header that it has more than
 ///   `maxPixels` pixels fails on the worker with a reason (`failure(for:)`), logged once per
@@ -212,6 +218,7 @@ public final class PictureLoader {
     /// `key`'s cell is on screen now: its decode (if waiting) starts before those of cells
     /// off screen and of prefetches. Nothing if `key` is not being decoded.
     public func show(_ key: Key) {
+        if Self.tracing, queue.contains(key), queue.demand(of: key) != .visible { trace("show \(key.path.split(separator: "/").last!)") }
         queue.show(key)
         jobs[key]?.wanted.store(true, ordering: .relaxed)
     }
@@ -258,8 +265,22 @@ public final class PictureLoader {
         q.ranksBoundWithVisible = getenv("POOLTABLE_DECODE_ORDER").map { String(cString: $0) == "newest" } ?? false
         return q
     }()
-    /// Sharp decodes of placeholders running now (at most `threads - 1` with two threads or more).
+    /// Sharp decodes of placeholders running now (at most `threads - 1` with two threads or
+    /// more while pictures are being asked for, all `threads` at rest for cells on screen).
     private var runningRefinements = 0
+    /// When a picture without anything to show was last asked for (a first pass; monotonic
+    /// seconds): cells arriving as the view moves. Until `restInterval` has passed since, one
+    /// worker is kept for first passes.
+    private var lastFirstPassRequest = -Double.infinity
+    /// How long without a first pass asked for before the view counts as at rest and every
+    /// worker may take sharp decodes. A 4 px/ms fling brings a new row of 146 px cells every
+    /// 37 ms (and its prefetches with it); 0.1 s is a few rows of a slow scroll.
+    /// `POOLTABLE_DECODE_REST_MS` overrides it (`inf`: never at rest, as before; for measuring).
+    var restInterval = getenv("POOLTABLE_DECODE_REST_MS").flatMap { Double(String(cString: $0)) }.map { $0 / 1000 } ?? 0.1
+    /// Sharp decodes of placeholders running now (tests).
+    var runningSharpDecodes: Int { runningRefinements }
+    /// Whether a main-loop callback is scheduled for the moment the view comes to rest.
+    private var restCheckScheduled = false
     /// Whether a main-loop callback to start decodes is scheduled.
     private var startScheduled = false
     private var cache: [Key: CacheEntry] = [:]
@@ -311,6 +332,11 @@ public final class PictureLoader {
         var decoder = PictureDecoder(maxPixels: PictureLoader.defaultMaxPixels, thumbnails: nil, writesThumbnails: false)
         /// The loader to deliver to; gone if it was released while the decode ran.
         weak var owner: PictureLoader?
+        /// When the decode was pushed to the pool, begun and ended on its worker (µs,
+        /// monotonic; for `POOLTABLE_DECODE_TRACE`).
+        var tPush: gint64 = 0, tBegin: gint64 = 0, tEnd: gint64 = 0
+        /// The worker thread's CPU time for the decode (µs; for `POOLTABLE_DECODE_TRACE`).
+        var cpu: gint64 = 0
         init(key: Key) { self.key = key }
     }
 
@@ -318,13 +344,16 @@ public final class PictureLoader {
     /// decodes start from the main loop once the caller is done.
     @discardableResult
     private func enqueue(_ key: Key, _ demand: DecodeQueue<Key>.Demand) -> Job {
-        queue.request(key, demand, refining: cache[key]?.isPlaceholder ?? false)
+        let refining = cache[key]?.isPlaceholder ?? false
+        if !refining && jobs[key] == nil { lastFirstPassRequest = MonotonicClock.seconds }
+        queue.request(key, demand, refining: refining)
         if let job = jobs[key] {
             job.wanted.store(true, ordering: .relaxed)
             return job
         }
         let job = Job(key: key)
         jobs[key] = job
+        trace("enqueue \(key.path.split(separator: "/").last!) \(demand) \(key.pixelWidth)x\(key.pixelHeight)")
         scheduleStart()
         return job
     }
@@ -343,15 +372,24 @@ public final class PictureLoader {
 
     private func startJobs() {
         if thumbnailWriteFailure != nil { pendingWrites.removeAll() }
+        let sinceFirstPass = MonotonicClock.seconds - lastFirstPassRequest
+        let atRest = sinceFirstPass >= restInterval
         while runningCount < threads {
             // The thumbnails' cache writes go after the decodes cells wait for, before prefetches.
             if !pendingWrites.isEmpty && !queue.hasWaitingForCells {
                 startWrite(pendingWrites.removeFirst())
                 continue
             }
-            // With two threads or more, one is kept for first passes (placeholders, cache reads):
-            // a sharp decode of a camera JPEG holds its thread ~40 ms.
-            guard let key = queue.next(refinements: threads < 2 || runningRefinements < threads - 1) else { break }
+            // With two threads or more, one is kept for first passes (placeholders, cache reads)
+            // while the view moves: a sharp decode of a camera JPEG holds its thread ~40 ms. At
+            // rest it takes the sharp decodes of cells on screen too (the screen is sharp sooner),
+            // not those of bound cells and prefetches (it is free as soon as the screen is sharp,
+            // for the first passes of the next move).
+            let allRefinements = threads < 2 || runningRefinements < threads - 1
+            guard let key = queue.next(refinements: allRefinements || atRest, refinementsAtLeast: allRefinements ? .prefetch : .visible) else {
+                if !atRest { scheduleRestCheck(after: restInterval - sinceFirstPass) }
+                break
+            }
             guard let job = jobs[key] else { queue.finish(key); continue }
             job.isRefinement = queue.isRefining(key)
             if job.isRefinement { runningRefinements += 1 }
@@ -365,7 +403,37 @@ public final class PictureLoader {
             job.decoder = PictureDecoder(maxPixels: maxPixels, thumbnails: thumbnailCache, writesThumbnails: thumbnailWriteFailure == nil,
                                          defersCacheWrite: pendingWrites.count < maxDeferredWrites,
                                          stopsAtPlaceholder: !queue.isRefining(key) && cache[key] == nil)
+            job.tPush = g_get_monotonic_time()
+            trace("start \(job.isRefinement ? "sharp" : "first") \(key.path.split(separator: "/").last!) demand=\(queue.demand(of: key).map { "\($0)" } ?? "-") running=\(runningCount) waiting=\(queue.waitingCount)")
             g_thread_pool_push(pool, Unmanaged.passRetained(job).toOpaque(), nil)
+        }
+    }
+
+    /// Whether `POOLTABLE_DECODE_TRACE` is set.
+    @_spi(Interop) nonisolated public static let tracing = getenv("POOLTABLE_DECODE_TRACE") != nil
+    /// The calling thread's CPU time, µs.
+    nonisolated private static func threadCPUMicroseconds() -> gint64 {
+        var t = timespec()
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t)
+        return gint64(t.tv_sec) * 1_000_000 + gint64(t.tv_nsec) / 1_000
+    }
+
+    /// Writes `s` to stderr with the monotonic time in ms, when tracing.
+    private func trace(_ s: @autoclosure () -> String) {
+        guard Self.tracing else { return }
+        let line = "TRACE \(g_get_monotonic_time() / 1000) \(s())\n"
+        _ = line.withCString { Glibc.write(2, $0, strlen($0)) }
+    }
+
+    /// Starts decodes again once the view has come to rest (`restInterval` after the last
+    /// first pass asked for), when a worker was kept for first passes and sharp decodes wait.
+    private func scheduleRestCheck(after seconds: Double) {
+        guard !restCheckScheduled, queue.waitingCount > 0, seconds.isFinite else { return }
+        restCheckScheduled = true
+        MainLoop.addTimeout(milliseconds: UInt32(max(1, (seconds * 1000).rounded(.up)))) { [weak self] in
+            self?.restCheckScheduled = false
+            self?.startJobs()
+            return false
         }
     }
 
@@ -386,6 +454,8 @@ public final class PictureLoader {
     private static let decodeOnWorker: GFunc = { data, _ in
         guard let data else { return }
         let job = Unmanaged<Job>.fromOpaque(data).takeUnretainedValue()
+        job.tBegin = g_get_monotonic_time()
+        let cpuBegin = tracing ? threadCPUMicroseconds() : 0
         if job.niceness > 0 {
             // Linux keeps the niceness per thread: "who" 0 is the calling thread.
             let which = __priority_which_t(PRIO_PROCESS.rawValue)
@@ -411,6 +481,8 @@ public final class PictureLoader {
                 }
             }
         }
+        job.tEnd = g_get_monotonic_time()
+        if tracing { job.cpu = threadCPUMicroseconds() - cpuBegin }
         g_idle_add_full(G_PRIORITY_DEFAULT, PictureLoader.deliverOnMain, data, nil)
     }
 
@@ -422,6 +494,7 @@ public final class PictureLoader {
 
     private func finished(_ job: Job) {
         runningCount -= 1
+        trace("done \(job.write != nil ? "write" : job.outcome?.placeholder != nil ? "placeholder" : job.isRefinement ? "sharp" : "picture") \(job.key.path.split(separator: "/").last!) queued=\((job.tBegin - job.tPush) / 1000) work=\((job.tEnd - job.tBegin) / 1000) cpu=\(job.cpu / 1000) toMain=\((g_get_monotonic_time() - job.tEnd) / 1000) origin=\(job.outcome?.origin.map { "\($0)" } ?? "-") dropped=\(job.outcome?.dropped != nil)")
         if job.isRefinement { runningRefinements -= 1; job.isRefinement = false }
         if job.write != nil {
             if let problem = job.writeProblem {
