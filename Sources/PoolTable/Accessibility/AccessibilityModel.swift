@@ -216,8 +216,8 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     ///
     /// The mounted items are kept in index order, which is the reading order of a list and
     /// of a grid's lines, so the keys are only checked in one pass; they are sorted when that
-    /// finds one out of place (a carousel's item, a tab stop kept outside the band, a layout
-    /// whose frames do not follow the index order).
+    /// finds one out of place (a carousel's item, a layout whose frames do not follow the
+    /// index order); `extra` is put in at its place.
     @_spi(Hosting) public func readingOrderKeys(including extra: IndexPath? = nil) -> [AccessibleElementKey] {
         // (section, header first, top, left, row); a carousel's items read in their order along it.
         typealias Key = (section: Int, kind: Int, top: Double, left: Double, row: Int)
@@ -240,13 +240,15 @@ public struct AccessibleRowPosition: Sendable, Equatable {
             }
         }
         for section in headerSections[h...] { keys.append((section, 0, 0, 0, 0)) }
-        if let extra, !isMounted(extra), let f = frame(of: extra) {
-            let ip = ItemPath(extra)
-            keys.append(groups[ip.section] != nil ? (ip.section, 1, 0, 0, ip.row) : (ip.section, 1, f.minY, f.minX, ip.row))
-        }
         var ordered = true
         for i in keys.indices.dropFirst() where keys[i] < keys[i - 1] { ordered = false; break }
         if !ordered { keys.sort { $0 < $1 } }
+        // The kept tab stop goes in at its place (appended, it made every update sort).
+        if let extra, !isMounted(extra), let f = frame(of: extra) {
+            let ip = ItemPath(extra)
+            let key: Key = groups[ip.section] != nil ? (ip.section, 1, 0, 0, ip.row) : (ip.section, 1, f.minY, f.minX, ip.row)
+            keys.insert(key, at: keys.lastIndex { $0 < key }.map { $0 + 1 } ?? 0)
+        }
         return keys.map { AccessibleElementKey(section: $0.section, row: $0.kind == 0 ? nil : $0.row) }
     }
 }
