@@ -87,6 +87,9 @@ final class AccessibleRows {
     private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.update() }
     /// When every row was last described again for a new count.
     private var countDescribedAt = -Double.infinity
+    /// The row the user just moved with the focus on it (Alt+arrow), until its proxy has
+    /// followed it there (`focusedRowMoved(to:)`).
+    private var movedFocusRow: IndexPath?
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     var proxiesCreated: Int { allProxies.count }
@@ -116,6 +119,16 @@ final class AccessibleRows {
     /// input (`RovingTabStop`).
     func announce(_ message: String) {
         if focus.announce(message) { idle.schedule() }
+    }
+
+    /// The focused row was moved to `indexPath` by the user (Alt+arrow): once its proxy has
+    /// followed it there, the row gets a fresh proxy and the focus moves to it. Orca 43
+    /// ignores a focused list item's name changes and reads only its new description, so a
+    /// move kept on the same proxy was heard as "Item 8 of 48" without the row's name; a
+    /// focus change is read in full ("Wi-Fi, Home. Item 8 of 48").
+    func focusedRowMoved(to indexPath: IndexPath) {
+        movedFocusRow = indexPath
+        quiet.schedule()
     }
 
     /// The engine's change list, applied at the next update (the engine may be in a layout
@@ -150,6 +163,7 @@ final class AccessibleRows {
         carouselSections = Dictionary(model.itemGroups.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
         if let lists = pending { lists.forEach(apply) } else { rebuild() }
         pending = []
+        refocusMovedRow(model)
         // Proxies shown before the view had a window are exported now (`AccessibleProxy.export()`).
         for proxy in allProxies where proxy.isShown && !proxy.isExported { proxy.export() }
         updateCarousels(model)
@@ -260,6 +274,27 @@ final class AccessibleRows {
         }
         spare.forEach(retire)
         orderChanged = orderChanged || !changes.mounted.isEmpty || !changes.unmounted.isEmpty || !moving.isEmpty
+    }
+
+    /// The row the user moved (`focusedRowMoved(to:)`), once its focused proxy is there:
+    /// a fresh proxy takes the row (named and described below, before `updateTabStop` moves
+    /// the focus to it and retires the old one, now detached).
+    private func refocusMovedRow(_ model: AccessibilityModel) {
+        guard let ip = movedFocusRow else { return }
+        guard model.focusedIndexPath == ip else { movedFocusRow = nil; return }   // the focus went on
+        let key = RowKey(ip)
+        guard let stop = tabStop, stop.indexPath == ip, rows[key] === stop else { return }   // not followed yet
+        movedFocusRow = nil
+        guard focus.containsFocus else { return }
+        let parent = container(of: ip)?.widget ?? view
+        let fresh = Self.take(in: parent, from: &freeRows) ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST_ITEM, in: parent)
+        fresh.indexPath = ip
+        fresh.generation = -1
+        adopt(fresh)
+        fresh.setShown(true)
+        rows[key] = fresh
+        dirty[key] = true
+        orderChanged = true
     }
 
     /// The first time: a proxy for every mounted row.
