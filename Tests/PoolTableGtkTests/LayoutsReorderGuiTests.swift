@@ -105,6 +105,12 @@ extension TableWidgetTests {
         widget.grabFocus()
         view.setFocusedIndexPath(IndexPath(item: 0, section: settings))
         GtkTestEnvironment.waitForFrame()
+        let root = try #require(gtk_widget_get_root(widget.drawingArea))
+        let focusedBefore = try #require(gtk_root_get_focus(root))
+        let spokenBefore = try #require(widget.accessibleRows.spokenText(of: focusedBefore))
+        try #require(spokenBefore.label?.contains(original[0].title) == true)
+        // "Item 7 of 48" before: "Item 8 of 48" after.
+        let number = try #require(spokenBefore.description?.split(separator: " ").dropFirst().first.flatMap { Int($0) })
         var keys = XScript(title: harness.uniqueTitle(), windowPoint: harness.windowPoint(in: widget))
         keys.focusWindow()
         keys.key("alt+Down")
@@ -116,11 +122,15 @@ extension TableWidgetTests {
         // The screen was told (the reorder; the keys' selection change tells it too).
         #expect(changes >= 1)
         #expect(view.focusedIndexPath == IndexPath(item: 1, section: settings), "the focus followed the row")
-        // What a screen reader hears from the focused proxy: the moved row.
-        let root = try #require(gtk_widget_get_root(widget.drawingArea))
+        // What a screen reader hears from the focused proxy: the moved row, through a focus
+        // change to a fresh proxy (Orca 43 ignores a focused list item's name changes and read
+        // only "Item 8 of 48" while the row stayed on the proxy that had the focus).
+        GtkTestEnvironment.waitThenFrame(for: "the focus on the moved row's fresh proxy") { gtk_root_get_focus(root) != focusedBefore }
         let focused = try #require(gtk_root_get_focus(root))
+        #expect(focused != focusedBefore, "the focus moved to another proxy")
         let spoken = try #require(widget.accessibleRows.spokenText(of: focused))
         #expect(spoken.label?.contains(original[0].title) == true, "\(spoken)")
+        #expect(spoken.description?.hasPrefix("Item \(number + 1) of ") == true, "\(spoken)")
     }
 
     @Test("Layouts: in edit mode a real drag on the sidebar's Mail grip moves Mail, expanded, below Music; its folders follow it and stay indented")

@@ -77,6 +77,21 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     case item(IndexPath)
 }
 
+/// One thing a screen reader reads, in `AccessibilityModel.readingOrderKeys(including:)`: a
+/// section's header (`row` nil) or an item, as two integers a host can hash cheaply.
+@_spi(Hosting) public struct AccessibleElementKey: Sendable, Hashable {
+    /// The section.
+    @_spi(Hosting) public var section: Int
+    /// The item's row (a grid's item), or nil for the section's header.
+    @_spi(Hosting) public var row: Int?
+
+    /// The header of `section` (`row` nil) or the item at `row` in it.
+    @_spi(Hosting) public init(section: Int, row: Int?) {
+        self.section = section
+        self.row = row
+    }
+}
+
 /// What assistive technology should be told about a view, as its last layout pass left it:
 /// each mounted item's position among all items, checked state, label and frame; which
 /// item is the tab stop; the mounted headers; the reading order. A host mirrors it onto
@@ -190,22 +205,50 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     /// section, each header before its items, the items by lines top to bottom and each
     /// line left to right (a grid's items in a line share their top).
     @_spi(Hosting) public func readingOrder(including extra: IndexPath? = nil) -> [AccessibleElement] {
-        // (section, header first, top, left, row)
-        var keyed: [((Int, Int, Double, Double, Int), AccessibleElement)] = headers.map {
-            (($0.section, 0, 0, 0, 0), .header(section: $0.section))
+        readingOrderKeys(including: extra).map { key in
+            key.row.map { .item(IndexPath(row: $0, section: key.section)) } ?? .header(section: key.section)
         }
-        keyed.reserveCapacity(keyed.count + view.items.count + 1)
-        // A carousel's items read in their order along it.
+    }
+
+    /// `readingOrder(including:)` as sections and rows, without Foundation's `IndexPath` (a
+    /// host mapping each element back to its own object every update: making and hashing
+    /// index paths was most of that work).
+    ///
+    /// The mounted items are kept in index order, which is the reading order of a list and
+    /// of a grid's lines, so the keys are only checked in one pass; they are sorted when that
+    /// finds one out of place (a carousel's item, a layout whose frames do not follow the
+    /// index order); `extra` is put in at its place.
+    @_spi(Hosting) public func readingOrderKeys(including extra: IndexPath? = nil) -> [AccessibleElementKey] {
+        // (section, header first, top, left, row); a carousel's items read in their order along it.
+        typealias Key = (section: Int, kind: Int, top: Double, left: Double, row: Int)
+        let headerSections = view.laidOutHeaderSections.filter { section in
+            view.headerView(forSection: section)?.title.map { !$0.isEmpty } ?? false
+        }
+        var keys: [Key] = []
+        keys.reserveCapacity(headerSections.count + view.items.count + 1)
+        let grouped = !groups.isEmpty
+        // Each header goes in before the first item of a later section.
+        var h = 0
         for e in view.items.entries {
-            let ip = e.indexPath, f = e.cell.frame
-            keyed.append(groups[ip.section] == nil ? ((ip.section, 1, f.minY, f.minX, ip.row), .item(ip.indexPath))
-                                                   : ((ip.section, 1, 0, 0, ip.row), .item(ip.indexPath)))
+            let ip = e.indexPath
+            while h < headerSections.count, headerSections[h] <= ip.section { keys.append((headerSections[h], 0, 0, 0, 0)); h += 1 }
+            if grouped, groups[ip.section] != nil {
+                keys.append((ip.section, 1, 0, 0, ip.row))
+            } else {
+                let f = e.cell.frame
+                keys.append((ip.section, 1, f.minY, f.minX, ip.row))
+            }
         }
+        for section in headerSections[h...] { keys.append((section, 0, 0, 0, 0)) }
+        var ordered = true
+        for i in keys.indices.dropFirst() where keys[i] < keys[i - 1] { ordered = false; break }
+        if !ordered { keys.sort { $0 < $1 } }
+        // The kept tab stop goes in at its place (appended, it made every update sort).
         if let extra, !isMounted(extra), let f = frame(of: extra) {
-            keyed.append(groups[extra.section] == nil ? ((extra.section, 1, f.minY, f.minX, extra.row), .item(extra))
-                                                      : ((extra.section, 1, 0, 0, extra.row), .item(extra)))
+            let ip = ItemPath(extra)
+            let key: Key = groups[ip.section] != nil ? (ip.section, 1, 0, 0, ip.row) : (ip.section, 1, f.minY, f.minX, ip.row)
+            keys.insert(key, at: keys.lastIndex { $0 < key }.map { $0 + 1 } ?? 0)
         }
-        keyed.sort { $0.0 < $1.0 }
-        return keyed.map(\.1)
+        return keys.map { AccessibleElementKey(section: $0.section, row: $0.kind == 0 ? nil : $0.row) }
     }
 }

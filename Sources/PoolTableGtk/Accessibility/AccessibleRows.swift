@@ -50,7 +50,7 @@ final class AccessibleRows {
     private unowned let listView: ListBase
     private let view: UnsafeMutablePointer<GtkWidget>
     private let placement: ProxyPlacement
-    private var rows: [IndexPath: AccessibleProxy] = [:], headers: [Int: AccessibleProxy] = [:]
+    private var rows: [RowKey: AccessibleProxy] = [:], headers: [Int: AccessibleProxy] = [:]
     private var freeRows: [AccessibleProxy] = [], freeHeaders: [AccessibleProxy] = [], allProxies: [AccessibleProxy] = []
     /// The list proxy of each carousel with mounted items, by section, and spare ones.
     private var carousels: [Int: AccessibleProxy] = [:], freeCarousels: [AccessibleProxy] = []
@@ -62,7 +62,7 @@ final class AccessibleRows {
     /// Change lists not yet applied; nil until the proxies were first built from the mounted rows.
     private var pending: [MountChanges]?
     /// Rows to look at again (true: new to their proxy), and rows whose label is held back.
-    private var dirty: [IndexPath: Bool] = [:], heldBack: Set<IndexPath> = []
+    private var dirty: [RowKey: Bool] = [:], heldBack: Set<RowKey> = []
     private var shown: (count: Int, editing: Bool, multi: Bool?, offsetY: Double) = (-1, false, nil, .nan)
     /// The content offset across the proxies were placed for (a table wider than the view).
     private var shownOffsetX = 0.0
@@ -87,6 +87,9 @@ final class AccessibleRows {
     private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.update() }
     /// When every row was last described again for a new count.
     private var countDescribedAt = -Double.infinity
+    /// The row the user just moved with the focus on it (Alt+arrow), until its proxy has
+    /// followed it there (`focusedRowMoved(to:)`).
+    private var movedFocusRow: IndexPath?
 
     /// Widgets made so far (rows and headers), for tests and the benchmark notes.
     var proxiesCreated: Int { allProxies.count }
@@ -116,6 +119,16 @@ final class AccessibleRows {
     /// input (`RovingTabStop`).
     func announce(_ message: String) {
         if focus.announce(message) { idle.schedule() }
+    }
+
+    /// The focused row was moved to `indexPath` by the user (Alt+arrow): once its proxy has
+    /// followed it there, the row gets a fresh proxy and the focus moves to it. Orca 43
+    /// ignores a focused list item's name changes and reads only its new description, so a
+    /// move kept on the same proxy was heard as "Item 8 of 48" without the row's name; a
+    /// focus change is read in full ("Wi-Fi, Home. Item 8 of 48").
+    func focusedRowMoved(to indexPath: IndexPath) {
+        movedFocusRow = indexPath
+        quiet.schedule()
     }
 
     /// The engine's change list, applied at the next update (the engine may be in a layout
@@ -150,6 +163,7 @@ final class AccessibleRows {
         carouselSections = Dictionary(model.itemGroups.map { ($0.section, $0) }, uniquingKeysWith: { a, _ in a })
         if let lists = pending { lists.forEach(apply) } else { rebuild() }
         pending = []
+        refocusMovedRow(model)
         // Proxies shown before the view had a window are exported now (`AccessibleProxy.export()`).
         for proxy in allProxies where proxy.isShown && !proxy.isExported { proxy.export() }
         updateCarousels(model)
@@ -164,7 +178,7 @@ final class AccessibleRows {
             if model.itemCount != shown.count { countDescribedAt = now }
             if describeChanged { allProxies.forEach { $0.forgetDescription() } }
             (shown.count, shown.editing, describeChanged) = (model.itemCount, model.isEditing, false)
-            for ip in rows.keys { markDirty(ip) }
+            for key in rows.keys { markDirty(key) }
         }
         if let ip = focus.announceOnStop(ifAt: model.focusedIndexPath) { markDirty(ip) }
         let cell = (listView as? TableView)?.focusedColumn.flatMap { c in model.focusedIndexPath.map { (row: $0, column: c) } }
@@ -174,11 +188,11 @@ final class AccessibleRows {
         }
         heldBack.forEach(markDirty)
         heldBack = []
-        for (ip, isNew) in dirty {
-            guard let proxy = rows[ip], let item = model.item(at: ip) else { continue }
+        for (key, isNew) in dirty {
+            guard let proxy = rows[key], let ip = proxy.indexPath, let item = model.item(at: ip) else { continue }
             if let wait = proxy.offerLabel(item.label, generation: item.generation, isNew: isNew, now: now,
                                            interval: Self.minimumLabelInterval, sent: &labelUpdates) {
-                heldBack.insert(ip)
+                heldBack.insert(key)
                 flush.schedule(after: wait)
             }
             proxy.setSelected(item.isSelected)
@@ -189,7 +203,11 @@ final class AccessibleRows {
             placeCarousel(of: proxy)
         }
         dirty = [:]
-        if let table = listView as? TableView { for (ip, proxy) in rows { proxy.setOutline(table.outlineState(forRowAt: ip)) } }   // level, expanded
+        if let table = listView as? TableView {   // level, expanded
+            // (Asked per row only of an outline: for any other table each row's question was a dynamic cast.)
+            let outline = table.dataSource is TableViewOutlineDataSource
+            for proxy in rows.values { proxy.setOutline(outline ? proxy.indexPath.flatMap(table.outlineState(forRowAt:)) : nil) }
+        }
         updateHeaders(model)
         updateTabStop(model)
         focus.finishUpdate()
@@ -216,10 +234,10 @@ final class AccessibleRows {
     }
 
     /// The label a row's proxy shows now (tests).
-    func proxyLabel(at indexPath: IndexPath) -> String? { rows[indexPath]?.label }
+    func proxyLabel(at indexPath: IndexPath) -> String? { rows[RowKey(indexPath)]?.label }
     /// A row's proxy widget and the outline state last sent to it (tests; issue 25).
     func proxyOutline(at indexPath: IndexPath) -> (widget: UnsafeMutablePointer<GtkWidget>, sent: OutlineRowState??)? {
-        rows[indexPath].map { ($0.widget, $0.outlineSent) }
+        rows[RowKey(indexPath)].map { ($0.widget, $0.outlineSent) }
     }
 
     /// What a proxy widget says now, name and description (tests); nil for other widgets.
@@ -233,13 +251,13 @@ final class AccessibleRows {
     /// theirs along, and an arriving row takes the proxy of the same row put in another cell,
     /// else its detached tab stop, else one whose row left, a free one or a new one.
     private func apply(_ changes: MountChanges) {
-        var leaving: [IndexPath: AccessibleProxy] = [:]
-        for item in changes.unmounted { leaving[item.indexPath] = rows.removeValue(forKey: item.indexPath) }
-        let moving = changes.moved.compactMap { m in rows.removeValue(forKey: m.from).map { ($0, m.to) } }
-        for (proxy, to) in moving { proxy.indexPath = to; rows[to] = proxy; adopt(proxy); markDirty(to) }
+        var leaving: [RowKey: AccessibleProxy] = [:]
+        for item in changes.unmounted { let key = RowKey(item.indexPath); leaving[key] = rows.removeValue(forKey: key) }
+        let moving = changes.moved.compactMap { m in rows.removeValue(forKey: RowKey(m.from)).map { ($0, m.to) } }
+        for (proxy, to) in moving { proxy.indexPath = to; rows[RowKey(to)] = proxy; adopt(proxy); markDirty(to) }
         (changes.rebound + changes.updated).forEach { markDirty($0.indexPath) }
         let arriving = changes.mounted.map(\.indexPath)
-        let same = arriving.map { ip in leaving.removeValue(forKey: ip) ?? (tabStop?.indexPath == ip && isDetached(tabStop) ? tabStop : nil) }
+        let same = arriving.map { ip in leaving.removeValue(forKey: RowKey(ip)) ?? (tabStop?.indexPath == ip && isDetached(tabStop) ? tabStop : nil) }
         var spare = leaving.values.filter { $0 !== tabStop }   // the focused proxy keeps its row
         for (ip, kept) in zip(arriving, same) {
             // A proxy already in the row's list (the view or its carousel) if there is one:
@@ -251,11 +269,32 @@ final class AccessibleRows {
             proxy.generation = -1
             adopt(proxy)
             proxy.setShown(true)
-            rows[ip] = proxy
-            dirty[ip] = true
+            rows[RowKey(ip)] = proxy
+            dirty[RowKey(ip)] = true
         }
         spare.forEach(retire)
         orderChanged = orderChanged || !changes.mounted.isEmpty || !changes.unmounted.isEmpty || !moving.isEmpty
+    }
+
+    /// The row the user moved (`focusedRowMoved(to:)`), once its focused proxy is there:
+    /// a fresh proxy takes the row (named and described below, before `updateTabStop` moves
+    /// the focus to it and retires the old one, now detached).
+    private func refocusMovedRow(_ model: AccessibilityModel) {
+        guard let ip = movedFocusRow else { return }
+        guard model.focusedIndexPath == ip else { movedFocusRow = nil; return }   // the focus went on
+        let key = RowKey(ip)
+        guard let stop = tabStop, stop.indexPath == ip, rows[key] === stop else { return }   // not followed yet
+        movedFocusRow = nil
+        guard focus.containsFocus else { return }
+        let parent = container(of: ip)?.widget ?? view
+        let fresh = Self.take(in: parent, from: &freeRows) ?? makeProxy(GTK_ACCESSIBLE_ROLE_LIST_ITEM, in: parent)
+        fresh.indexPath = ip
+        fresh.generation = -1
+        adopt(fresh)
+        fresh.setShown(true)
+        rows[key] = fresh
+        dirty[key] = true
+        orderChanged = true
     }
 
     /// The first time: a proxy for every mounted row.
@@ -265,7 +304,8 @@ final class AccessibleRows {
         apply(changes)
     }
 
-    private func markDirty(_ ip: IndexPath) { if dirty[ip] == nil { dirty[ip] = false } }
+    private func markDirty(_ key: RowKey) { if dirty[key] == nil { dirty[key] = false } }
+    private func markDirty(_ ip: IndexPath) { markDirty(RowKey(ip)) }
 
     /// What a row's description says besides its position: the focused cell, the level,
     /// that it is in a carousel.
@@ -327,7 +367,7 @@ final class AccessibleRows {
         // than landing on the first visible row (which a screen reader would read out).
         if let cursor = listView.focusedIndexPath, cursor != ip, !model.isMounted(cursor),
            let held = tabStop?.indexPath, model.frame(of: held) != nil { ip = held }
-        let wanted = ip.flatMap { rows[$0] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
+        let wanted = ip.flatMap { rows[RowKey($0)] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
             stop.describe(model.position(of: ip), extras(ip), joins, describe)
             if let rect = model.frame(of: ip) { placement.place(stop, at: rect) }
@@ -348,19 +388,21 @@ final class AccessibleRows {
         orderChanged = false
         let detached = isDetached(tabStop) ? tabStop : nil
         // A carousel's items are read inside its list, which stands where its first item would.
+        let detachedKey = detached?.indexPath.map(RowKey.init)
         var order: [AccessibleProxy] = [], inCarousel: [Int: [AccessibleProxy]] = [:]
-        for element in model.readingOrder(including: detached?.indexPath) {
-            switch element {
-            case .header(let section):
-                if let header = headers[section] { order.append(header) }
-            case .item(let ip):
-                guard let proxy = rows[ip] ?? (detached?.indexPath == ip ? detached : nil) else { continue }
-                if let carousel = proxy.container {
-                    if inCarousel[ip.section] == nil { order.append(carousel) }
-                    inCarousel[ip.section, default: []].append(proxy)
-                } else {
-                    order.append(proxy)
-                }
+        order.reserveCapacity(rows.count + headers.count + 1)
+        for element in model.readingOrderKeys(including: detached?.indexPath) {
+            guard let row = element.row else {
+                if let header = headers[element.section] { order.append(header) }
+                continue
+            }
+            let key = RowKey(section: element.section, row: row)
+            guard let proxy = rows[key] ?? (detachedKey == key ? detached : nil) else { continue }
+            if let carousel = proxy.container {
+                if inCarousel[key.section] == nil { order.append(carousel) }
+                inCarousel[key.section, default: []].append(proxy)
+            } else {
+                order.append(proxy)
             }
         }
         let ids = (order + inCarousel.keys.sorted().flatMap { inCarousel[$0]! }).map { ObjectIdentifier($0) }
@@ -421,8 +463,8 @@ final class AccessibleRows {
             if let title = header?.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
             proxy.setDescription(describeCarousel())
         }
-        for (ip, proxy) in rows where proxy.container != nil {
-            if let frame = model.frame(of: ip) { placement.place(proxy, at: frame) }
+        for proxy in rows.values where proxy.container != nil {
+            if let ip = proxy.indexPath, let frame = model.frame(of: ip) { placement.place(proxy, at: frame) }
             placeCarousel(of: proxy)
         }
     }
@@ -465,6 +507,17 @@ final class AccessibleRows {
 
     private func isDetached(_ proxy: AccessibleProxy?) -> Bool {
         guard let proxy, let ip = proxy.indexPath else { return false }
-        return rows[ip] !== proxy
+        return rows[RowKey(ip)] !== proxy
     }
+}
+
+/// The key of a row's proxy in `AccessibleRows`: section and row as two integers. Foundation's
+/// `IndexPath` hashes through calls into FoundationEssentials that cannot be inlined; keyed by
+/// it, mapping the reading order back to the proxies cost more than the reading order itself.
+private struct RowKey: Hashable {
+    let section: Int
+    let row: Int
+
+    init(section: Int, row: Int) { (self.section, self.row) = (section, row) }
+    init(_ indexPath: IndexPath) { self.init(section: indexPath.section, row: indexPath.row) }
 }

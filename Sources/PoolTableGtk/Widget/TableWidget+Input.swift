@@ -128,7 +128,10 @@ extension TableWidget {
               [GDK_KEY_Up, GDK_KEY_KP_Up, GDK_KEY_Down, GDK_KEY_KP_Down, GDK_KEY_Left, GDK_KEY_KP_Left, GDK_KEY_Right, GDK_KEY_KP_Right].contains(key),
               let arrow = Self.tableKey(for: keyval) else { return nil }
         let handled = listView.handleKey(arrow, modifiers: .alt)
-        if handled { accessibleCursorMayHaveMoved() }
+        if handled {
+            if let moved = listView.focusedIndexPath { accessibleRows.focusedRowMoved(to: moved) }
+            accessibleCursorMayHaveMoved()
+        }
         return handled
     }
 
