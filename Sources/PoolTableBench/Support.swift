@@ -122,7 +122,7 @@ struct Options {
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|selects|jumps|inserts|idle-KIND]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|ticks|tinies|scrolls|slides|selects|jumps|inserts|scrolled-tinies|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels|layouts-carousels-listview [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async|gridview-thread|text|prefill --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS] [--fling-after full|sharp]    (photos runs each toolkit in its own process; text: the text list flung the same way; prefill: writes every photo's thumbnail to --thumbnails with PictureLoader, no window; gridview-async (gdk-pixbuf's async stream loader) and gridview-thread (decoding in GIO's thread pool) with --thumbnails read the cache's large PNGs)
@@ -184,7 +184,7 @@ struct Options {
             case "--script":
                 let m = value(a)
                 guard m == "frames" || FramesScript.countedKind(m) != nil else {
-                    fail("--script: frames, ticks, tinies, scrolls, slides, selects, jumps, inserts, idles or idle-KIND")
+                    fail("--script: frames, ticks, tinies, scrolls, slides, selects, jumps, inserts, scrolled-tinies, idles or idle-KIND")
                 }
                 o.script = m
             case "--command": o.command = value(a)
