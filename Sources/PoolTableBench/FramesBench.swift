@@ -28,8 +28,13 @@ enum FramesScript {
     /// For callgrind, one frame type `n` times from the top: `ticks` (a tick, two idle
     /// frames), `tinies` (the header bar's 4x4 px probe, two idle frames), `scrolls` (a
     /// +37 px step), `slides` (an animated edit-mode slide in, 15 frames, then edit mode
-    /// off at once and two idle frames) or `selects` (Select All, an idle frame, Deselect
-    /// All, an idle frame: two repaints of every row); `idles` or `idle-KIND`: the same frames with
+    /// off at once and two idle frames), `selects` (Select All, an idle frame, Deselect
+    /// All, an idle frame: two repaints of every row), `jumps` (a jump to 50 % or 25 % of
+    /// the list in turn, every row new, two idle frames), `inserts` (from the middle of
+    /// the list, 10 rows inserted above the viewport and the 24 frames of its animation) or
+    /// `scrolled-tinies` (`tinies` after ten +37 px steps and five idle frames, in the
+    /// baseline too: the floor once a scroll has come to rest);
+    /// `idles` or `idle-KIND`: the same frames with
     /// nothing changed, the baseline a frame type's cost is measured against (`idles` is
     /// `idle-ticks`).
     static func steps(_ script: String, frames n: Int) -> [(kind: String, fraction: Double?)] {
@@ -43,18 +48,23 @@ enum FramesScript {
             return s
         }
         if let counted = countedKind(script) {
-            var s: [(kind: String, fraction: Double?)] = [("home", 0)] + Array(repeating: idle, count: 5)
-            for _ in 0..<n {
+            // The inserts start from the middle, as the `frames` script's do (baseline included).
+            var s: [(kind: String, fraction: Double?)] = [("home", counted == "inserts" ? 0.5 : 0)] + Array(repeating: idle, count: 5)
+            if counted == "scrolled-tinies" { s += Array(repeating: ("scroll", nil), count: 10) + Array(repeating: idle, count: 5) }
+            let start = s.count
+            for i in 0..<n {
                 switch counted {
                 case "ticks": s += [("tick", nil), idle, idle]
-                case "tinies": s += [("tiny", nil), idle, idle]
+                case "tinies", "scrolled-tinies": s += [("tiny", nil), idle, idle]
                 case "scrolls": s += [("scroll", nil)]
                 case "selects": s += [("selectall", nil), idle, ("deselectall", nil), idle]
+                case "jumps": s += [i % 2 == 0 ? ("jump50", 0.5) : ("jump25", 0.25), idle, idle]
+                case "inserts": s += [("insert", nil)] + Array(repeating: ("inserting", nil), count: 24)
                 default: s += [("edit", nil)] + Array(repeating: ("editing", nil), count: 15) + [("editoff", nil), idle, idle]
                 }
             }
             let baseline = script == "idles" || script.hasPrefix("idle-")
-            return baseline ? s.map { $0.kind == "home" ? $0 : idle } : s
+            return baseline ? Array(s[..<start]) + s[start...].map { _ in idle } : s
         }
         var s: [(kind: String, fraction: Double?)] = Array(repeating: ("scroll", nil), count: n)
         s += [("jump25", 0.25), ("jump50", 0.5), ("jump75", 0.75), ("jump100", 1.0), ("home", 0)]
@@ -73,13 +83,13 @@ enum FramesScript {
         return s
     }
 
-    /// The frame type a callgrind script repeats ("ticks", "tinies", "scrolls", "slides"), for
-    /// it and its `idle-` baseline; nil for the other scripts.
+    /// The frame type a callgrind script repeats (`countedKinds`), for it and its `idle-`
+    /// baseline; nil for the other scripts.
     nonisolated static func countedKind(_ script: String) -> String? {
         let kind = script == "idles" ? "ticks" : script.hasPrefix("idle-") ? String(script.dropFirst(5)) : script
         return countedKinds.contains(kind) ? kind : nil
     }
-    nonisolated static let countedKinds = ["ticks", "tinies", "scrolls", "slides", "selects"]
+    nonisolated static let countedKinds = ["ticks", "tinies", "scrolls", "slides", "selects", "jumps", "inserts", "scrolled-tinies"]
 
     /// Kinds that `perform` carries out (the others are GuiChild's: scroll, jumps, idle).
     static func isAction(_ kind: String) -> Bool {

@@ -31,7 +31,7 @@ struct Options {
     /// `gui-one`: "" (the `gui` script: scroll, jumps, tiny and idle frames), "frames"
     /// (`pooltable-bench frames`: every frame type of issue 36, FramesBench.swift), "pacing"
     /// (ticks and tinies after one idle frame and after two) or, for
-    /// callgrind, one frame type `--frames` times ("ticks", "tinies", "scrolls", "slides") or
+    /// callgrind, one frame type `--frames` times (`FramesScript.countedKinds`) or
     /// its baseline, the same frames with nothing changed ("idle-KIND"; "idles" = "idle-ticks").
     var script = ""
     /// `soak`: how long to run (seconds; the issue's soak is 600).
@@ -123,7 +123,7 @@ struct Options {
       profile-move --rows N                                        moving-a-row frames against scrolling frames only
       profile-diff --rows N --frames RUNS                          snapshot diffs only
       (gui runs each toolkit in its own process with:)
-      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|pacing|ticks|tinies|scrolls|slides|idle-KIND]
+      gui-one --toolkit pooltable|listview|baseline [--rows N] [--frames N] [--downloads N] [--heights ONE,TWO] [--movement scroll|move|drag] [--script frames|pacing|ticks|tinies|scrolls|slides|selects|jumps|inserts|scrolled-tinies|idle-KIND]
       gui-one --toolkit columnview|datatable [--rows N] [--frames N] [--heights ROW,HEADER] [--widths W,W,...]   (for columns)
       gui-one --toolkit layouts-pooltable|layouts-gridview|layouts-carousels|layouts-carousels-listview [--rows N] [--frames N]   (for layouts; carousels: N items in all)
       photos-one --toolkit pooltable|gridview|gridview-async|gridview-thread|text|prefill --rows PHOTOS [--camera] [--exif KIND] [--thumbnails DIR] [--fling-speed PX_PER_MS] [--fling-after full|sharp]    (photos runs each toolkit in its own process; text: the text list flung the same way; prefill: writes every photo's thumbnail to --thumbnails with PictureLoader, no window; gridview-async (gdk-pixbuf's async stream loader) and gridview-thread (decoding in GIO's thread pool) with --thumbnails read the cache's large PNGs)
@@ -185,7 +185,7 @@ struct Options {
             case "--script":
                 let m = value(a)
                 guard m == "frames" || m == "pacing" || FramesScript.countedKind(m) != nil else {
-                    fail("--script: frames, pacing, ticks, tinies, scrolls, slides, idles or idle-KIND")
+                    fail("--script: frames, pacing, ticks, tinies, scrolls, slides, selects, jumps, inserts, scrolled-tinies, idles or idle-KIND")
                 }
                 o.script = m
             case "--command": o.command = value(a)

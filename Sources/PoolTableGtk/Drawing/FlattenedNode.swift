@@ -37,6 +37,22 @@ enum FlattenedNode {
         return area > 0 && area <= maximumArea && drawsBeforeClipping(node)
     }
 
+    /// Largest unit whose raster is drawn while it moves, in device pixels; a larger one is
+    /// drawn as its plain nodes then (`RenderNodeCache`). Inside the damage, GSK 4.8's cairo
+    /// renderer replays a cairo node into a new zeroed scratch image the node's size, copies
+    /// the raster in and composites it: for the Layouts grid's 14.6 k px swatch cell about
+    /// 57 k instructions more than its plain rounded fill and caption, while a 22 px badge's
+    /// raster costs less than scan-converting its disc (docs/bench/LAYOUTS.md).
+    static let maximumAreaMovedAsRaster = 4_096.0
+
+    /// Whether a unit is drawn as its plain nodes while it moves (larger than
+    /// `maximumAreaMovedAsRaster`) and flattened only when recorded where it stays.
+    static func drawsPlainWhileMoving(_ node: OpaquePointer) -> Bool {
+        var bounds = graphene_rect_t()
+        gsk_render_node_get_bounds(node, &bounds)
+        return Double(bounds.size.width) * Double(bounds.size.height) > maximumAreaMovedAsRaster
+    }
+
     /// The unit flattened (an owned node: a container of one cairo node per run of shapes
     /// that do not overlap, and the shapes kept as plain nodes); nil if nothing would be
     /// flattened or there would be too many runs.

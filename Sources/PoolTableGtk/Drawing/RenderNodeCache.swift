@@ -44,6 +44,9 @@ public final class RenderNodeCache {
         /// (a top-level unit whose tree is worth it), once it is drawn somewhere else.
         var isFlattened = false
         var canFlatten = false
+        /// A large unit's recording (owned), kept beside its flattened node: drawn instead
+        /// of it while the unit moves (`FlattenedNode.drawsPlainWhileMoving`). Nil for the rest.
+        var plain: OpaquePointer?
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
         var children: [Entry] = []
         /// Path textures recorded into this one's node: kept while it is, so that when the
@@ -59,6 +62,22 @@ public final class RenderNodeCache {
             self.scale = scale
             self.frame = frame
             self.origin = origin
+        }
+
+        /// Drops the nodes it holds.
+        func release() {
+            if let node { gsk_render_node_unref(node) }
+            if let plain { gsk_render_node_unref(plain) }
+            node = nil
+            plain = nil
+        }
+
+        /// Draws the kept recording from now on (a large unit that moves).
+        func showPlain() {
+            guard let plain, node != plain else { return }
+            if let node { gsk_render_node_unref(node) }
+            node = gsk_render_node_ref(plain)
+            isFlattened = false
         }
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
@@ -93,6 +112,12 @@ public final class RenderNodeCache {
     }
     /// Units flattened since the cache was made (diagnostics, tests).
     private(set) var flattenings = 0
+    /// Flattened units swapped back to their plain nodes as they moved (diagnostics, tests).
+    private(set) var plainWhileMoving = 0
+    /// Whether this frame scrolls the view by a step (set by the widget after `beginFrame()`):
+    /// a large unit recorded in it is left plain, as it will move on with the next step
+    /// (`FlattenedNode.drawsPlainWhileMoving`).
+    var frameScrolls = false
 
     /// An empty cache.
     public init() {}
@@ -102,6 +127,7 @@ public final class RenderNodeCache {
     /// Starts a frame.
     public func beginFrame() {
         frame += 1
+        frameScrolls = false
         recordedThisFrame.removeAll(keepingCapacity: true)
     }
 
@@ -109,8 +135,7 @@ public final class RenderNodeCache {
     public func endFrame() {
         keysRecordedInLastFrame = recordedThisFrame
         for (key, entry) in entries where entry.frame != frame {
-            if let node = entry.node { gsk_render_node_unref(node) }
-            entry.node = nil
+            entry.release()
             entries[key] = nil
         }
         for (key, texture) in textures where texture.frame != frame {
@@ -121,10 +146,7 @@ public final class RenderNodeCache {
 
     /// Drops every node and texture.
     public func removeAll() {
-        for entry in entries.values {
-            if let node = entry.node { gsk_render_node_unref(node) }
-            entry.node = nil
-        }
+        for entry in entries.values { entry.release() }
         for texture in textures.values { g_object_unref(UnsafeMutableRawPointer(texture.texture)) }
         entries.removeAll()
         textures.removeAll()
@@ -139,7 +161,10 @@ public final class RenderNodeCache {
     /// flattening costs more than the recording, and it would be recorded again soon).
     /// A unit that changed often and then stays is flattened when it moves (a scroll),
     /// never at rest: swapping its node for the flattened one makes GTK repaint its
-    /// pixels, and a tick must damage only what ticked.
+    /// pixels, and a tick must damage only what ticked. A large unit
+    /// (`FlattenedNode.drawsPlainWhileMoving`) goes the other way as it moves: its plain
+    /// nodes cost GSK's cairo renderer less than its raster inside the damage a move makes.
+    /// It is not flattened again at rest (the same swap), only when recorded again.
     func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double, origin: Point,
               changesOften: Bool = false, record: () -> OpaquePointer?) -> OpaquePointer? {
         let parent = recording.last
@@ -149,19 +174,25 @@ public final class RenderNodeCache {
             touch(entry)
             if entry.origin != origin {
                 entry.origin = origin
-                // Moving: GTK repaints it anyway, so its flattened node costs no extra damage.
-                if parent == nil, entry.canFlatten, !entry.isFlattened, !changesOften { flatten(entry) }
+                // Moving: GTK repaints it anyway, so swapping its node costs no extra damage.
+                if parent == nil, entry.canFlatten, !changesOften {
+                    if let plain = entry.plain {
+                        if entry.node != plain { plainWhileMoving += 1 }
+                        entry.showPlain()
+                    } else if !entry.isFlattened {
+                        flatten(entry)
+                    }
+                }
             }
             return entry.node
         }
         let entry: Entry
         if let kept {
-            if let old = kept.node { gsk_render_node_unref(old) }
+            kept.release()
             entry = kept
             entry.version = version
             entry.size = size
             entry.scale = scale
-            entry.node = nil
             entry.frame = frame
             entry.origin = origin
             entry.isFlattened = false
@@ -177,7 +208,8 @@ public final class RenderNodeCache {
         recording.removeLast()
         entry.node = node
         entry.canFlatten = parent == nil && flattensSteadyUnits && node.map { FlattenedNode.isWorthFlattening($0, scale: scale) } ?? false
-        if entry.canFlatten && !changesOften { flatten(entry) }
+        if entry.canFlatten, let node, FlattenedNode.drawsPlainWhileMoving(node) { entry.plain = gsk_render_node_ref(node) }
+        if entry.canFlatten && !changesOften && !(entry.plain != nil && frameScrolls) { flatten(entry) }
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)

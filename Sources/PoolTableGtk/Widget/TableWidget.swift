@@ -208,6 +208,14 @@ public final class TableWidget {
         if textContext.sync(with: drawingArea) { nodeCache.removeAll() }
         nodeCache.flattensSteadyUnits = flattensSteadyUnits ?? drawsWithCairoRenderer
         nodeCache.beginFrame()
+        // A step (less than the viewport): the units it brings in will move on with it. A jump's
+        // units stay where they land, so they are flattened as they are recorded.
+        let offset = listView.contentOffset
+        nodeCache.frameScrolls = lastPaintedOffset.map { last in
+            let dx = abs(offset.x - last.x), dy = abs(offset.y - last.y)
+            return (dx > 0 || dy > 0) && dx < size.width && dy < size.height
+        } ?? false
+        lastPaintedOffset = offset
         let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: textContext.context, theme: theme,
                                     pixelScale: scale, cache: nodeCache, fillsRoundedRectsAsBorders: drawsWithCairoRenderer)
         let viewport = Rect(origin: .zero, size: size)
@@ -216,6 +224,10 @@ public final class TableWidget {
         canvas.finish()
         nodeCache.endFrame()
     }
+
+    /// The content offset the last frame was painted at (`RenderNodeCache.frameScrolls`:
+    /// this frame scrolls by a step, less than the viewport).
+    private var lastPaintedOffset: Point?
 
     /// Whether the node cache keeps steady units flattened; nil (the default): while GSK's
     /// cairo renderer draws the window. Tests set it to compare both ways.
