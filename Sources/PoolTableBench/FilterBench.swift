@@ -35,6 +35,10 @@ struct FilterLetter: Codable {
     var mainLoopIterations: Int = 0
     /// PoolTable: updates of the accessible rows (nil for GtkListView).
     var accessibilityUpdates: Int?
+    /// CPU time from the keystroke until settled: the main thread's, and the whole
+    /// process's (with the renderer's threads: Mesa's llvmpipe rasterizes in its own).
+    var mainThreadCPUMs: Double = .nan
+    var processCPUMs: Double = .nan
 }
 
 struct FilterChildResult: Codable {
@@ -67,6 +71,13 @@ func filterBenchMeasuredIteration() { g_main_context_iteration(nil, 1) }
 
 @inline(never)
 func filterBenchMeasuredSetSearch(_ filter: OpaquePointer, _ text: UnsafePointer<CChar>) { gtk_string_filter_set_search(filter, text) }
+
+/// A CPU-time clock (`CLOCK_THREAD_CPUTIME_ID`: the calling thread's) in microseconds.
+func cpuMicroseconds(_ clock: clockid_t) -> Int {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return t.tv_sec * 1_000_000 + t.tv_nsec / 1_000
+}
 
 /// The parent: runs the children, taking turns, and prints the side-by-side table.
 @MainActor
@@ -117,6 +128,7 @@ struct FilterBench {
             ("time per items-changed (ms)", 3, { $0.itemsChanged > 0 ? $0.itemsChangedMs / Double($0.itemsChanged) : .nan }),
             ("main-loop iterations", 0, { Double($0.mainLoopIterations) }),
             ("accessibility updates", 0, { $0.accessibilityUpdates.map(Double.init) ?? .nan }),
+            ("main-thread CPU (ms)", 1, { $0.mainThreadCPUMs }), ("process CPU (ms)", 1, { $0.processCPUMs }),
         ]
         for (letter, text) in ["e", "el"].enumerated() {
             for (name, decimals, f) in figures {
@@ -212,6 +224,9 @@ final class FilterChild {
     /// Main-loop iterations and accessible-rows updates since the keystroke.
     private var iterations = 0
     private var accessibilityUpdatesAtTyped = 0
+    /// CPU clocks (µs) at the keystroke.
+    private var threadCPUAtTyped = 0, processCPUAtTyped = 0
+    private var threadCPUUntilSettled = 0, processCPUUntilSettled = 0
     /// The smaps_rollup sample with the largest RSS so far.
     private var largestRollup: MemoryRollup?
 
@@ -345,6 +360,10 @@ final class FilterChild {
         }
         frames.append(frame)
         if frame.pending == 0 && changedSinceTyped {
+            if framesAfterSettled == 0 {   // the settled frame: CPU until here
+                threadCPUUntilSettled = cpuMicroseconds(CLOCK_THREAD_CPUTIME_ID) - threadCPUAtTyped
+                processCPUUntilSettled = cpuMicroseconds(CLOCK_PROCESS_CPUTIME_ID) - processCPUAtTyped
+            }
             framesAfterSettled += 1
             if framesAfterSettled >= 2 { finishLetter() }
         }
@@ -362,6 +381,8 @@ final class FilterChild {
         itemsChangedMicros = 0
         iterations = 0
         accessibilityUpdatesAtTyped = table?.accessibleUpdatesRun ?? 0
+        threadCPUAtTyped = cpuMicroseconds(CLOCK_THREAD_CPUTIME_ID)
+        processCPUAtTyped = cpuMicroseconds(CLOCK_PROCESS_CPUTIME_ID)
         typedAt = MonotonicClock.microseconds
         filterBenchMeasuredSetSearch(filter, texts[letterIndex])
     }
@@ -392,7 +413,8 @@ final class FilterChild {
             gapP50: Stats.percentile(gaps, 50), gapP99: Stats.percentile(gaps, 99), gapMax: gaps.max() ?? .nan,
             bindsPerFrameMean: Stats.mean(bindsPerFrame.map(Double.init)), bindsPerFrameMax: bindsPerFrame.max() ?? 0,
             itemsChanged: itemsChangedCount, itemsChangedMs: ms(itemsChangedMicros), mainLoopIterations: iterations,
-            accessibilityUpdates: table.map { $0.accessibleUpdatesRun - accessibilityUpdatesAtTyped }))
+            accessibilityUpdates: table.map { $0.accessibleUpdatesRun - accessibilityUpdatesAtTyped },
+            mainThreadCPUMs: ms(threadCPUUntilSettled), processCPUMs: ms(processCPUUntilSettled)))
         sampleMemory()
         // The list rests ten frames, then the next letter (afterPaint), or the run ends.
         traceMemory("letter \(texts[letterIndex]) settled")

@@ -94,6 +94,49 @@ extension TableWidgetTests {
                 "\(rows.descriptionUpdates - before) descriptions for \(steps) count changes of \(shown.count) rows")
     }
 
+    @Test("A count that changes between every two frames while GTK's idle work keeps the main loop busy (a running filter) re-describes the rows at most every half second, and once more with the last count when it stops")
+    func countChangingWhileBusyIsDescribedSeldom() throws {
+        let harness = try WindowHarness.open(rows: 10)
+        defer { harness.close() }
+        let table = harness.table, engine = table.tableView, rows = table.accessibleRows
+        let source = NamedRows(200)
+        engine.dataSource = source
+        engine.reloadData()
+        GtkTestEnvironment.waitForFrame()
+        let shown = engine.laidOutRows.map(\.indexPath)
+        try #require(shown.count > 2)
+        func stale(_ count: Int) -> [String] {
+            shown.compactMap { ip in
+                let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }?.description
+                return said == "Row \(ip.row + 1) of \(groupedDigits(count))" ? nil : "row \(ip.row): \(said ?? "nothing")"
+            }
+        }
+        GtkTestEnvironment.wait(for: "the rows described", until: { stale(200).isEmpty })
+        // An idle at GTK's idle priority that is always ready, as GtkFilterListModel's step is
+        // while it filters: work below it (the accessible rows' quiet update and count flush)
+        // waits; frames come.
+        let busy = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, { _ in 1 }, nil, nil)
+        let before = rows.descriptionUpdates, framesBefore = table.framesDrawn
+        let start = monotonicSeconds()
+        while table.framesDrawn - framesBefore < 12 {
+            source.names.append("Added \(source.names.count)")
+            engine.insertRows(at: [IndexPath(row: source.names.count - 1, section: 0)], with: .none)
+            g_main_context_iteration(nil, 1)
+        }
+        let elapsed = monotonicSeconds() - start
+        let busyDescriptions = rows.descriptionUpdates - before
+        g_source_remove(busy)
+        let last = source.names.count
+        GtkTestEnvironment.wait(for: "every row saying the last count", until: { stale(last).isEmpty })
+        #expect(stale(last) == [])
+        // Once a frame would be about 12 × rows; at most every half second is the first and
+        // one per half second passed.
+        let allowed = shown.count * (1 + Int(elapsed / 0.5))
+        #expect(busyDescriptions <= allowed,
+                "\(busyDescriptions) descriptions over 12 frames (\(elapsed) s) of \(shown.count) rows; at most \(allowed)")
+        #expect(rows.descriptionUpdates - before <= allowed + shown.count, "the last count once, when the busy idle stopped")
+    }
+
     @Test("An incremental GtkFilterListModel's items-changed (one per idle step) are mirrored to the proxies once a frame, not once per step, and afterwards every mounted row's proxy says its row and the last count")
     func filterStepsUpdateProxiesOnceAFrame() throws {
         let harness = try WindowHarness.open(rows: 10)

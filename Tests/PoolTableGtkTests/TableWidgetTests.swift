@@ -65,6 +65,33 @@ struct TableWidgetTests {
         #expect(gtk_adjustment_get_value(harness.adjustment) == table.contentOffset.y)
     }
 
+    @Test("Rows inserted below the screen reach the adjustment's upper bound at the next frame, once for many batches; an engine scroll reaches its value at once")
+    func contentLengthReachesTheAdjustmentOnceAFrame() throws {
+        let harness = try WindowHarness.open(rows: 100)
+        defer { harness.close() }
+        let table = harness.table.tableView, adjustment = harness.adjustment
+        GtkTestEnvironment.waitForFrame()
+        #expect(gtk_adjustment_get_upper(adjustment) == 100 * 44)
+        var changes = 0
+        let handler = Signal.connect(adjustment, "changed") { changes += 1 }
+        defer { Signal.disconnect(adjustment, handler) }
+        // Twenty batches between two frames, as an incremental filter's steps.
+        for step in 0..<20 {
+            harness.source.counts[0] += 1
+            table.insertRows(at: [IndexPath(row: 100 + step, section: 0)], with: .none)
+        }
+        #expect(table.contentSize.height == 120 * 44)
+        #expect(gtk_adjustment_get_upper(adjustment) == 100 * 44, "not yet: the frame's tick configures it")
+        #expect(changes == 0)
+        GtkTestEnvironment.waitForFrame()
+        #expect(gtk_adjustment_get_upper(adjustment) == 120 * 44)
+        #expect(changes == 1, "one configure for twenty batches (\(changes))")
+        // The engine moving the offset is mirrored at once, with the length.
+        table.scrollToRow(at: IndexPath(row: 119, section: 0), at: .bottom, animated: false)
+        #expect(gtk_adjustment_get_value(adjustment) == table.contentOffset.y)
+        #expect(table.contentOffset.y == 120 * 44 - table.frame.height)
+    }
+
     @Test("A million rows: the adjustment reaches the last row, which is mounted, visible and drawn")
     func millionRowsScrollToEnd() throws {
         let harness = try WindowHarness.open(rows: 1_000_000)

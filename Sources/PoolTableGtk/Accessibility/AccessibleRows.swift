@@ -25,10 +25,18 @@ final class AccessibleRows {
     /// Live label changes of one row closer together than this are held back and sent together.
     static let minimumLabelInterval = 0.5
     /// Every row says the item count ("Row 12 of 2,069"): when only the count changed, the
-    /// rows are described again at most this often (a frame), not once per change. An
-    /// incremental GtkFilterListModel changes the count some twenty times a frame, and each
-    /// re-description is a D-Bus signal per row.
-    static let minimumCountInterval = 1.0 / 60
+    /// rows are described again at most this often, and once more with the last count when
+    /// the changes stop (`countFlush`). An incremental GtkFilterListModel changes the count
+    /// some twenty times a frame for as long as it filters (0.6 s for a million rows), and
+    /// each re-description is a D-Bus signal per row (~0.1 M instructions each with the
+    /// AT-SPI bus up): once a frame, that was 15–25 ms of a letter's main thread, the whole
+    /// of what PoolTable settled behind GtkListView (docs/bench/FILTER.md). Rows described
+    /// for another reason (mounted, moved, rebound) say the new count at once.
+    static let minimumCountInterval = 0.5
+    /// How long after a held-back count the last one is sent, once nothing above
+    /// `countFlush`'s priority is pending (GTK's idle filter steps are: while a filter runs,
+    /// the flush waits for its last step).
+    static let countFlushDelay = 1.0 / 60
 
     /// The screen's name, on the list itself.
     var label: String? { didSet { if label != oldValue { Accessible.setLabel(view, label) } } }
@@ -82,9 +90,11 @@ final class AccessibleRows {
     private lazy var quiet = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.runUpdate() }
     private lazy var flush = DeferredCall(priority: G_PRIORITY_DEFAULT) { [weak self] in self?.update() }
     /// The held-back count re-description (`minimumCountInterval`): the last count, once the
-    /// changes stop (below GTK's idle work, as `quiet`; while they go on, every frame's update
-    /// re-describes).
-    private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.update() }
+    /// changes stop (below GTK's idle work, as `quiet`; while they go on, a frame's update
+    /// re-describes at most every `minimumCountInterval`).
+    private lazy var countFlush = DeferredCall(priority: G_PRIORITY_DEFAULT_IDLE + 10) { [weak self] in self?.flushCount() }
+    /// True while `countFlush` runs: the held-back count is described whatever the interval.
+    private var flushesCount = false
     /// When every row was last described again for a new count.
     private var countDescribedAt = -Double.infinity
     /// The row the user just moved with the focus on it (Alt+arrow), until its proxy has
@@ -153,6 +163,13 @@ final class AccessibleRows {
         placement.commit()
     }
 
+    /// The held-back count, described now (the changes stopped).
+    private func flushCount() {
+        flushesCount = true
+        defer { flushesCount = false }
+        update()
+    }
+
     /// Brings the proxies in line with the engine as its last layout pass left it (reading
     /// does not lay out: that would move the engine's work to this moment).
     func update() {
@@ -171,9 +188,9 @@ final class AccessibleRows {
         if listView.contentOffset.x != shownOffsetX { shownOffsetX = listView.contentOffset.x; placement.scrolled() }
         let now = monotonicSeconds()
         let countOnly = model.itemCount != shown.count && model.isEditing == shown.editing && !describeChanged
-        if countOnly, now - countDescribedAt < Self.minimumCountInterval {
+        if countOnly, !flushesCount, now - countDescribedAt < Self.minimumCountInterval {
             // Rows described below for other reasons say the new count already.
-            countFlush.schedule(after: Self.minimumCountInterval - (now - countDescribedAt))
+            countFlush.schedule(after: Self.countFlushDelay)
         } else if model.itemCount != shown.count || model.isEditing != shown.editing || describeChanged {
             if model.itemCount != shown.count { countDescribedAt = now }
             if describeChanged { allProxies.forEach { $0.forgetDescription() } }

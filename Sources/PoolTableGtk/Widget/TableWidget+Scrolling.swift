@@ -19,7 +19,12 @@ extension TableWidget: TableViewHost {
     }
 
     public func tableViewDidChangeScrollGeometry(_ view: ListBase) {
-        if isDrawing {
+        // Only the content's length changed (the offset and the page are what the adjustments
+        // show): the scrollbar follows at the next frame's tick, once a frame, as
+        // GtkListView's adjustment does. An incremental GtkFilterListModel changes the length
+        // some twenty times a frame; configuring the adjustment for each (and the window
+        // layout it queues) took time from the filter's steps. Offset changes go out at once.
+        if isDrawing || (gtk_widget_get_mapped(drawingArea) != 0 && adjustmentsShowOffsetAndPage()) {
             needsGeometrySync = true
             ensureTicking()
         } else {
@@ -89,6 +94,18 @@ extension TableWidget: TableViewHost {
             // Only the scrollbar's visibility depends on it; don't relayout for every change.
             if wasScrollable != (Double(natural) > frame.height) { gtk_widget_queue_resize(drawingArea) }
         }
+    }
+
+    /// Whether the adjustments hold the engine's offset and page size now (only the upper
+    /// bounds may be behind).
+    private func adjustmentsShowOffsetAndPage() -> Bool {
+        let frame = listView.frame.size
+        let pageHeight = max(0, frame.height - listView.adjustedContentInset.top)
+        if let v = state.vadjustment,
+           gtk_adjustment_get_value(v) != listView.contentOffset.y || gtk_adjustment_get_page_size(v) != pageHeight { return false }
+        if let h = state.hadjustment,
+           gtk_adjustment_get_value(h) != listView.contentOffset.x || gtk_adjustment_get_page_size(h) != frame.width { return false }
+        return true
     }
 
     private func configure(_ adjustment: UnsafeMutablePointer<GtkAdjustment>, value: Double, upper: Double, page: Double,
