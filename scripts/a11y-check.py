@@ -64,11 +64,19 @@ class App:
         env.update(extra_env or {})
         self.proc = subprocess.Popen([binary, "--screen", screen, *args], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.events = []
-        self.window = sh(["xdotool", "search", "--sync", "--onlyvisible", "--name", "^PoolTable$"], timeout=30).split()[0]
-        subprocess.run(["xdotool", "windowfocus", "--sync", self.window], timeout=10, check=False)
-        self.root = find_app(APP_NAME)
-        if self.root is None:
-            raise Failure("the app is not on the AT-SPI bus")
+        try:
+            self.window = find_window(self.proc.pid)
+            subprocess.run(["xdotool", "windowfocus", "--sync", self.window], timeout=10, check=False)
+            self.root = find_app(APP_NAME, pid=self.proc.pid)
+            if self.root is None:
+                raise Failure("the app is not on the AT-SPI bus")
+        except BaseException:
+            # A run that never got its window must not outlive its check: the next check
+            # would find it on the bus and read a stale app.
+            self.proc.kill()
+            self.proc.wait()
+            self.log.close()
+            raise
         # Read what the app exports now, not libatspi's cache (GTK 4.8 sends no event when
         # e.g. MULTI_SELECTABLE changes).
         self.root.set_cache_mask(Atspi.Cache.NONE)
@@ -154,11 +162,27 @@ def sh(args, timeout=10):
     return subprocess.run(args, capture_output=True, text=True, timeout=timeout, check=True).stdout
 
 
-def find_app(name, timeout=20.0):
+def find_window(pid, timeout=30.0):
+    """The visible PoolTable window of process `pid`. xdotool exits 1 when a window it is
+    looking at goes away mid-search (another app closing), so a failed search is retried."""
+    end = time.time() + timeout
+    while True:
+        try:
+            return sh(["xdotool", "search", "--sync", "--all", "--onlyvisible", "--pid", str(pid), "--name", "^PoolTable$"],
+                      timeout=max(1.0, end - time.time())).split()[0]
+        except subprocess.CalledProcessError:
+            if time.time() >= end:
+                raise
+            time.sleep(0.2)
+
+
+def find_app(name, pid=None, timeout=20.0):
+    """The application `name` on the AT-SPI bus (the one of process `pid` if given: an app
+    left over from an earlier check must not be read in its place)."""
     end = time.time() + timeout
     while time.time() < end:
         for app in pyatspi.Registry.getDesktop(0):
-            if app is not None and app.name == name:
+            if app is not None and app.name == name and (pid is None or app.get_process_id() == pid):
                 return app
         time.sleep(0.2)
     return None
