@@ -229,7 +229,7 @@ extension TableWidgetTests {
         #expect(scaled.flattenings == 0)
     }
 
-    @Test("Render nodes: the Layouts grid's swatches and badges, flattened into rasters, draw plain nodes' pixels (but a pixel or two a level off where a badge's edge lies over its swatch); scrolled, the badges keep their rasters and the swatches are drawn plain")
+    @Test("Render nodes: the Layouts grid's swatches and badges, flattened into rasters, draw plain nodes' pixels (but a pixel or two a level off where a badge's edge lies over its swatch); scrolled, the badges keep their rasters and the swatches are drawn plain, back to their rasters in their first frame at rest")
     func flattenedRastersScrollWithTheSamePixels() throws {
         try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
@@ -320,16 +320,32 @@ extension TableWidgetTests {
         }
         #expect(flat.recordings == recorded)
         #expect(flat.plainWhileMoving == cells.count)
-        // At rest they stay plain: swapping a unit's node where it stays would make GTK repaint it.
-        #expect(difference(frame(flat, scrolled: 186), frame(plain, scrolled: 186)).pixels <= 3)
-        #expect(flat.flattenings == flattened && flat.plainWhileMoving == cells.count)
+        #expect(flat.rasterizedAtRest == 0)
+        // Their first frame at rest switches them back to the rasters kept from the first
+        // frame (nothing flattened again), once: later frames at rest swap nothing.
+        for rest in 0..<3 {
+            let still = difference(frame(flat, scrolled: 186), frame(plain, scrolled: 186))
+            #expect(still.pixels <= 3 && still.channel <= 1, "frame \(rest) at rest")
+            #expect(flat.rasterizedAtRest == cells.count, "frame \(rest) at rest")
+        }
+        #expect(flat.flattenings == flattened && flat.plainWhileMoving == cells.count && flat.recordings == recorded)
+        // Moved again, they are drawn plain again, and back to their rasters when they stop.
+        #expect(difference(frame(flat, scrolled: 223), frame(plain, scrolled: 223)).pixels <= 3)
+        #expect(flat.plainWhileMoving == 2 * cells.count && flat.rasterizedAtRest == cells.count)
+        #expect(difference(frame(flat, scrolled: 223), frame(plain, scrolled: 223)).pixels <= 3)
+        #expect(flat.rasterizedAtRest == 2 * cells.count && flat.flattenings == flattened)
         // Recorded in a frame that scrolls, the swatches are left plain from the start and
-        // the badges flattened.
+        // the badges flattened; their first frame at rest flattens them, once.
         let scrolling = RenderNodeCache()
         scrolling.flattensSteadyUnits = true
         let arriving = difference(frame(scrolling, scrolled: 37, scrolls: true), frame(plain, scrolled: 37))
         #expect(arriving.pixels <= 3 && arriving.channel <= 1)
-        #expect(scrolling.flattenings == flattened - cells.count)
+        #expect(scrolling.flattenings == flattened - cells.count && scrolling.rasterizedAtRest == 0)
+        for rest in 0..<2 {
+            let still = difference(frame(scrolling, scrolled: 37), frame(plain, scrolled: 37))
+            #expect(still.pixels <= 3 && still.channel <= 1, "frame \(rest) at rest")
+            #expect(scrolling.flattenings == flattened && scrolling.rasterizedAtRest == cells.count, "frame \(rest) at rest")
+        }
     }
 
     @Test("Render nodes: the Downloads screen's rows draw the same pixels flattened as plain nodes")

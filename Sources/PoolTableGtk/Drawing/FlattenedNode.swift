@@ -46,7 +46,7 @@ enum FlattenedNode {
     static let maximumAreaMovedAsRaster = 4_096.0
 
     /// Whether a unit is drawn as its plain nodes while it moves (larger than
-    /// `maximumAreaMovedAsRaster`) and flattened only when recorded where it stays.
+    /// `maximumAreaMovedAsRaster`), its raster drawn again from its first frame at rest.
     static func drawsPlainWhileMoving(_ node: OpaquePointer) -> Bool {
         var bounds = graphene_rect_t()
         gsk_render_node_get_bounds(node, &bounds)

@@ -47,6 +47,9 @@ public final class RenderNodeCache {
         /// A large unit's recording (owned), kept beside its flattened node: drawn instead
         /// of it while the unit moves (`FlattenedNode.drawsPlainWhileMoving`). Nil for the rest.
         var plain: OpaquePointer?
+        /// A large unit's flattened node (owned), kept while its recording is drawn, for the
+        /// first frame it is at rest again. Nil until flattened, and for the rest.
+        var raster: OpaquePointer?
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
         var children: [Entry] = []
         /// Path textures recorded into this one's node: kept while it is, so that when the
@@ -68,16 +71,28 @@ public final class RenderNodeCache {
         func release() {
             if let node { gsk_render_node_unref(node) }
             if let plain { gsk_render_node_unref(plain) }
+            if let raster { gsk_render_node_unref(raster) }
             node = nil
             plain = nil
+            raster = nil
         }
 
-        /// Draws the kept recording from now on (a large unit that moves).
-        func showPlain() {
-            guard let plain, node != plain else { return }
+        /// Draws the kept recording from now on (a large unit that moves); false if it did already.
+        func showPlain() -> Bool {
+            guard let plain, node != plain else { return false }
             if let node { gsk_render_node_unref(node) }
             node = gsk_render_node_ref(plain)
             isFlattened = false
+            return true
+        }
+
+        /// Draws the kept raster again (a large unit back at rest); false if there is none.
+        func showRaster() -> Bool {
+            guard let raster, node != raster else { return false }
+            if let node { gsk_render_node_unref(node) }
+            node = gsk_render_node_ref(raster)
+            isFlattened = true
+            return true
         }
     }
     /// What a path texture depends on: the path, how it is painted, the transform's scale
@@ -114,6 +129,9 @@ public final class RenderNodeCache {
     private(set) var flattenings = 0
     /// Flattened units swapped back to their plain nodes as they moved (diagnostics, tests).
     private(set) var plainWhileMoving = 0
+    /// Large units drawn plain as they moved (or arrived in a scroll step) and switched to
+    /// their rasters in their first frame at rest (diagnostics, tests).
+    private(set) var rasterizedAtRest = 0
     /// Whether this frame scrolls the view by a step (set by the widget after `beginFrame()`):
     /// a large unit recorded in it is left plain, as it will move on with the next step
     /// (`FlattenedNode.drawsPlainWhileMoving`).
@@ -164,7 +182,10 @@ public final class RenderNodeCache {
     /// pixels, and a tick must damage only what ticked. A large unit
     /// (`FlattenedNode.drawsPlainWhileMoving`) goes the other way as it moves: its plain
     /// nodes cost GSK's cairo renderer less than its raster inside the damage a move makes.
-    /// It is not flattened again at rest (the same swap), only when recorded again.
+    /// In its first frame at rest it goes back to its raster (flattened then if it arrived
+    /// plain), once: after that it is a flattened unit at rest like any other. That swap
+    /// repaints it in that one frame, whatever else the frame draws (a tick coming right
+    /// after a scroll stops included); plain nodes would cost GSK in every later frame.
     func node(for key: ObjectIdentifier, version: Int, size: Size, scale: Double, origin: Point,
               changesOften: Bool = false, record: () -> OpaquePointer?) -> OpaquePointer? {
         let parent = recording.last
@@ -176,12 +197,19 @@ public final class RenderNodeCache {
                 entry.origin = origin
                 // Moving: GTK repaints it anyway, so swapping its node costs no extra damage.
                 if parent == nil, entry.canFlatten, !changesOften {
-                    if let plain = entry.plain {
-                        if entry.node != plain { plainWhileMoving += 1 }
-                        entry.showPlain()
+                    if entry.plain != nil {
+                        if entry.showPlain() { plainWhileMoving += 1 }
                     } else if !entry.isFlattened {
                         flatten(entry)
                     }
+                }
+            } else if parent == nil, entry.canFlatten, !changesOften, let plain = entry.plain, entry.node == plain, !entry.isFlattened {
+                // The first frame at rest after it moved (or arrived in a scroll step) plain.
+                if entry.showRaster() {
+                    rasterizedAtRest += 1
+                } else {
+                    flatten(entry)
+                    if entry.node != plain { rasterizedAtRest += 1 }
                 }
             }
             return entry.node
@@ -222,6 +250,10 @@ public final class RenderNodeCache {
         guard let node = entry.node, let flat = FlattenedNode.make(from: node) else { return }
         gsk_render_node_unref(node)
         entry.node = flat
+        if entry.plain != nil {
+            if let raster = entry.raster { gsk_render_node_unref(raster) }
+            entry.raster = gsk_render_node_ref(flat)
+        }
         flattenings += 1
     }
 
