@@ -14,6 +14,28 @@ private final class NamedRows: TableSourceFixture<String> {
     init(_ n: Int) { super.init(sections: [(0..<n).map { "Item \($0)" }]) }
 }
 
+/// A window's table over 200 named rows, once every row on screen is described: the table,
+/// its source, the rows on screen, and which of them do not yet say "Row N of `count`".
+@MainActor
+private func describedRows(in harness: WindowHarness) throws
+    -> (TableWidget, NamedRows, [IndexPath], (Int) -> [String]) {
+    let table = harness.table, engine = table.tableView, rows = table.accessibleRows
+    let source = NamedRows(200)
+    engine.dataSource = source
+    engine.reloadData()
+    GtkTestEnvironment.waitForFrame()
+    let shown = engine.laidOutRows.map(\.indexPath)
+    try #require(shown.count > 2)
+    func stale(_ count: Int) -> [String] {
+        shown.compactMap { ip in
+            let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }?.description
+            return said == "Row \(ip.row + 1) of \(groupedDigits(count))" ? nil : "row \(ip.row): \(said ?? "nothing")"
+        }
+    }
+    GtkTestEnvironment.wait(for: "the rows described", until: { stale(200).isEmpty })
+    return (table, source, shown, stale)
+}
+
 /// The proxies follow the engine's change lists through batch updates (issue 21): a row's
 /// proxy moves with the row, the focused one keeps its row and its focus.
 extension TableWidgetTests {
@@ -66,20 +88,8 @@ extension TableWidgetTests {
     func countChangesAreCoalesced() throws {
         let harness = try WindowHarness.open(rows: 10)
         defer { harness.close() }
-        let table = harness.table, engine = table.tableView, rows = table.accessibleRows
-        let source = NamedRows(200)
-        engine.dataSource = source
-        engine.reloadData()
-        GtkTestEnvironment.waitForFrame()
-        let shown = engine.laidOutRows.map(\.indexPath)
-        try #require(shown.count > 2)
-        func stale(_ count: Int) -> [String] {
-            shown.compactMap { ip in
-                let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }?.description
-                return said == "Row \(ip.row + 1) of \(count)" ? nil : "row \(ip.row): \(said ?? "nothing")"
-            }
-        }
-        GtkTestEnvironment.wait(for: "the rows described", until: { stale(200).isEmpty })
+        let (table, source, shown, stale) = try describedRows(in: harness)
+        let engine = table.tableView, rows = table.accessibleRows
         let before = rows.descriptionUpdates
         let steps = 60
         for step in 0..<steps {
@@ -98,20 +108,8 @@ extension TableWidgetTests {
     func countChangingWhileBusyIsDescribedSeldom() throws {
         let harness = try WindowHarness.open(rows: 10)
         defer { harness.close() }
-        let table = harness.table, engine = table.tableView, rows = table.accessibleRows
-        let source = NamedRows(200)
-        engine.dataSource = source
-        engine.reloadData()
-        GtkTestEnvironment.waitForFrame()
-        let shown = engine.laidOutRows.map(\.indexPath)
-        try #require(shown.count > 2)
-        func stale(_ count: Int) -> [String] {
-            shown.compactMap { ip in
-                let said = rows.proxyOutline(at: ip).flatMap { rows.spokenText(of: $0.widget) }?.description
-                return said == "Row \(ip.row + 1) of \(groupedDigits(count))" ? nil : "row \(ip.row): \(said ?? "nothing")"
-            }
-        }
-        GtkTestEnvironment.wait(for: "the rows described", until: { stale(200).isEmpty })
+        let (table, source, shown, stale) = try describedRows(in: harness)
+        let engine = table.tableView, rows = table.accessibleRows
         // An idle at GTK's idle priority that is always ready, as GtkFilterListModel's step is
         // while it filters: work below it (the accessible rows' quiet update and count flush)
         // waits; frames come.
