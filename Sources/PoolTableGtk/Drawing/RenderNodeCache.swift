@@ -17,11 +17,11 @@ import PoolTable
 /// drops everything (theme, fonts, scale factor or text direction changed).
 public final class RenderNodeCache {
     /// Unit recordings (cache misses) since the cache was made.
-    public private(set) var recordings = 0
+    @exclusivity(unchecked) public private(set) var recordings = 0
     /// Path textures rasterised (texture cache misses) since the cache was made.
-    public private(set) var textureRasterizations = 0
+    @exclusivity(unchecked) public private(set) var textureRasterizations = 0
     /// The keys recorded in the last finished frame, in drawing order.
-    public private(set) var keysRecordedInLastFrame: [ObjectIdentifier] = []
+    @exclusivity(unchecked) public private(set) var keysRecordedInLastFrame: [ObjectIdentifier] = []
     /// Called with a unit's key each time it is recorded (diagnostics, tests).
     public var onRecord: ((ObjectIdentifier) -> Void)?
     /// Units held now.
@@ -30,34 +30,40 @@ public final class RenderNodeCache {
     public var textureCount: Int { textures.count }
 
     /// A kept unit (a class: looked up once a frame and updated in place).
+    // Its fields, like the cache's own state, are unchecked for exclusivity (see `entries`).
     private final class Entry {
-        var version: Int
-        var size: Size
-        var scale: Double
+        @exclusivity(unchecked) var version: Int
+        @exclusivity(unchecked) var size: Size
+        @exclusivity(unchecked) var scale: Double
         /// Owned reference; nil when the unit drew nothing.
-        var node: OpaquePointer?
+        @exclusivity(unchecked) var node: OpaquePointer?
         /// The last frame that drew the unit.
-        var frame: Int
+        @exclusivity(unchecked) var frame: Int
         /// Where the unit was drawn last (the snapshot's coordinates of its origin).
-        var origin: Point
+        @exclusivity(unchecked) var origin: Point
         /// `node` is the recording flattened into cairo nodes (`FlattenedNode`); or it may be
         /// (a top-level unit whose tree is worth it), once it is drawn somewhere else.
-        var isFlattened = false
-        var canFlatten = false
+        @exclusivity(unchecked) var isFlattened = false
+        @exclusivity(unchecked) var canFlatten = false
         /// A large unit's recording (owned), kept beside its flattened node: drawn instead
         /// of it while the unit moves (`FlattenedNode.drawsPlainWhileMoving`). Nil for the rest.
-        var plain: OpaquePointer?
+        @exclusivity(unchecked) var plain: OpaquePointer?
         /// A large unit's flattened node (owned), kept while its recording is drawn, for the
         /// first frame it is at rest again. Nil until flattened, and for the rest.
-        var raster: OpaquePointer?
+        @exclusivity(unchecked) var raster: OpaquePointer?
+        /// `node` under a translation to `placedAt` (owned; `placedNode(at:)`), kept while
+        /// the unit stays there with the same node (`placedChild`, not owned: `placed` holds it).
+        @exclusivity(unchecked) var placed: OpaquePointer?
+        @exclusivity(unchecked) var placedChild: OpaquePointer?
+        @exclusivity(unchecked) var placedAt = Point(x: 0, y: 0)
         /// Units recorded into this one's node (nested `drawCached` calls): kept while it is.
-        var children: [Entry] = []
+        @exclusivity(unchecked) var children: [Entry] = []
         /// Path textures recorded into this one's node: kept while it is, so that when the
         /// unit is recorded again (a download ticked) the same path at the same sub-pixel
         /// position gets the very same texture. A new one each time would be rasterised
         /// again, and GTK's GL renderer would give every new texture a new slot in its
         /// icon atlas (holding a reference until the atlas is compacted).
-        var textures: [TextureKey] = []
+        @exclusivity(unchecked) var textures: [TextureKey] = []
 
         init(version: Int, size: Size, scale: Double, frame: Int, origin: Point) {
             self.version = version
@@ -72,9 +78,12 @@ public final class RenderNodeCache {
             if let node { gsk_render_node_unref(node) }
             if let plain { gsk_render_node_unref(plain) }
             if let raster { gsk_render_node_unref(raster) }
+            if let placed { gsk_render_node_unref(placed) }
             node = nil
             plain = nil
             raster = nil
+            placed = nil
+            placedChild = nil
         }
 
         /// Draws the kept recording from now on (a large unit that moves); false if it did already.
@@ -111,12 +120,20 @@ public final class RenderNodeCache {
         var frame: Int
     }
 
-    private var entries: [ObjectIdentifier: Entry] = [:]
-    private var textures: [TextureKey: Texture] = [:]
-    private var frame = 0
-    private var recordedThisFrame: [ObjectIdentifier] = []
+    // The cache's state is read and written for every kept unit of every frame, on the main
+    // thread, never across a call that could reach it again (`record` and `make` run between
+    // accesses): unchecked, as dynamic exclusivity checks cost more than these accesses.
+    @exclusivity(unchecked) private var entries: [ObjectIdentifier: Entry] = [:]
+    @exclusivity(unchecked) private var textures: [TextureKey: Texture] = [:]
+    @exclusivity(unchecked) private var frame = 0
+    @exclusivity(unchecked) private var recordedThisFrame: [ObjectIdentifier] = []
     /// The units being recorded now, innermost last (units nest).
-    private var recording: [Entry] = []
+    @exclusivity(unchecked) private var recording: [Entry] = []
+    /// Keys and textures `endFrame()` drops (kept to reuse their storage).
+    @exclusivity(unchecked) private var droppedKeys: [ObjectIdentifier] = []
+    @exclusivity(unchecked) private var droppedTextures: [TextureKey] = []
+    /// The unit `node(for:…)` returned last (for `placedNode(at:)`).
+    @exclusivity(unchecked) private var returned: Entry?
 
     /// Keep top-level units that do not change often flattened into cairo nodes (`FlattenedNode`): set while
     /// GSK's cairo renderer draws the widget, where a flattened unit outside the frame's
@@ -126,16 +143,16 @@ public final class RenderNodeCache {
         didSet { if flattensSteadyUnits != oldValue { removeAll() } }
     }
     /// Units flattened since the cache was made (diagnostics, tests).
-    private(set) var flattenings = 0
+    @exclusivity(unchecked) private(set) var flattenings = 0
     /// Flattened units swapped back to their plain nodes as they moved (diagnostics, tests).
-    private(set) var plainWhileMoving = 0
+    @exclusivity(unchecked) private(set) var plainWhileMoving = 0
     /// Large units drawn plain as they moved (or arrived in a scroll step) and switched to
     /// their rasters in their first frame at rest (diagnostics, tests).
-    private(set) var rasterizedAtRest = 0
+    @exclusivity(unchecked) private(set) var rasterizedAtRest = 0
     /// Whether this frame scrolls the view by a step (set by the widget after `beginFrame()`):
     /// a large unit recorded in it is left plain, as it will move on with the next step
     /// (`FlattenedNode.drawsPlainWhileMoving`).
-    var frameScrolls = false
+    @exclusivity(unchecked) var frameScrolls = false
 
     /// An empty cache.
     public init() {}
@@ -151,21 +168,29 @@ public final class RenderNodeCache {
 
     /// Ends a frame: forgets the units and textures it did not use.
     public func endFrame() {
-        keysRecordedInLastFrame = recordedThisFrame
+        // Swapped, not copied: the next `beginFrame()` empties a buffer no one else holds.
+        swap(&keysRecordedInLastFrame, &recordedThisFrame)
+        // Removed after the loops: removing while iterating copied the whole dictionary.
         for (key, entry) in entries where entry.frame != frame {
             entry.release()
-            entries[key] = nil
+            droppedKeys.append(key)
         }
+        for key in droppedKeys { entries[key] = nil }
+        droppedKeys.removeAll(keepingCapacity: true)
         for (key, texture) in textures where texture.frame != frame {
             g_object_unref(UnsafeMutableRawPointer(texture.texture))
-            textures[key] = nil
+            droppedTextures.append(key)
         }
+        for key in droppedTextures { textures[key] = nil }
+        droppedTextures.removeAll(keepingCapacity: true)
+        returned = nil
     }
 
     /// Drops every node and texture.
     public func removeAll() {
         for entry in entries.values { entry.release() }
         for texture in textures.values { g_object_unref(UnsafeMutableRawPointer(texture.texture)) }
+        returned = nil
         entries.removeAll()
         textures.removeAll()
     }
@@ -212,6 +237,7 @@ public final class RenderNodeCache {
                     if entry.node != plain { rasterizedAtRest += 1 }
                 }
             }
+            returned = entry
             return entry.node
         }
         let entry: Entry
@@ -241,7 +267,33 @@ public final class RenderNodeCache {
         recordings += 1
         recordedThisFrame.append(key)
         onRecord?(key)
+        returned = entry
         return entry.node
+    }
+
+    /// The node `node(for:…)` just returned, translated to `origin` (the snapshot's
+    /// coordinates, as passed to it): the very node `gtk_snapshot_translate` and
+    /// `gtk_snapshot_append_node` make (a transform node, or the node itself at (0, 0)), kept
+    /// with the unit while it stays there with the same node. A unit at rest then costs no
+    /// new node a frame, and one that moves a transform node without the snapshot's state
+    /// pushes. Nil if that call returned nil.
+    func placedNode(at origin: Point) -> OpaquePointer? {
+        guard let entry = returned, let node = entry.node else { return nil }
+        if let placed = entry.placed {
+            if entry.placedChild == node, entry.placedAt == origin { return placed }
+            gsk_render_node_unref(placed)
+            entry.placed = nil
+            entry.placedChild = nil
+        }
+        var point = graphene_point_t(x: Float(origin.x), y: Float(origin.y))
+        // As `gtk_snapshot_translate` from the identity: nil (no transform) at (0, 0).
+        guard let transform = gsk_transform_translate(nil, &point) else { return node }
+        defer { gsk_transform_unref(transform) }
+        guard let placed = gsk_transform_node_new(node, transform) else { return nil }
+        entry.placed = placed
+        entry.placedChild = node
+        entry.placedAt = origin
+        return placed
     }
 
     /// Replaces a unit's node by its flattened copy (kept as it is if GSK made none).

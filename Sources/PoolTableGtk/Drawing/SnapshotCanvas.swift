@@ -269,6 +269,13 @@ public final class SnapshotCanvas: Canvas {
         guard let node, state.alpha > 0 else { return }
         if pendingCount > 0 { pushPendingClips(cutting: node) }
         let snap = snapshot.gtk
+        // Only translated (the usual case): the cache's kept transform node, the node the
+        // snapshot calls below make (this canvas leaves no transform on the snapshot).
+        if state.sx == 1, state.sy == 1, !(state.alpha < 1),
+           let placed = cache.placedNode(at: Point(x: state.tx, y: state.ty)) {
+            gtk_snapshot_append_node(snap, placed)
+            return
+        }
         gtk_snapshot_save(snap)
         var origin = graphene_point_t(x: Float(state.tx), y: Float(state.ty))
         gtk_snapshot_translate(snap, &origin)
