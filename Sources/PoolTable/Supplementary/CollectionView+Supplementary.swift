@@ -74,9 +74,13 @@ extension CollectionView {
             placing.append((ip, itemFrame))
         }
         if supplementaries.badgeAnchors.count > seen {   // some items left
-            for (ip, anchor) in supplementaries.badgeAnchors where anchor.pass != pass {
+            // Found first, removed after: removing while iterating copied the whole dictionary
+            // (a scroll step leaves an item or two a frame).
+            var left: [(ItemPath, [SupplementaryElement.Key])] = []
+            for (ip, anchor) in supplementaries.badgeAnchors where anchor.pass != pass { left.append((ip, anchor.keys)) }
+            for (ip, keys) in left {
                 supplementaries.badgeAnchors[ip] = nil
-                for key in anchor.keys {
+                for key in keys {
                     if let view = supplementaries.remove(key) { recycleSupplementary(view, key) }
                 }
             }
