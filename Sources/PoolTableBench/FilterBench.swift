@@ -270,6 +270,16 @@ final class FilterChild {
             }
         }
         sampleMemory()
+        // FILTER_SMAPS=path: /proc/self/smaps now (RSS is largest at the end), to compare the
+        // toolkits' mappings (docs/bench/FILTER.md).
+        if let path = getenv("FILTER_SMAPS"), let input = fopen("/proc/self/smaps", "r"), let output = fopen(path, "w") {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)   // read to the end: the file's size says 0
+            while case let n = fread(&buffer, 1, buffer.count, input), n > 0 { fwrite(buffer, 1, n, output) }
+            fclose(input)
+            fclose(output)
+            // FILTER_STOP=1 too: stopped there (SIGSTOP) until continued, to read /proc/PID/pagemap.
+            if getenv("FILTER_STOP") != nil { raise(SIGSTOP) }
+        }
         let result = FilterChildResult(toolkit: options.toolkit, rows: options.rows, rowHeight: rowHeight(), letters: letters,
                                        peakRSSKiB: memoryStatus().peakKiB, rollup: largestRollup, notes: notes)
         print("BENCH-RESULT " + jsonString(result).replacingOccurrences(of: "\n", with: ""))

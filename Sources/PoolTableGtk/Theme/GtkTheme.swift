@@ -73,13 +73,20 @@ public enum GtkTheme {
     /// `gtk-theme-name` setting (`HighContrast` and `HighContrastInverse`, which GNOME's
     /// accessibility switch sets, or a `-hc` theme).
     public static var isHighContrast: Bool {
-        func hc(_ name: String) -> Bool {
-            let n = name.lowercased()
-            return n.contains("-hc") || n.hasSuffix(":hc") || n.hasSuffix(":hc-dark")
-        }
-        if let env = getenv("GTK_THEME"), env.pointee != 0 { return hc(String(cString: env)) }
+        if let env = getenv("GTK_THEME"), env.pointee != 0 { return isHighContrastName(String(cString: env)) }
         guard let settings = gtk_settings_get_default(), let name = GObjectProperty.string(settings, "gtk-theme-name") else { return false }
-        return name.lowercased().hasPrefix("highcontrast") || hc(name)
+        return name.lowercased().hasPrefix("highcontrast") || isHighContrastName(name)
+    }
+
+    /// Whether a theme name (or `GTK_THEME`'s `Name:variant`) names a high-contrast theme:
+    /// "-hc" anywhere, or a ":hc" / ":hc-dark" variant, ignoring case.
+    nonisolated static func isHighContrastName(_ name: String) -> Bool {
+        let n = name.lowercased()
+        // "-hc" anywhere is a part after a "-" that starts with "hc". (Not `n.contains("-hc")`:
+        // that is _StringProcessing's, whose code pages every table's process would map in
+        // for this one call: 192 KiB of RSS, docs/bench/FILTER.md.)
+        let afterDash = n.split(separator: "-", omittingEmptySubsequences: false).dropFirst()
+        return afterDash.contains { $0.hasPrefix("hc") } || n.hasSuffix(":hc") || n.hasSuffix(":hc-dark")
     }
 
     /// `color` lightened (on dark) or darkened (on light) until it stands out as text (more
