@@ -87,20 +87,18 @@ public final class RenderNodeCache {
         }
 
         /// Draws the kept recording from now on (a large unit that moves); false if it did already.
-        func showPlain() -> Bool {
-            guard let plain, node != plain else { return false }
-            if let node { gsk_render_node_unref(node) }
-            node = gsk_render_node_ref(plain)
-            isFlattened = false
-            return true
-        }
+        func showPlain() -> Bool { show(plain, flattened: false) }
 
         /// Draws the kept raster again (a large unit back at rest); false if there is none.
-        func showRaster() -> Bool {
-            guard let raster, node != raster else { return false }
+        func showRaster() -> Bool { show(raster, flattened: true) }
+
+        /// Draws `kept` (one of the unit's kept nodes) from now on; false if there is none or
+        /// it is drawn already.
+        private func show(_ kept: OpaquePointer?, flattened: Bool) -> Bool {
+            guard let kept, node != kept else { return false }
             if let node { gsk_render_node_unref(node) }
-            node = gsk_render_node_ref(raster)
-            isFlattened = true
+            node = gsk_render_node_ref(kept)
+            isFlattened = flattened
             return true
         }
     }
