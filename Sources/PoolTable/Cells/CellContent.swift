@@ -2,6 +2,9 @@
 /// cell's own (`titleStyle(_:)`, `detailStyle(_:)`). UIKit's
 /// `UIListContentConfiguration.TextProperties`, reduced to what a canvas draws.
 public struct TextProperties: Hashable, Sendable {
+    /// The horizontal alignment (UIKit's `alignment`); nil: the cell's (leading, or trailing
+    /// for a value cell's secondary text).
+    public var alignment: TextStyle.Alignment?
     /// The text colour; nil: the cell's.
     public var color: Color?
     /// The font; nil: the cell's.
@@ -14,11 +17,12 @@ public struct TextProperties: Hashable, Sendable {
     }
 }
 
-/// The content of a table cell as a value (UIKit's `UIListContentConfiguration`): a title,
-/// a secondary line and a picture, and how they are styled. Get one from
-/// `TableViewCell.defaultContentConfiguration()`, set its properties, assign it to the
-/// cell's `contentConfiguration`.
-public struct ListContentConfiguration: Sendable {
+/// The content of a table cell or list cell as a value (UIKit's `UIListContentConfiguration`):
+/// a title, a secondary line and a picture, and how they are styled. Get one from
+/// `TableViewCell.defaultContentConfiguration()` (or a list cell's), set its properties,
+/// assign it to the cell's `contentConfiguration`. It is a `ContentConfiguration` drawn by a
+/// `ListContentView`.
+public struct ListContentConfiguration: Hashable, Sendable {
     /// The title (UIKit's `text`).
     public var text: String?
     /// The line under (or beside) the title.
@@ -31,6 +35,13 @@ public struct ListContentConfiguration: Sendable {
     public var secondaryTextProperties = TextProperties()
     /// True: the secondary text sits on the trailing edge of the title's line (a value cell).
     public var prefersSideBySideTextAndSecondaryText = false
+    /// Space a `ListContentView` leaves inside its bounds, around the image and text (in a
+    /// list cell, inside the cell's own insets). Default zero.
+    public var directionalLayoutMargins = DirectionalEdgeInsets.zero
+    /// The gap between the text and the secondary text beside it (a value cell). Default 8.
+    public var textToSecondaryTextHorizontalPadding = 8.0
+    /// The gap between the text and the secondary text under it. Default 2.
+    public var textToSecondaryTextVerticalPadding = 2.0
 
     /// An empty configuration: title and secondary line stacked.
     public init() {}

@@ -50,7 +50,38 @@ open class CollectionViewCell: CollectionReusableView {
     /// Selection, highlight or edit mode changed: `updateConfiguration(using:)` runs (a
     /// subclass may override it without setting a handler).
     override func configurationStateDidChange() {
+        super.configurationStateDidChange()
         setNeedsUpdateConfiguration()
+    }
+
+    /// Content configurations are updated for `configurationState` (custom states included).
+    override var contentConfigurationState: CellConfigurationState { configurationState }
+
+    /// With a content configuration: its view's height at `width`; else 44.
+    open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
+        guard activeContentView != nil else { return super.heightThatFits(width: width, canvas: canvas) }
+        return contentViewSize(Size(width: width, height: 44), canvas: canvas).height
+    }
+
+    /// With a content configuration: the size its view wants when offered `size`; else the
+    /// offered width and `heightThatFits(width:canvas:)`.
+    open override func sizeThatFits(_ size: Size, canvas: Canvas) -> Size {
+        guard activeContentView != nil else { return super.sizeThatFits(size, canvas: canvas) }
+        return contentViewSize(size, canvas: canvas)
+    }
+
+    /// The content view's answer made finite and non-negative.
+    private func contentViewSize(_ size: Size, canvas: Canvas) -> Size {
+        guard let view = activeContentView else { return size }
+        let s = view.sizeThatFits(size, canvas: canvas)
+        return Size(width: s.width.isFinite ? max(0, s.width) : size.width, height: s.height.isFinite ? max(0, s.height) : 44)
+    }
+
+    /// What a screen reader says: a set label, else the content view's (when it is a view
+    /// with one, as a `ListContentView` is).
+    open override var accessibilityLabel: String? {
+        get { super.accessibilityLabel ?? activeContentView?.accessibilityLabel }
+        set { super.accessibilityLabel = newValue }
     }
 
     /// The grid that owns the cell (mounted or pooled).
@@ -82,9 +113,15 @@ open class CollectionViewCell: CollectionReusableView {
     var drawsEditingBadge: Bool { true }
 
     /// The item's own content, recorded once per `contentVersion` (see `ReusableCell`).
-    /// Default: the cell background.
+    /// Default: the cell background, then the content configuration's view over all of it.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
         if let backgroundConfiguration { backgroundConfiguration.draw(in: canvas, bounds: bounds) } else { canvas.fill(bounds, color: canvas.theme.cellBackground) }
+        if let view = activeContentView {
+            canvas.withState {
+                canvas.clip(to: bounds)
+                view.draw(in: canvas, bounds: bounds)
+            }
+        }
     }
 
     /// The check badge: a ring that scales in with edit mode and fills with the accent colour,

@@ -34,9 +34,24 @@ open class ReusableCell {
     /// Pressed but not yet released.
     public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { configurationStateDidChange() } } }
 
-    /// Selection, highlight or edit mode changed (a collection cell runs its
-    /// `configurationUpdateHandler`); nothing by default.
-    func configurationStateDidChange() {}
+    /// Selection, highlight or edit mode changed: the content configuration follows the new
+    /// state (a collection cell then runs its `configurationUpdateHandler`).
+    func configurationStateDidChange() { updateHostedContentForState() }
+
+    // MARK: Content configurations (ContentConfiguration/ContentConfigurationCell.swift)
+    /// The content configuration and its view (`contentConfiguration` of the cells).
+    var hostedContent = HostedContent()
+    /// Backs `automaticallyUpdatesContentConfiguration`.
+    var automaticallyUpdatesContent = true
+    /// The state configurations are updated for (a collection cell's `configurationState`).
+    var contentConfigurationState: CellConfigurationState {
+        CellConfigurationState(isSelected: isSelected, isHighlighted: isHighlighted, isEditing: isEditing)
+    }
+    /// Whether `configuration` is drawn by its content view (a table cell draws a list
+    /// configuration itself).
+    func hostsContentView(for configuration: (any ContentConfiguration)?) -> Bool { true }
+    /// The content configuration changed: redraw.
+    func contentConfigurationDidChange() { setNeedsDisplay() }
 
     /// 0 = not editing, 1 = editing; follows the view's shared, eased timeline, so every
     /// mounted cell is at the same phase.
@@ -109,7 +124,7 @@ open class ReusableCell {
             noteDisplayChange()
         }
     }
-    private var explicitAccessibilityLabel: String?
+    private(set) var explicitAccessibilityLabel: String?
 
     /// Counts a change in `displayGeneration`.
     func noteDisplayChange() {

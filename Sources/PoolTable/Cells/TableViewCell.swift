@@ -114,10 +114,13 @@ open class TableViewCell: ReusableCell {
     /// The picture drawn on the leading edge, before the title; nil for none.
     public var image: Image? { didSet { if image !== oldValue { setNeedsDisplay() } } }
 
-    /// The content configuration last set (UIKit's `contentConfiguration`): setting one sets
-    /// `text`, `detailText`, `image` and the labels' styles from it; setting nil clears them.
+    /// The list content configuration last set (UIKit's `contentConfiguration`): setting one
+    /// sets `text`, `detailText`, `image` and the labels' styles from it; setting nil clears
+    /// them. The same configuration as the `any ContentConfiguration` one of
+    /// `ContentConfigurationCell` (nil here while that one holds another type).
     public var contentConfiguration: ListContentConfiguration? {
-        didSet { applyContentConfiguration() }
+        get { hostedContent.configuration as? ListContentConfiguration }
+        set { setHostedContentConfiguration(newValue) }
     }
 
     /// A fresh configuration in the cell's style (UIKit's `defaultContentConfiguration()`):
@@ -159,7 +162,14 @@ open class TableViewCell: ReusableCell {
     /// Title and detail side by side (`.value1`, `.value2`, a value-cell configuration).
     var sideBySide: Bool { contentConfiguration?.prefersSideBySideTextAndSecondaryText ?? (cellStyle == .value1 || cellStyle == .value2) }
 
-    private func applyContentConfiguration() {
+    /// A list configuration is drawn by the cell's own text and image; others by their view.
+    override func hostsContentView(for configuration: (any ContentConfiguration)?) -> Bool {
+        !(configuration is ListContentConfiguration)
+    }
+
+    /// A new configuration: a list one sets the text, detail text, image and styles; any
+    /// other clears them (its content view draws instead).
+    override func contentConfigurationDidChange() {
         let c = contentConfiguration
         text = c?.text
         detailText = c?.secondaryText
@@ -174,6 +184,7 @@ open class TableViewCell: ReusableCell {
         if let color = o.color { st.color = color }
         if let font = o.font { st.font = font }
         if let lines = o.numberOfLines { st.maxLines = lines }
+        if let alignment = o.alignment { st.alignment = alignment }
         return st
     }
 
@@ -193,6 +204,10 @@ open class TableViewCell: ReusableCell {
 
     /// The height the cell wants at `width` when the row height is `automaticDimension`.
     open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
+        if let view = activeContentView {
+            let h = view.sizeThatFits(Size(width: max(0, width - accessoryWidth(canvas, rowHeight: 44)), height: 44), canvas: canvas).height
+            return h.isFinite ? max(1, h.rounded(.up)) : 44
+        }
         let inner = max(0, width - 32 - accessoryWidth(canvas, rowHeight: 44) - imageWidth)
         let theme = canvas.theme
         var h = 22.0
@@ -210,7 +225,7 @@ open class TableViewCell: ReusableCell {
         get {
             if let label = super.accessibilityLabel { return label }
             let parts = [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }
-            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+            return parts.isEmpty ? activeContentView?.accessibilityLabel : parts.joined(separator: ", ")
         }
         set { super.accessibilityLabel = newValue }
     }
@@ -268,6 +283,15 @@ open class TableViewCell: ReusableCell {
     /// editing state and `bounds`, and call `setNeedsDisplay()` (or `animateContent(for:)`)
     /// when anything else it reads changes.
     open func drawContent(in canvas: Canvas, bounds: Rect) {
+        if let view = activeContentView {
+            // A custom configuration's view fills the content, less the accessory.
+            let box = Rect(x: bounds.minX, y: bounds.minY, width: max(0, bounds.width - accessoryWidth(canvas, rowHeight: bounds.height)), height: bounds.height)
+            canvas.withState {
+                canvas.clip(to: box)
+                view.draw(in: canvas, bounds: box)
+            }
+            return
+        }
         let theme = canvas.theme
         if let image {
             let box = Rect(x: bounds.minX + 16, y: bounds.midY - Self.imageSide / 2, width: Self.imageSide, height: Self.imageSide)

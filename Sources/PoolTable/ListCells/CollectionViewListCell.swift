@@ -10,8 +10,13 @@ open class CollectionViewListCell: CollectionViewCell {
     public static let outlineDisclosureTarget = "PoolTable.outlineDisclosure"
     /// The accessories: on each edge the first one is nearest the edge (the outermost).
     public var accessories: [CellAccessory] = [] { didSet { if accessories != oldValue { invalidateContent() } } }
-    /// What the cell shows; nil: nothing but its background and accessories.
-    public var contentConfiguration: ListContentConfiguration? { didSet { invalidateContent() } }
+    /// The list configuration the cell shows, drawn by a `ListContentView`; nil: nothing but
+    /// its background and accessories (or another type of configuration, set through
+    /// `ContentConfigurationCell`'s `contentConfiguration`, which this one reads and writes).
+    public var contentConfiguration: ListContentConfiguration? {
+        get { hostedContent.configuration as? ListContentConfiguration }
+        set { setHostedContentConfiguration(newValue) }
+    }
     /// How many indentation steps the content is moved in by (an outline's level).
     public var indentationLevel = 0 { didSet { if indentationLevel != oldValue { invalidateContent() } } }
     /// The width of one indentation step. Default 16.
@@ -50,8 +55,8 @@ open class CollectionViewListCell: CollectionViewCell {
     /// a set label wins.
     open override var accessibilityLabel: String? {
         get {
-            if let label = super.accessibilityLabel { return label }
-            var parts = [contentConfiguration?.text, contentConfiguration?.secondaryText].compactMap { $0 }
+            if let label = explicitAccessibilityLabel { return label }
+            var parts = [activeContentView?.accessibilityLabel].compactMap { $0 }
             for accessory in accessories where accessory.isShown(editing: isEditing) {
                 if case let .label(text) = accessory.kind { parts.append(text) }
             }
@@ -72,14 +77,18 @@ open class CollectionViewListCell: CollectionViewCell {
         }
     }
 
-    /// One or two lines of text (a subtitle), at least 44 points.
+    /// The content view's height at the content's width (one or two lines of text for a
+    /// list configuration), at least 44 points.
     open override func heightThatFits(width: Double, canvas: Canvas) -> Double {
-        guard let c = contentConfiguration else { return 44 }
+        guard let view = activeContentView else { return 44 }
         let w = max(1, contentRect(in: Rect(x: 0, y: 0, width: width, height: 44), canvas: canvas).width)
-        let line = canvas.measureText(c.text ?? " ", width: w, style: Self.style(c.textProperties, .body, canvas.theme.foreground)).height
-        guard let second = c.secondaryText, !c.prefersSideBySideTextAndSecondaryText else { return max(44, line + 22) }
-        let h2 = canvas.measureText(second, width: w, style: Self.style(c.secondaryTextProperties, .caption, canvas.theme.secondaryForeground)).height
-        return max(44, line + h2 + 24)
+        let h = view.sizeThatFits(Size(width: w, height: 44), canvas: canvas).height
+        return h.isFinite ? max(44, h) : 44
+    }
+
+    /// The offered width, and `heightThatFits(width:canvas:)`.
+    open override func sizeThatFits(_ size: Size, canvas: Canvas) -> Size {
+        Size(width: size.width, height: heightThatFits(width: size.width, canvas: canvas))
     }
 
     /// The background of the appearance, the content, the accessories and the separator.
@@ -92,7 +101,12 @@ open class CollectionViewListCell: CollectionViewCell {
             drawAppearanceBackground(placement, in: canvas, bounds: bounds)
         }
         let content = contentRect(in: bounds, canvas: canvas)
-        if let c = contentConfiguration { drawConfiguration(c, in: content, canvas: canvas) }
+        if let view = activeContentView {
+            canvas.withState {
+                canvas.clip(to: content)
+                view.draw(in: canvas, bounds: content)
+            }
+        }
         for (accessory, rect) in accessoryRects(in: bounds, canvas: canvas) { draw(accessory, in: rect, canvas: canvas) }
         if placement.showsSeparators && !placement.isLast && placement.appearance != .sidebar && placement.appearance != .sidebarPlain {
             canvas.fill(Rect(x: content.minX, y: bounds.maxY - 1, width: bounds.maxX - content.minX, height: 1), color: theme.separator)
@@ -166,7 +180,7 @@ open class CollectionViewListCell: CollectionViewCell {
 
     /// A text style from a configuration's overrides over the cell's defaults.
     static func style(_ p: TextProperties, _ font: Font, _ color: Color) -> TextStyle {
-        TextStyle(font: p.font ?? font, color: p.color ?? color, maxLines: p.numberOfLines ?? 1)
+        TextStyle(font: p.font ?? font, color: p.color ?? color, alignment: p.alignment ?? .leading, maxLines: p.numberOfLines ?? 1)
     }
 
     /// The part of `rect` that `text` takes, centred vertically: canvases draw text from the
@@ -174,39 +188,6 @@ open class CollectionViewListCell: CollectionViewCell {
     static func centred(_ text: String, in rect: Rect, style: TextStyle, canvas: Canvas) -> Rect {
         let h = min(rect.height, canvas.measureText(text, width: max(1, rect.width), style: style).height)
         return Rect(x: rect.minX, y: rect.midY - h / 2, width: rect.width, height: h)
-    }
-
-    /// The image, then the text with its secondary text below it (or at the trailing edge).
-    private func drawConfiguration(_ c: ListContentConfiguration, in rect: Rect, canvas: Canvas) {
-        let theme = canvas.theme
-        var x = rect.minX
-        if let image = c.image {
-            let side = min(28, rect.height - 8)
-            canvas.drawImage(image, in: Rect(x: x, y: rect.midY - side / 2, width: side, height: side), contentMode: .scaleAspectFit, cornerRadius: 0)
-            x += side + 12
-        }
-        let main = Self.style(c.textProperties, .body, theme.foreground)
-        var second = Self.style(c.secondaryTextProperties, c.prefersSideBySideTextAndSecondaryText ? .body : .caption, theme.secondaryForeground)
-        let width = max(0, rect.maxX - x)
-        if c.prefersSideBySideTextAndSecondaryText || c.secondaryText == nil {
-            var trailing = 0.0
-            if let text = c.secondaryText {
-                trailing = min(width / 2, canvas.measureText(text, width: width, style: second).width)
-                second.alignment = .trailing
-                canvas.drawText(text, in: Self.centred(text, in: Rect(x: rect.maxX - trailing, y: rect.minY, width: trailing, height: rect.height),
-                                                       style: second, canvas: canvas), style: second)
-            }
-            if let text = c.text {
-                canvas.drawText(text, in: Self.centred(text, in: Rect(x: x, y: rect.minY, width: max(0, width - trailing - 8), height: rect.height),
-                                                       style: main, canvas: canvas), style: main)
-            }
-        } else {
-            let h1 = canvas.measureText(c.text ?? " ", width: max(1, width), style: main).height
-            let h2 = canvas.measureText(c.secondaryText ?? " ", width: max(1, width), style: second).height
-            let top = rect.midY - (h1 + h2 + 2) / 2
-            if let text = c.text { canvas.drawText(text, in: Rect(x: x, y: top, width: width, height: h1), style: main) }
-            if let text = c.secondaryText { canvas.drawText(text, in: Rect(x: x, y: top + h1 + 2, width: width, height: h2), style: second) }
-        }
     }
 
     private func draw(_ accessory: CellAccessory, in rect: Rect, canvas: Canvas) {
