@@ -334,4 +334,54 @@ struct ModernPortedSourceTests {
         #expect(view.cellsCreated == made)
         #expect(view.mountedCells.compactMap { $0 as? JarCell }.count == 7)
     }
+
+    @Test("the palette: a custom content configuration's view is made once per cell, self-sizes its row, follows selection and is reused; list rows draw a UIListContentView")
+    func paletteCustomConfiguration() throws {
+        SwatchContentView.made = 0
+        PaintCell.made = 0
+        let controller = PaletteViewController()
+        controller.viewDidLoad()
+        let view = try #require(controller.collectionView)
+        view.layoutIfNeeded()
+        let gridCells = view.mountedCells.filter { $0 is PaintCell }
+        #expect(!gridCells.isEmpty && SwatchContentView.made == PaintCell.made, "one content view per cell: \(SwatchContentView.made) views, \(PaintCell.made) cells")
+        // Rows self-size to their content views: 90 and 120 points, alternating.
+        for ip in view.indexPathsForMountedItems where ip.section == 0 {
+            let swatch = controller.swatches[ip.item]
+            #expect(view.rectForItem(at: ip).height == (swatch.isTall ? 120 : 90), "\(swatch.name)")
+        }
+        let drawn = texts(view)
+        #expect(drawn.contains("Ochre 0") && drawn.contains("Teal 1"))
+        // Selection reaches the content view through updated(for:).
+        let ip = IndexPath(item: 1, section: 0)
+        view.selectItem(at: ip, animated: false, scrollPosition: [])
+        #expect(texts(view).contains("✓ Teal 1"))
+        let cell = try #require(view.cellForItem(at: ip) as? PaintCell)
+        #expect((cell.contentConfiguration as? SwatchContentConfiguration)?.isChecked == true)
+        #expect(cell.accessibilityLabel == "Teal 1")
+        view.deselectItem(at: ip, animated: false)
+        #expect(texts(view).contains("Teal 1"))
+        // Scrolled through: cells are reused with their content views, no view is made for a reused cell.
+        for y in stride(from: 0.0, through: view.contentSize.height, by: 150) {
+            view.contentOffset = CGPoint(x: 0, y: y)
+            view.layoutIfNeeded()
+        }
+        #expect(SwatchContentView.made == PaintCell.made && PaintCell.made < controller.swatches.count,
+                "\(SwatchContentView.made) views, \(PaintCell.made) cells for \(controller.swatches.count) swatches")
+        // The list rows draw their UIListContentView's text and secondary text beside the chip.
+        let listRows = view.indexPathsForVisibleItems.filter { $0.section == 1 }
+        #expect(!listRows.isEmpty)
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        for row in listRows {
+            let mix = controller.mixes[row.item]
+            let frame = view.rectForItem(at: row)
+            if let text = canvas.texts.first(where: { $0.0 == mix.name }) {
+                #expect(text.1.minX == frame.minX + 16)
+                #expect(view.rectForItem(at: row).height >= 44)
+            } else if frame.minY >= view.contentOffset.y && frame.maxY <= view.contentOffset.y + 700 {
+                Issue.record("\(mix.name) not drawn")
+            }
+        }
+    }
 }

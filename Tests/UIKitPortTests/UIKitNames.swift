@@ -53,3 +53,8 @@ typealias UICellAccessory = CellAccessory
 typealias UIBackgroundConfiguration = BackgroundConfiguration
 typealias UICellConfigurationState = CellConfigurationState
 typealias UIConfigurationStateCustomKey = ConfigurationStateCustomKey
+// Custom content configurations.
+typealias UIContentConfiguration = ContentConfiguration
+typealias UIContentView = ContentView
+typealias UIConfigurationState = ConfigurationState
+typealias UIListContentView = ListContentView
