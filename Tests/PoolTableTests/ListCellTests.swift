@@ -11,9 +11,10 @@ struct ListCellTests {
 
     /// A list of `appearance` whose rows show their item with a disclosure indicator and a count label.
     func makeList(_ appearance: CollectionLayoutListConfiguration.Appearance, accessories: [CellAccessory] = [.disclosureIndicator(), .label(text: "7")],
-                  sections: [String: [String]] = ["a": ["one", "two", "three"], "b": ["four", "five"]]) throws -> (CollectionView, Source) {
+                  sections: [String: [String]] = ["a": ["one", "two", "three"], "b": ["four", "five"]],
+                  headerMode: CollectionLayoutListConfiguration.HeaderMode = .none) throws -> (CollectionView, Source) {
         var configuration = CollectionLayoutListConfiguration(appearance: appearance)
-        configuration.headerMode = .none
+        configuration.headerMode = headerMode
         let view = CollectionView(frame: Rect(x: 0, y: 0, width: 360, height: 600), collectionViewLayout: CollectionViewCompositionalLayout.list(using: configuration))
         let registration = CollectionView.CellRegistration<CollectionViewListCell, String> { cell, _, item in
             var content = cell.defaultContentConfiguration()
@@ -143,5 +144,39 @@ struct ListCellTests {
         for _ in 0..<200 where view.hasRunningAnimations { t += 1.0 / 60; view.advanceAnimations(to: t) }
         #expect(source.snapshot().itemIdentifiers == ["Fruit", "Vegetables"])
         #expect(view.invariantViolation() == nil)
+    }
+
+    @Test("outline disclosure options: a header-style row toggles from a click anywhere, a cell-style row only from its chevron, automatic is header on a firstItemInSection header row")
+    func outlineDisclosureStyles() throws {
+        func click(_ view: CollectionView, _ point: Point) {
+            view.pointerDown(at: point)
+            view.pointerUp(at: point)
+            var t = 0.0
+            for _ in 0..<200 where view.hasRunningAnimations { t += 1.0 / 60; view.advanceAnimations(to: t) }
+        }
+        for (accessory, headerMode, toggles) in [(CellAccessory.outlineDisclosure(options: .init(style: .header)), CollectionLayoutListConfiguration.HeaderMode.none, true),
+                                                 (.outlineDisclosure(options: .init(style: .cell)), .none, false),
+                                                 (.outlineDisclosure(options: .init()), .firstItemInSection, true),
+                                                 (.outlineDisclosure(options: .init()), .none, false)] {
+            let (view, source) = try makeList(.sidebar, accessories: [accessory], sections: [:], headerMode: headerMode)
+            var outline = SectionSnapshot<String>()
+            outline.append(["Fruit", "Vegetables"])
+            outline.append(["apple", "pear"], to: "Fruit")
+            source.apply(outline, to: "food", animatingDifferences: false)
+            view.layoutIfNeeded()
+            let frame = view.rectForItem(at: IndexPath(item: 0, section: 0))
+            // On the text, far from the chevron at the trailing edge.
+            click(view, Point(x: frame.minX + 40, y: frame.midY - view.contentOffset.y))
+            let expanded = source.snapshot(for: "food").isExpanded("Fruit")
+            #expect(expanded == toggles, "\(accessory.outlineOptions.style) in \(headerMode)")
+            #expect((view.indexPathsForSelectedItems ?? []).isEmpty == toggles, "a toggling click does not select; otherwise the click selects")
+            // The chevron toggles in every style.
+            let cell = try #require(view.cellForItem(at: IndexPath(item: 0, section: 0)) as? CollectionViewListCell)
+            let chevron = try #require(cell.accessoryRects(in: Rect(origin: .zero, size: cell.frame.size), canvas: nil).first).1
+            click(view, Point(x: frame.minX + chevron.midX, y: frame.midY - view.contentOffset.y))
+            #expect(source.snapshot(for: "food").isExpanded("Fruit") != expanded)
+        }
+        #expect(CellAccessory.outlineDisclosure(options: .init(style: .header)) != .outlineDisclosure())
+        #expect(CellAccessory.outlineDisclosure(options: .init()) == .outlineDisclosure())
     }
 }

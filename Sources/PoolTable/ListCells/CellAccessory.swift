@@ -32,11 +32,36 @@ public struct CellAccessory: Hashable, Sendable {
     public var kind: Kind
     /// When it shows.
     public var displayed: DisplayedState
+    /// An outline disclosure's options (the default for other kinds).
+    var outlineOptions = OutlineDisclosureOptions()
+
+    /// How an outline disclosure behaves (UIKit's `UICellAccessory.OutlineDisclosureOptions`).
+    public struct OutlineDisclosureOptions: Hashable, Sendable {
+        /// What a click toggles.
+        public enum Style: Hashable, Sendable {
+            /// `header` for the first row of a section whose list shows its header as that row
+            /// (`headerMode` `firstItemInSection`), else `cell`.
+            case automatic
+            /// A click anywhere on the row expands or collapses it (the row is not selected).
+            case header
+            /// Only a click on the chevron expands or collapses the row; elsewhere it selects.
+            case cell
+        }
+        /// What a click toggles. Default `automatic`.
+        public var style: Style
+        /// Options of `style`.
+        public init(style: Style = .automatic) { self.style = style }
+    }
 
     /// A chevron saying the row leads somewhere.
     public static func disclosureIndicator(displayed: DisplayedState = .always) -> CellAccessory { .init(kind: .disclosureIndicator, displayed: displayed) }
     /// A chevron that expands and collapses the row's children; a click on it toggles them.
     public static func outlineDisclosure(displayed: DisplayedState = .always) -> CellAccessory { .init(kind: .outlineDisclosure, displayed: displayed) }
+    /// A chevron that expands and collapses the row's children, with `options` (a `header`
+    /// style makes the whole row toggle them).
+    public static func outlineDisclosure(displayed: DisplayedState = .always, options: OutlineDisclosureOptions) -> CellAccessory {
+        .init(kind: .outlineDisclosure, displayed: displayed, outlineOptions: options)
+    }
     /// A check mark.
     public static func checkmark(displayed: DisplayedState = .always) -> CellAccessory { .init(kind: .checkmark, displayed: displayed) }
     /// A delete control (in edit mode by default).

@@ -69,11 +69,23 @@ open class CollectionViewListCell: CollectionViewCell {
     /// No grid check badge in edit mode: it would cover the trailing accessories.
     override var drawsEditingBadge: Bool { false }
 
-    /// The outline disclosure accessory's hit target, where there is one.
+    /// The outline disclosure accessory's hit target, where there is one: the chevron, or
+    /// the whole row for a `header` style.
     open override var hitTargets: [HitTarget] {
         let bounds = Rect(origin: .zero, size: frame.size)
         return accessoryRects(in: bounds, canvas: nil).compactMap { accessory, rect in
-            accessory.kind == .outlineDisclosure ? HitTarget(name: Self.outlineDisclosureTarget, rect: rect) : nil
+            guard accessory.kind == .outlineDisclosure else { return nil }
+            return HitTarget(name: Self.outlineDisclosureTarget, rect: togglesFromAnywhere(accessory) ? bounds : rect)
+        }
+    }
+
+    /// Whether a click anywhere on the row toggles `accessory` (an outline disclosure in the
+    /// `header` style, or `automatic` on a section's header row).
+    func togglesFromAnywhere(_ accessory: CellAccessory) -> Bool {
+        switch accessory.outlineOptions.style {
+        case .header: true
+        case .cell: false
+        case .automatic: listPlacement().isHeaderRow
         }
     }
 
@@ -233,6 +245,8 @@ open class CollectionViewListCell: CollectionViewCell {
         var showsSeparators = true
         var isFirst = true
         var isLast = true
+        /// The section's first row in a list whose header mode is `firstItemInSection`.
+        var isHeaderRow = false
     }
 
     func listPlacement() -> Placement {
@@ -240,7 +254,8 @@ open class CollectionViewListCell: CollectionViewCell {
               let geometry = view.geometry as? CompositionalGeometry, ip.section < geometry.numberOfSections,
               let configuration = geometry.sections[ip.section].section.listConfiguration else { return Placement() }
         return Placement(appearance: configuration.appearance, showsSeparators: configuration.showsSeparators,
-                         isFirst: ip.row == 0, isLast: ip.row == geometry.numberOfItems(in: ip.section) - 1)
+                         isFirst: ip.row == 0, isLast: ip.row == geometry.numberOfItems(in: ip.section) - 1,
+                         isHeaderRow: ip.row == 0 && configuration.headerMode == .firstItemInSection)
     }
 
     /// Whether the row's outline children show (asked of the diffable data source's outline).
