@@ -13,6 +13,13 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     let sectionProvider: @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?
     /// The list configuration of a ``list(using:)`` layout.
     let listConfiguration: CollectionLayoutListConfiguration?
+    /// The layout's own copy of the configuration it was made with.
+    private let ownConfiguration: CollectionViewCompositionalLayoutConfiguration
+    /// What the layout applies across sections (a copy: changing it changes nothing; give
+    /// another configuration to a new layout).
+    public var configuration: CollectionViewCompositionalLayoutConfiguration { ownConfiguration.copy() }
+    /// The space between sections (the configuration's, sanitised).
+    var interSectionSpacing: Double { ownConfiguration.sanitizedInterSectionSpacing }
     /// The view classes of decoration kinds (section backgrounds), by kind.
     private(set) var decorationClasses: [String: CollectionReusableView.Type] = [:]
 
@@ -26,17 +33,35 @@ open class CollectionViewCompositionalLayout: CollectionViewLayout {
     public init(section: CollectionLayoutSection) {
         sectionProvider = { _, _ in section }
         listConfiguration = section.listConfiguration
+        ownConfiguration = CollectionViewCompositionalLayoutConfiguration()
+    }
+
+    /// Every section laid out as `section`, with `configuration` across sections.
+    public init(section: CollectionLayoutSection, configuration: CollectionViewCompositionalLayoutConfiguration) {
+        sectionProvider = { _, _ in section }
+        listConfiguration = section.listConfiguration
+        ownConfiguration = configuration.copy()
     }
 
     /// Each section laid out as `sectionProvider` answers for its index and environment.
     public init(sectionProvider: @escaping @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?) {
         self.sectionProvider = sectionProvider
         listConfiguration = nil
+        ownConfiguration = CollectionViewCompositionalLayoutConfiguration()
+    }
+
+    /// Each section laid out as `sectionProvider` answers, with `configuration` across sections.
+    public init(sectionProvider: @escaping @MainActor (Int, CollectionLayoutEnvironment) -> CollectionLayoutSection?,
+                configuration: CollectionViewCompositionalLayoutConfiguration) {
+        self.sectionProvider = sectionProvider
+        listConfiguration = nil
+        ownConfiguration = configuration.copy()
     }
 
     init(listConfiguration: CollectionLayoutListConfiguration) {
         sectionProvider = { _, environment in CollectionLayoutSection.list(using: listConfiguration, layoutEnvironment: environment) }
         self.listConfiguration = listConfiguration
+        ownConfiguration = CollectionViewCompositionalLayoutConfiguration()
     }
 
     /// A list: every section a ``CollectionLayoutSection/list(using:layoutEnvironment:)`` section.

@@ -75,7 +75,9 @@ final class CompositionalGeometry: ItemLayout {
     }
 
     private func rebuildLengths() {
-        lengths = FenwickTree(sections.map(\.length))
+        // Each section but the last is followed by the configuration's inter-section spacing.
+        let spacing = layout.interSectionSpacing
+        lengths = FenwickTree(sections.indices.map { sections[$0].length + ($0 < sections.count - 1 ? spacing : 0) })
         hasOrthogonalSections = sections.contains(where: \.isOrthogonal)
         version &+= 1
     }
