@@ -43,6 +43,9 @@ public struct ConfigurationStateCustomKey: Hashable, Sendable, RawRepresentable 
 public struct BackgroundConfiguration: Hashable, Sendable {
     /// The fill; nil: the theme's cell background.
     public var backgroundColor: Color?
+    /// Applied to the fill's colour (`backgroundColor` or the theme's) before it is drawn
+    /// (UIKit's name); nil: none.
+    public var backgroundColorTransformer: ConfigurationColorTransformer?
     /// Rounds the background's corners.
     public var cornerRadius = 0.0
     /// Moves the background in from the cell's edges.
@@ -78,7 +81,8 @@ public struct BackgroundConfiguration: Hashable, Sendable {
         let i = backgroundInsets
         let r = Rect(x: bounds.minX + i.leading, y: bounds.minY + i.top,
                      width: max(0, bounds.width - i.leading - i.trailing), height: max(0, bounds.height - i.top - i.bottom))
-        let color = backgroundColor ?? canvas.theme.cellBackground
+        let base = backgroundColor ?? canvas.theme.cellBackground
+        let color = backgroundColorTransformer.map { $0(base) } ?? base
         if color.alpha > 0 {
             if cornerRadius > 0 { canvas.fill(.roundedRect(r, radius: cornerRadius), color: color) } else { canvas.fill(r, color: color) }
         }
