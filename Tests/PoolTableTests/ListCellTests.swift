@@ -179,4 +179,36 @@ struct ListCellTests {
         #expect(CellAccessory.outlineDisclosure(options: .init(style: .header)) != .outlineDisclosure())
         #expect(CellAccessory.outlineDisclosure(options: .init()) == .outlineDisclosure())
     }
+
+    @Test("a custom view accessory is drawn at its edge at the size it asks for, keeps the text clear of it, and hides")
+    func customViewAccessory() throws {
+        final class Star: CollectionReusableView {
+            override func sizeThatFits(_ size: Size, canvas: Canvas) -> Size { Size(width: 20, height: 18) }
+            override func draw(in canvas: Canvas, bounds: Rect) { canvas.fill(bounds, color: Color(hex: 0xf6d32d)) }
+        }
+        let star = Star(frame: .zero)
+        for (placement, hidden) in [(CellAccessory.Placement.trailing(), false), (.leading(displayed: .always), false), (.trailing(), true)] {
+            let accessory = CellAccessory.customView(configuration: .init(customView: star, placement: placement, isHidden: hidden))
+            let (view, source) = try makeList(.plain, accessories: [accessory])
+            let canvas = render(view)
+            let stars = canvas.filledRects(color: Color(hex: 0xf6d32d))
+            #expect(stars.count == (hidden ? 0 : view.indexPathsForVisibleItems.count), "\(placement) hidden \(hidden)")
+            for ip in view.indexPathsForVisibleItems {
+                let frame = view.rectForItem(at: ip)
+                let item = try #require(source.itemIdentifier(for: ip))
+                let text = try #require(canvas.texts.first { $0.0 == item }).1
+                guard !hidden else { #expect(text.minX == frame.minX + 16); continue }
+                let box = try #require(stars.first { abs($0.midY - frame.midY) < 0.01 })
+                #expect(box.width == 20 && box.height == 18)
+                if case .leading = placement {
+                    #expect(box.minX == frame.minX + 8 + 4 && text.minX >= box.maxX + 4)
+                } else {
+                    #expect(box.maxX == frame.maxX - 8 - 4 && text.maxX <= box.minX)
+                }
+            }
+        }
+        let a = CellAccessory.customView(configuration: .init(customView: star, placement: .trailing()))
+        #expect(a == .customView(configuration: .init(customView: star, placement: .trailing())))
+        #expect(a != .customView(configuration: .init(customView: Star(frame: .zero), placement: .trailing())), "equal by the view's identity")
+    }
 }

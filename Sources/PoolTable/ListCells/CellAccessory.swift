@@ -27,6 +27,44 @@ public struct CellAccessory: Hashable, Sendable {
         case multiselect
         /// A short text, such as a count.
         case label(String)
+        /// A view of your own (UIKit's `customView`).
+        case customView(CustomViewConfiguration)
+    }
+
+    /// Which edge a custom view sits at, and when it shows (UIKit's `UICellAccessory.Placement`).
+    public enum Placement: Hashable, Sendable {
+        /// Before the content.
+        case leading(displayed: DisplayedState = .always)
+        /// After the content.
+        case trailing(displayed: DisplayedState = .always)
+    }
+
+    /// A custom view accessory (UIKit's `UICellAccessory.CustomViewConfiguration`): the view
+    /// is as wide as its `sizeThatFits(_:canvas:)` says when offered the row's height (at most
+    /// that height high), centred vertically, drawn with the row's content (call the cell's
+    /// `setNeedsDisplay()` when what it draws changes). It receives no input (the row does).
+    /// Equal when it holds the same view with the same options.
+    public struct CustomViewConfiguration: Hashable, Sendable {
+        /// The view drawn.
+        public var customView: CollectionReusableView
+        /// Its edge and when it shows.
+        public var placement: Placement
+        /// True: the accessory takes no room and is not drawn.
+        public var isHidden: Bool
+        /// The width kept for it whatever the view's size; nil: the view's width.
+        public var reservedLayoutWidth: Double?
+
+        /// A configuration for `customView` at `placement`.
+        public init(customView: CollectionReusableView, placement: Placement, isHidden: Bool = false, reservedLayoutWidth: Double? = nil) {
+            self.customView = customView; self.placement = placement; self.isHidden = isHidden; self.reservedLayoutWidth = reservedLayoutWidth
+        }
+
+        public static func == (a: CustomViewConfiguration, b: CustomViewConfiguration) -> Bool {
+            a.customView === b.customView && a.placement == b.placement && a.isHidden == b.isHidden && a.reservedLayoutWidth == b.reservedLayoutWidth
+        }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(ObjectIdentifier(customView)); hasher.combine(placement); hasher.combine(isHidden); hasher.combine(reservedLayoutWidth)
+        }
     }
     /// What it is.
     public var kind: Kind
@@ -72,10 +110,18 @@ public struct CellAccessory: Hashable, Sendable {
     public static func multiselect(displayed: DisplayedState = .whenEditing) -> CellAccessory { .init(kind: .multiselect, displayed: displayed) }
     /// A short text at the trailing edge.
     public static func label(text: String, displayed: DisplayedState = .always) -> CellAccessory { .init(kind: .label(text), displayed: displayed) }
+    /// A view of your own at the configuration's edge (UIKit's `customView(configuration:)`).
+    public static func customView(configuration: CustomViewConfiguration) -> CellAccessory {
+        let displayed: DisplayedState = switch configuration.placement {
+        case let .leading(displayed), let .trailing(displayed): displayed
+        }
+        return .init(kind: .customView(configuration), displayed: displayed)
+    }
 
-    /// Whether it shows in (or out of) edit mode.
+    /// Whether it shows in (or out of) edit mode (a hidden custom view never does).
     func isShown(editing: Bool) -> Bool {
-        switch displayed {
+        if case let .customView(configuration) = kind, configuration.isHidden { return false }
+        return switch displayed {
         case .always: true
         case .whenEditing: editing
         case .whenNotEditing: !editing
@@ -85,6 +131,7 @@ public struct CellAccessory: Hashable, Sendable {
     var isLeading: Bool {
         switch kind {
         case .delete, .multiselect: true
+        case let .customView(configuration): if case .leading = configuration.placement { true } else { false }
         default: false
         }
     }
@@ -93,7 +140,23 @@ public struct CellAccessory: Hashable, Sendable {
     func width(in canvas: Canvas) -> Double {
         switch kind {
         case let .label(text): canvas.measureText(text, width: 200, style: TextStyle(font: .body)).width + 8
+        case let .customView(configuration): Self.customViewWidth(configuration, canvas: canvas)
         default: 32
         }
+    }
+
+    /// The view's size when offered `size` (finite, non-negative, at most `size.height` high).
+    @MainActor
+    static func customViewSize(_ configuration: CustomViewConfiguration, offered size: Size, canvas: Canvas) -> Size {
+        let s = configuration.customView.sizeThatFits(size, canvas: canvas)
+        return Size(width: s.width.isFinite ? max(0, s.width) : 0, height: s.height.isFinite ? min(max(0, s.height), size.height) : 0)
+    }
+
+    /// The room a custom view takes: the reserved width, else its width offered 44 points by
+    /// 44, plus an 8-point gap.
+    @MainActor
+    static func customViewWidth(_ configuration: CustomViewConfiguration, canvas: Canvas) -> Double {
+        if let w = configuration.reservedLayoutWidth, w.isFinite { return max(0, w) + 8 }
+        return customViewSize(configuration, offered: Size(width: 44, height: 44), canvas: canvas).width + 8
     }
 }

@@ -234,6 +234,17 @@ open class CollectionViewListCell: CollectionViewCell {
         case let .label(text):
             let style = TextStyle(font: .body, color: theme.secondaryForeground, alignment: .trailing)
             canvas.drawText(text, in: Self.centred(text, in: rect, style: style, canvas: canvas), style: style)
+        case let .customView(configuration):
+            // Centred in its slot (less the gap), as high as it says up to the row's height.
+            let slot = Rect(x: rect.minX + 4, y: rect.minY, width: max(0, rect.width - 8), height: rect.height)
+            let size = CellAccessory.customViewSize(configuration, offered: slot.size, canvas: canvas)
+            guard size.width > 0, size.height > 0 else { return }
+            let box = Rect(x: slot.midX - min(size.width, slot.width) / 2, y: slot.midY - size.height / 2, width: min(size.width, slot.width), height: size.height)
+            canvas.withState {
+                canvas.clip(to: box)
+                canvas.translate(x: box.minX, y: box.minY)
+                configuration.customView.draw(in: canvas, bounds: Rect(origin: .zero, size: box.size))
+            }
         }
     }
 
