@@ -372,6 +372,87 @@ extension TableWidgetTests {
         #expect(flatScaled.differingPixels(from: plainScaled) == 0)
     }
 
+    @Test("Render nodes: the scrolled content is one transform node over its units placed in content coordinates: a scroll re-appends every kept unit's placed node and makes one new transform node, and draws the pixels a plain translate draws (fractional places, scale 1 and 2, across the group's re-placing)")
+    func scrolledContentKeepsPlacedNodes() throws {
+        try GtkTestEnvironment.require()
+        final class Identity {}
+        let units = (0..<30).map { _ in Identity() }
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        /// A frame as `ListBase.render` draws a grid: the viewport clipped, the content
+        /// translated by the scroll (through `translateScrolledContent`, or a plain translate),
+        /// each cell translated to its fractional frame, clipped to it, its content a kept unit.
+        func frame(_ cache: RenderNodeCache, offset: Double, scale: Double, scrolled: Bool) -> (node: OpaquePointer, image: CairoImage) {
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, pixelScale: scale, cache: cache,
+                                        fillsRoundedRectsAsBorders: true)
+            canvas.fill(Rect(x: 0, y: 0, width: 800, height: 560), color: Theme.light.background)
+            canvas.save()
+            canvas.clip(to: Rect(x: 0, y: 40, width: 800, height: 520))
+            if scrolled {
+                canvas.translateScrolledContent(x: 0, y: 40 - offset)
+            } else {
+                canvas.translate(x: 0, y: 40 - offset)
+            }
+            for (n, unit) in units.enumerated() {
+                let f = Rect(x: 8 + Double(n % 5) * 156.8 + 8, y: 2_000 + Double(n / 5) * 120.5 + 10, width: 140.8, height: 104)
+                canvas.save()
+                canvas.translate(x: f.minX, y: f.minY)
+                canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
+                canvas.drawCached(key: ObjectIdentifier(unit), version: 0, size: f.size) { canvas in
+                    canvas.fill(.roundedRect(Rect(x: 0, y: 0, width: f.width, height: 80), radius: 8), color: Color(hex: 0x3584E4))
+                    canvas.drawText("Blue \(n)", in: Rect(x: 0, y: 84, width: f.width, height: 20), style: TextStyle(alignment: .center))
+                }
+                canvas.restore()
+            }
+            canvas.fill(.roundedRect(Rect(x: 20, y: 2_010, width: 40, height: 40), radius: 6), color: .black)   // drawn directly
+            canvas.restore()
+            canvas.finish()
+            cache.endFrame()
+            let node = gtk_snapshot_free_to_node(snapshot)!
+            let image = CairoImage(width: 800, height: 560, scale: scale)
+            gsk_render_node_draw(node, image.cairo)
+            return (node, image)
+        }
+        func transformNodes(in node: OpaquePointer) -> Set<OpaquePointer> {
+            var found: Set<OpaquePointer> = []
+            func walk(_ node: OpaquePointer) {
+                switch gsk_render_node_get_node_type(node) {
+                case GSK_CONTAINER_NODE: for i in 0..<gsk_container_node_get_n_children(node) { walk(gsk_container_node_get_child(node, i)) }
+                case GSK_TRANSFORM_NODE: found.insert(node); walk(gsk_transform_node_get_child(node))
+                case GSK_CLIP_NODE: walk(gsk_clip_node_get_child(node))
+                default: break
+                }
+            }
+            walk(node)
+            return found
+        }
+        for scale in [1.0, 2.0] {
+            let grouped = RenderNodeCache(), plain = RenderNodeCache()
+            var last: (node: OpaquePointer, image: CairoImage)?
+            for offset in [1_990.0, 1_990, 1_991, 2_028, 2_065, 2_065, 2_102] {
+                let a = frame(grouped, offset: offset, scale: scale, scrolled: true)
+                let b = frame(plain, offset: offset, scale: scale, scrolled: false)
+                defer { gsk_render_node_unref(b.node) }
+                #expect(a.image.differingPixels(from: b.image) == 0, "scale \(scale), offset \(offset)")
+                #expect(a.image.pixel(x: Int(90 * scale), y: Int((2_190 - offset) * scale)).blue > 200, "the second row is drawn")
+                if let previous = last {
+                    // Each kept unit is re-appended as the very placed node it was: only the group's
+                    // transform is new, but in the frame whose scroll re-places the group (its
+                    // translation, 40 - offset, crosses -2,048 between 2,065 and 2,102).
+                    let new = transformNodes(in: a.node).subtracting(transformNodes(in: previous.node))
+                    let crossing = offset == 2_102
+                    #expect(new.count == (crossing ? units.count + 1 : 1), "scale \(scale), offset \(offset): \(new.count) new transform nodes")
+                    gsk_render_node_unref(previous.node)
+                }
+                last = a
+            }
+            if let last { gsk_render_node_unref(last.node) }
+            #expect(grouped.recordings == units.count)
+        }
+    }
+
     /// How many nodes of `type` `node`'s tree holds (through containers, transforms, clips).
     func nodeCount(_ type: GskRenderNodeType, in node: OpaquePointer) -> Int {
         let kind = gsk_render_node_get_node_type(node)

@@ -20,7 +20,7 @@ extension ListBase {
         let inset = viewport.leadingInset
         canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.frameBreadth) : bounds)
         let scroll = viewport.axis.point(along: inset - offset, across: -viewport.acrossOffset)
-        canvas.translate(x: scroll.x, y: scroll.y)
+        canvas.translateScrolledContent(x: scroll.x, y: scroll.y)
         let displaced = isPresentationDisplaced
         if displaced { fillPresentedFrames(&clock.framesBuffer, visibleOnly: !rowAnimations.isRunning) }
         clock.rendering(displaced: displaced) {

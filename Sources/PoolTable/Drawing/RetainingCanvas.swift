@@ -8,6 +8,16 @@ public protocol RetainingCanvas: Canvas {
     /// again soon: a live layer, a content animation, content that narrows every frame of an
     /// edit-mode slide.
     func drawCached(key: ObjectIdentifier, version: Int, size: Size, changesOften: Bool, _ draw: (Canvas) -> Void)
+
+    /// `translate(x:y:)` by the content's scroll (`ListBase.render`): what is drawn from here
+    /// until this level's `restore()` scrolls together, so a retaining canvas may keep its
+    /// units placed in the content's coordinates under one translation for the scroll.
+    func translateScrolledContent(x: Double, y: Double)
+}
+
+@_spi(Hosting) extension RetainingCanvas {
+    /// A plain `translate(x:y:)`.
+    public func translateScrolledContent(x: Double, y: Double) { translate(x: x, y: y) }
 }
 
 extension Canvas {
@@ -18,6 +28,15 @@ extension Canvas {
             retaining.drawCached(key: key, version: version, size: size, changesOften: changesOften, draw)
         } else {
             drawCached(key: key, version: version, size: size, draw)
+        }
+    }
+
+    /// Translates by the content's scroll, telling a `RetainingCanvas` that this is the scroll.
+    func translateScrolledContent(x: Double, y: Double) {
+        if let retaining = self as? RetainingCanvas {
+            retaining.translateScrolledContent(x: x, y: y)
+        } else {
+            translate(x: x, y: y)
         }
     }
 }

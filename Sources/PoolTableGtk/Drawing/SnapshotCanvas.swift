@@ -19,7 +19,10 @@ import CGtk
 ///   node (brief fades only).
 /// - The transform (translate and scale only, as `Canvas` allows) is kept here and applied
 ///   to coordinates, so no transform nodes are made; translations snap to device pixels
-///   like `CairoCanvas`'s.
+///   like `CairoCanvas`'s. One exception: with a cache, the scrolled content
+///   (`translateScrolledContent(x:y:)`) is one transform node for the scroll, its units
+///   placed in the content's coordinates, so a scroll re-appends each kept unit's very
+///   placed node and makes one new transform node.
 /// - Opacity is multiplied into colours (no offscreen opacity nodes).
 /// - Clips to rectangles and rounded rectangles (and circles) are clip nodes; a clip to
 ///   any other path clips to the path's bounds. A rectangle clip is pushed only when
@@ -55,6 +58,11 @@ public final class SnapshotCanvas: Canvas {
         var pushes = 0
         /// Rectangle clips of this level not pushed yet (`pushPendingClips()`).
         var pending: [PendingClip] = []
+        /// Where the scrolled content's group is translated to (`translateScrolledContent`):
+        /// nodes drawn in it are placed that much less. Zero outside it.
+        var groupX = 0.0, groupY = 0.0
+        /// This level began the group: `pushes` held this many clips then, pushed outside it.
+        var pushesBeforeGroup: Int?
     }
     /// A rectangle clip not pushed yet: its rectangle and the transform it was given under.
     private struct PendingClip {
@@ -66,6 +74,11 @@ public final class SnapshotCanvas: Canvas {
     /// Rectangle clips not pushed yet, at every level.
     @exclusivity(unchecked) private var pendingCount = 0
     @exclusivity(unchecked) private var scratch: PangoTextLayout?
+    /// The `GtkSnapshot *` nodes go to now: `snapshot`, or the scrolled content's own
+    /// snapshot while it is drawn (`translateScrolledContent`).
+    @exclusivity(unchecked) private var target: OpaquePointer
+    /// `snapshot` while the scrolled content is drawn into its own.
+    @exclusivity(unchecked) private var outerTarget: OpaquePointer?
 
     /// A canvas appending render nodes to a snapshot. Call `finish()` when done.
     /// - Parameters:
@@ -99,6 +112,7 @@ public final class SnapshotCanvas: Canvas {
                 cache: RenderNodeCache? = nil, fillsRoundedRectsAsBorders: Bool) {
         self.fillsRoundedRectsAsBorders = fillsRoundedRectsAsBorders
         self.snapshot = snapshot
+        self.target = snapshot
         self.pangoContext = pangoContext
         self.theme = theme
         self.pixelScale = max(1, pixelScale)
@@ -117,6 +131,7 @@ public final class SnapshotCanvas: Canvas {
         stack.append(state)
         state.pushes = 0
         state.pending = []
+        state.pushesBeforeGroup = nil
     }
 
     public func restore() {
@@ -130,6 +145,45 @@ public final class SnapshotCanvas: Canvas {
         let s = pixelScale
         state.tx = ((state.tx + state.sx * x) * s).rounded() / s
         state.ty = ((state.ty + state.sy * y) * s).rounded() / s
+    }
+
+    /// `translate(x:y:)` to the scrolled content (`ListBase.render`): with a cache, what is
+    /// drawn from here until this level's `restore()` goes into one transform node, and the
+    /// units in it are placed in the content's coordinates (less a whole multiple of
+    /// `groupQuantum`, to keep them small in single precision), so a scroll re-appends each
+    /// kept unit's placed node (`RenderNodeCache.placedNode(at:)`) and makes one new node.
+    /// The clips not pushed yet are pushed first, outside it. The same pixels: every
+    /// translation still snaps where it did, and the group's is whole device pixels.
+    @_spi(Hosting) public func translateScrolledContent(x: Double, y: Double) {
+        translate(x: x, y: y)
+        guard cache != nil, outerTarget == nil, state.sx == 1, state.sy == 1, let inner = gtk_snapshot_new() else { return }
+        pushPendingClips()
+        let q = Self.groupQuantum
+        state.groupX = state.tx - (state.tx / q).rounded(.down) * q
+        state.groupY = state.ty - (state.ty / q).rounded(.down) * q
+        state.pushesBeforeGroup = state.pushes
+        outerTarget = target
+        target = inner
+    }
+
+    /// The scrolled content's group is placed at its translation less a multiple of this
+    /// (points, a multiple of any device pixel): a scroll crossing one re-places every unit.
+    static let groupQuantum = 2048.0
+
+    /// Ends the scrolled content's group: its nodes, translated, go to the outer snapshot.
+    private func endGroup() {
+        guard let outer = outerTarget else { return }
+        let node = gtk_snapshot_free_to_node(target)
+        target = outer
+        outerTarget = nil
+        guard let node else { return }
+        defer { gsk_render_node_unref(node) }
+        var point = graphene_point_t(x: Float(state.groupX), y: Float(state.groupY))
+        guard let transform = gsk_transform_translate(nil, &point) else { return gtk_snapshot_append_node(outer, node) }
+        defer { gsk_transform_unref(transform) }
+        guard let placed = gsk_transform_node_new(node, transform) else { return }
+        gtk_snapshot_append_node(outer, placed)
+        gsk_render_node_unref(placed)
     }
 
     public func scale(x: Double, y: Double) {
@@ -147,7 +201,7 @@ public final class SnapshotCanvas: Canvas {
             if radius <= 0 { return clip(to: rect) }
             pushPendingClips()
             var rr = rounded(rect, radius: radius)
-            gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
+            gtk_snapshot_push_rounded_clip(target, &rr)
             state.pushes += 1
         } else if let bounds = path.bounds {
             clip(to: bounds)
@@ -165,7 +219,7 @@ public final class SnapshotCanvas: Canvas {
         guard var rgba = rgba(color) else { return }
         pushPendingClips()
         var r = graphene(rect)
-        gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
+        gtk_snapshot_append_color(target, &rgba, &r)
     }
 
     public func fill(_ path: Path, color: Color) {
@@ -181,9 +235,9 @@ public final class SnapshotCanvas: Canvas {
                 return
             }
             var r = rr.bounds
-            gtk_snapshot_push_rounded_clip(snapshot.gtk, &rr)
-            gtk_snapshot_append_color(snapshot.gtk, &rgba, &r)
-            gtk_snapshot_pop(snapshot.gtk)
+            gtk_snapshot_push_rounded_clip(target, &rr)
+            gtk_snapshot_append_color(target, &rgba, &r)
+            gtk_snapshot_pop(target)
             return
         }
         appendTexture(of: path, fill: true, color: color, lineWidth: 0)
@@ -210,7 +264,7 @@ public final class SnapshotCanvas: Canvas {
         var colors = (rgba, rgba, rgba, rgba)
         withUnsafePointer(to: &widths) { wp in
             withUnsafePointer(to: &colors) { cp in
-                gtk_snapshot_append_border(snapshot.gtk, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
+                gtk_snapshot_append_border(target, &rr, UnsafeRawPointer(wp).assumingMemoryBound(to: Float.self),
                                            UnsafeRawPointer(cp).assumingMemoryBound(to: GdkRGBA.self))
             }
         }
@@ -222,7 +276,7 @@ public final class SnapshotCanvas: Canvas {
         let placed = contentMode.imageRect(for: image.size, in: rect)
         guard state.alpha > 0, placed.width > 0, placed.height > 0, image.width > 0 else { return }
         pushPendingClips()
-        let snap = snapshot.gtk
+        let snap = target
         if cornerRadius > 0, state.sx == 1, state.sy == 1 {
             // A picture at its own size: one node with the rounded crop made once (cairo renderer).
             if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha) }
@@ -268,16 +322,16 @@ public final class SnapshotCanvas: Canvas {
         }
         guard let node, state.alpha > 0 else { return }
         if pendingCount > 0 { pushPendingClips(cutting: node) }
-        let snap = snapshot.gtk
+        let snap = target
         // Only translated (the usual case): the cache's kept transform node, the node the
         // snapshot calls below make (this canvas leaves no transform on the snapshot).
         if state.sx == 1, state.sy == 1, !(state.alpha < 1),
-           let placed = cache.placedNode(at: Point(x: state.tx, y: state.ty)) {
+           let placed = cache.placedNode(at: Point(x: state.tx - state.groupX, y: state.ty - state.groupY)) {
             gtk_snapshot_append_node(snap, placed)
             return
         }
         gtk_snapshot_save(snap)
-        var origin = graphene_point_t(x: Float(state.tx), y: Float(state.ty))
+        var origin = graphene_point_t(x: Float(state.tx - state.groupX), y: Float(state.ty - state.groupY))
         gtk_snapshot_translate(snap, &origin)
         if state.sx != 1 || state.sy != 1 { gtk_snapshot_scale(snap, Float(state.sx), Float(state.sy)) }
         if state.alpha < 1 { gtk_snapshot_push_opacity(snap, state.alpha) }
@@ -294,9 +348,10 @@ public final class SnapshotCanvas: Canvas {
         layout.configure(text: text, width: rect.width, style: style)
         guard var rgba = rgba(style.color) else { return }
         pushPendingClips()
-        let snap = snapshot.gtk
+        let snap = target
         gtk_snapshot_save(snap)
-        var origin = graphene_point_t(x: Float(state.tx + state.sx * rect.minX), y: Float(state.ty + state.sy * rect.minY))
+        var origin = graphene_point_t(x: Float(state.tx + state.sx * rect.minX - state.groupX),
+                                      y: Float(state.ty + state.sy * rect.minY - state.groupY))
         gtk_snapshot_translate(snap, &origin)
         if state.sx != 1 || state.sy != 1 { gtk_snapshot_scale(snap, Float(state.sx), Float(state.sy)) }
         gtk_snapshot_append_layout(snap, layout.layout, &rgba)
@@ -311,8 +366,16 @@ public final class SnapshotCanvas: Canvas {
 
     // MARK: Private
 
+    /// Pops this level's clips (and ends the scrolled content's group if this level began
+    /// it: the clips pushed in it first, then the group, then those pushed before it).
     private func popClips() {
-        for _ in 0..<state.pushes { gtk_snapshot_pop(snapshot.gtk) }
+        if let before = state.pushesBeforeGroup {
+            for _ in before..<state.pushes { gtk_snapshot_pop(target) }
+            endGroup()
+            state.pushes = before
+            state.pushesBeforeGroup = nil
+        }
+        for _ in 0..<state.pushes { gtk_snapshot_pop(target) }
         state.pushes = 0
     }
 
@@ -331,7 +394,7 @@ public final class SnapshotCanvas: Canvas {
             guard !clips.isEmpty else { continue }
             for clip in clips {
                 var r = graphene(Self.transformed(clip.rect, sx: clip.sx, sy: clip.sy, tx: clip.tx, ty: clip.ty), transformed: false)
-                gtk_snapshot_push_clip(snapshot.gtk, &r)
+                gtk_snapshot_push_clip(target, &r)
             }
             if i < stack.count {
                 stack[i].pushes += clips.count
@@ -365,13 +428,23 @@ public final class SnapshotCanvas: Canvas {
             let r = Self.transformed(clip.rect, sx: clip.sx, sy: clip.sy, tx: clip.tx, ty: clip.ty)
             return r.minX <= inWidget.minX && r.minY <= inWidget.minY && inWidget.maxX <= r.maxX && inWidget.maxY <= r.maxY
         }
+        // Plain loops: a closure passed to `allSatisfy` from this main-actor class costs a
+        // dynamic executor check per call (about 220 instructions), for every kept unit.
+        func cuts(_ clips: [PendingClip]) -> Bool {
+            for clip in clips where !contains(clip) { return true }
+            return false
+        }
         var deepest = -1
-        if !state.pending.allSatisfy(contains) {
+        if cuts(state.pending) {
             deepest = stack.count
         } else {
-            for i in stack.indices.reversed() where !stack[i].pending.allSatisfy(contains) {
-                deepest = i
-                break
+            var i = stack.count - 1
+            while i >= 0 {
+                if cuts(stack[i].pending) {
+                    deepest = i
+                    break
+                }
+                i -= 1
             }
         }
         if deepest >= 0 { pushPendingClips(throughLevel: deepest) }
@@ -398,9 +471,11 @@ public final class SnapshotCanvas: Canvas {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// `rect` (local, or in the widget's coordinates) where it goes in the snapshot drawn
+    /// into now: in the widget's coordinates, less the scrolled content group's translation.
     private func graphene(_ rect: Rect, transformed isLocal: Bool = true) -> graphene_rect_t {
         let r = isLocal ? transformed(rect) : rect
-        return graphene_rect_t(origin: graphene_point_t(x: Float(r.minX), y: Float(r.minY)),
+        return graphene_rect_t(origin: graphene_point_t(x: Float(r.minX - state.groupX), y: Float(r.minY - state.groupY)),
                                size: graphene_size_t(width: Float(max(0, r.width)), height: Float(max(0, r.height))))
     }
 
@@ -438,9 +513,9 @@ public final class SnapshotCanvas: Canvas {
         }
         let texture = cache.map { $0.texture(for: key, make: make) } ?? make()
         guard let texture else { return }
-        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(x0 / s), y: Float(y0 / s)),
+        var rect = graphene_rect_t(origin: graphene_point_t(x: Float(x0 / s - state.groupX), y: Float(y0 / s - state.groupY)),
                                    size: graphene_size_t(width: Float(Double(width) / s), height: Float(Double(height) / s)))
-        gtk_snapshot_append_texture(snapshot.gtk, texture, &rect)
+        gtk_snapshot_append_texture(target, texture, &rect)
         if cache == nil { g_object_unref(UnsafeMutableRawPointer(texture)) }
     }
 
