@@ -49,6 +49,8 @@ struct ListModelDataSourceTests {
             harness.finishAnimations()
             try harness.check(against: store, step: step)
             #expect(harness.source.bindCount - unbinds == harness.table.indexPathsForMountedRows.count, "step \(step)")
+            // What the adapter asks to skip changes below the mounted rows.
+            #expect(harness.table.lastMountedIndexPath == harness.table.indexPathsForMountedRows.last, "step \(step)")
         }
         #expect(harness.source.modelErrors == 0)
         #expect(harness.table.lastBatchUpdateError == nil)

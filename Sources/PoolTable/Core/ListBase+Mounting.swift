@@ -19,6 +19,14 @@ extension ListBase {
     var preparedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.prepared }
     var mountedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.entries }
 
+    /// The last mounted item's index path (mounted items are in index order), nil when
+    /// none is mounted: what `indexPathsForMountedRows.last` is, without building the list.
+    /// A host deciding whether a change reaches the mounted items asks this per change.
+    @_spi(Hosting) public var lastMountedIndexPath: IndexPath? {
+        layoutIfNeeded()
+        return items.entries.last?.indexPath.indexPath
+    }
+
     /// Any mounted cell, visible or prepared; nil otherwise.
     func mountedCell(at indexPath: ItemPath) -> ReusableCell? {
         layoutIfNeeded()
