@@ -400,6 +400,7 @@ extension ListBase {
         if keepsMountedItems { items.keepLaidOutGeometry(mountingPass.key) } else { items.invalidateLaidOutGeometry() }
         pass.invalidateLayout()
         pass.keepsMountedItems = keepsMountedItems
+        let mountedBefore = keepsMountedItems ? MountedShape(items) : nil
         layoutRows()
         pass.keepsMountedItems = false
         // The glides start anew below (kept items keep theirs as they run: their places did
@@ -447,7 +448,28 @@ extension ListBase {
         }
         counters.noteBatchUpdate()
         if hadSelection { delegateAdapter.selectionDidChange() }
-        setNeedsDisplay()
+        // Kept items the pass left as they were (nothing arrived at the band's edges): what
+        // is drawn did not change, only the rows after it (an incremental filter's steps
+        // below the screen). The host mirrors the new count without a redraw.
+        if let mountedBefore, !animated, mountedBefore == MountedShape(items) {
+            host?.tableViewContentDidChangeOffScreen(self)
+        } else {
+            setNeedsDisplay()
+        }
+    }
+
+    /// What a kept pass could change of the mounted items: which cells are first and last,
+    /// how many, which are visible, and the mounted headers and footers.
+    private struct MountedShape: Equatable {
+        let count: Int, first: ObjectIdentifier?, last: ObjectIdentifier?, visible: Range<Int>, headers: Int, footers: Int
+        @MainActor init(_ items: MountedItems) {
+            count = items.entries.count
+            first = items.entries.first.map { ObjectIdentifier($0.cell) }
+            last = items.entries.last.map { ObjectIdentifier($0.cell) }
+            visible = items.visibleSpan
+            headers = items.headers.count
+            footers = items.footers.count
+        }
     }
 
     /// Forces every batch through the full per-item path (tests compare it with the
