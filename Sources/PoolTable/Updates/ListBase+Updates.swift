@@ -192,26 +192,29 @@ extension ListBase {
         // step may remove a million rows).
         var removed = [[Range<Int>]](repeating: [], count: newSections)
         var arriving = [[Range<Int>]](repeating: [], count: newSections)
-        // Per new section: rows deleted, inserted, moved in and out (one array, not four).
-        var tally = [RowTally](repeating: RowTally(), count: newSections)
+        // Per new section: rows deleted, inserted, moved in and out, four to a section in
+        // one [Int] (not four arrays; an array of a struct of ours would look up its storage
+        // type's metadata, under a lock, at every batch).
+        var tally = [Int](repeating: 0, count: 4 * newSections)
+        let deletedIn = 0, insertedIn = 1, movedIn = 2, movedOut = 3
         for ip in p.deletedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "deleted row \(ip)") }
             guard let t = sectionMap[ip.section] else { continue }   // goes with its section
-            removed[t].append(ip.row..<(ip.row + 1)); tally[t].deletedIn += 1
+            removed[t].append(ip.row..<(ip.row + 1)); tally[4 * t + deletedIn] += 1
         }
         for run in p.deletedRuns {
             guard run.section >= 0, run.section < oldSections, run.rows.lowerBound >= 0, run.rows.upperBound <= geometry.numberOfItems(in: run.section) else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "deleted rows \(run.rows)")
             }
             guard let t = sectionMap[run.section] else { continue }
-            removed[t].append(run.rows); tally[t].deletedIn += run.rows.count
+            removed[t].append(run.rows); tally[4 * t + deletedIn] += run.rows.count
         }
         for run in p.insertedRuns {
             guard run.section >= 0, run.section < newSections, run.rows.lowerBound >= 0, run.rows.upperBound <= newCounts[run.section] else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "inserted rows \(run.rows)")
             }
             guard newSource[run.section] != nil else { continue }
-            arriving[run.section].append(run.rows); tally[run.section].insertedIn += run.rows.count
+            arriving[run.section].append(run.rows); tally[4 * run.section + insertedIn] += run.rows.count
         }
         for ip in p.reloadedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "reloaded row \(ip)") }
@@ -220,7 +223,7 @@ extension ListBase {
         for ip in p.insertedRows {
             guard newValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "inserted row \(ip)") }
             guard newSource[ip.section] != nil else { continue }       // inside an inserted section
-            arriving[ip.section].append(ip.row..<(ip.row + 1)); tally[ip.section].insertedIn += 1
+            arriving[ip.section].append(ip.row..<(ip.row + 1)); tally[4 * ip.section + insertedIn] += 1
         }
         var targets = Set<ItemPath>()
         for (from, to) in p.moves {
@@ -231,16 +234,16 @@ extension ListBase {
                 throw BatchUpdateError(kind: .conflict, detail: "move \(from) → \(to) collides with another change")
             }
             let t = sectionMap[from.section]!
-            removed[t].append(from.row..<(from.row + 1)); tally[t].movedOut += 1
-            arriving[to.section].append(to.row..<(to.row + 1)); tally[to.section].movedIn += 1
+            removed[t].append(from.row..<(from.row + 1)); tally[4 * t + movedOut] += 1
+            arriving[to.section].append(to.row..<(to.row + 1)); tally[4 * to.section + movedIn] += 1
         }
         for t in 0..<newSections {
             guard let s = newSource[t] else { continue }
             let before = geometry.numberOfItems(in: s)
-            let expected = before - tally[t].deletedIn - tally[t].movedOut + tally[t].insertedIn + tally[t].movedIn
+            let expected = before - tally[4 * t + deletedIn] - tally[4 * t + movedOut] + tally[4 * t + insertedIn] + tally[4 * t + movedIn]
             if expected != newCounts[t] {
-                throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: tally[t].insertedIn, deleted: tally[t].deletedIn,
-                                       movedIn: tally[t].movedIn, movedOut: tally[t].movedOut, expected: expected, reported: newCounts[t])
+                throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: tally[4 * t + insertedIn], deleted: tally[4 * t + deletedIn],
+                                       movedIn: tally[4 * t + movedIn], movedOut: tally[4 * t + movedOut], expected: expected, reported: newCounts[t])
             }
         }
         let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource,
@@ -248,19 +251,14 @@ extension ListBase {
                                     moves: p.moves, deletedRows: p.deletedRows)
         // Rows that would make the content taller than offsets stay exact: refused, not clamped
         // (the data source already holds them; the table could not show them where they are).
-        if tally.contains(where: { $0.insertedIn > 0 || $0.movedIn > 0 }) {
+        if (0..<newSections).contains(where: { tally[4 * $0 + insertedIn] > 0 || tally[4 * $0 + movedIn] > 0 }) {
             let length = geometry.contentLengthAfter(mapping, newCounts: newCounts, from: dataAdapter)
             if length > Self.maximumContentHeight {
-                throw BatchUpdateError(kind: .contentTooTall, inserted: tally.reduce(0) { $0 + $1.insertedIn }, deleted: tally.reduce(0) { $0 + $1.deletedIn },
+                throw BatchUpdateError(kind: .contentTooTall, inserted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + insertedIn] }, deleted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + deletedIn] },
                                        detail: "\(Int(length.rounded(.up)))")
             }
         }
         return mapping
-    }
-
-    /// One new section's row changes in a batch being validated.
-    struct RowTally {
-        var deletedIn = 0, insertedIn = 0, movedIn = 0, movedOut = 0
     }
 
     // MARK: Applying

@@ -43,7 +43,7 @@ extension ListModelDataSource {
         // A change wholly after the mounted rows (an incremental filter's steps below the
         // screen) takes no mounted item away and moves no cell: no mounted row to look at,
         // nothing to match and nothing to sweep (O(1) here, not O(mounted rows) per signal).
-        let lastMounted = view.lastMountedIndexPath?.row
+        let lastMounted = view.lastMountedItem?.row
         let reachesMounted = lastMounted.map { position <= $0 } ?? true
         var moves: [Int: Int] = [:]
         if reachesMounted, lastMounted != nil {
