@@ -449,7 +449,7 @@ extension ListBase {
         // Kept items the pass left as they were (nothing arrived at the band's edges): what
         // is drawn did not change, only the rows after it (an incremental filter's steps
         // below the screen). The host mirrors the new count without a redraw.
-        if let mountedBefore, !animated, mountedBefore == MountedShape(items) {
+        if let mountedBefore, !animated, !hasOtherMountedViews, mountedBefore == MountedShape(items) {
             host?.tableViewContentDidChangeOffScreen(self)
         } else {
             setNeedsDisplay()
