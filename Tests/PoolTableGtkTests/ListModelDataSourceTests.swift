@@ -49,6 +49,9 @@ struct ListModelDataSourceTests {
             harness.finishAnimations()
             try harness.check(against: store, step: step)
             #expect(harness.source.bindCount - unbinds == harness.table.indexPathsForMountedRows.count, "step \(step)")
+            // What the adapter asks to skip changes below the mounted rows.
+            let last = harness.table.indexPathsForMountedRows.last
+            #expect(harness.table.lastMountedItem?.row == last?.row && harness.table.lastMountedItem?.section == last?.section, "step \(step)")
         }
         #expect(harness.source.modelErrors == 0)
         #expect(harness.table.lastBatchUpdateError == nil)

@@ -43,6 +43,26 @@ struct GeometryTests {
         #expect(!inBand.isEmpty)
     }
 
+    @Test("A batch re-reads every section's titles: the default header and footer heights follow them")
+    func batchRereadsSectionTitles() {
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+        let model = ModelSource(rows: [3, 3, 3], headers: [nil, "b", "c"], footers: ["x", nil, nil])
+        model.attach(to: table)
+        #expect(table.rectForHeaderInSection(0).height == 0)
+        #expect(table.rectForFooterInSection(0).height == table.sectionFooterHeight)
+        // Titles change with the rows of section 1 (a batch that touches no other section).
+        model.headerTitles = ["a", "b", nil]
+        model.footerTitles = [nil, nil, "z"]
+        model.rows = [3, 4, 3]
+        table.insertRows(at: [IndexPath(row: 3, section: 1)], with: .none)
+        #expect(table.rectForHeaderInSection(0).height == table.sectionHeaderHeight)
+        #expect(table.rectForHeaderInSection(1).height == table.sectionHeaderHeight)
+        #expect(table.rectForHeaderInSection(2).height == 0)
+        #expect(table.rectForFooterInSection(0).height == 0)
+        #expect(table.rectForFooterInSection(2).height == table.sectionFooterHeight)
+        #expect(table.rectForRow(at: IndexPath(row: 0, section: 0)).minY == table.sectionHeaderHeight)
+    }
+
     @Test("headers are not rows; points outside the content find nothing")
     func hitTesting() {
         let table = TableView(frame: Rect(x: 0, y: 0, width: 320, height: 480))

@@ -101,4 +101,46 @@ struct OffBandBatchTests {
         // The shortcut must have been taken, or the comparison shows nothing.
         #expect(ListBase.batchesKeepingMountedItems - shortcutsBefore > 100)
     }
+
+    /// Counts what a batch asks of the host.
+    final class DisplayRecorder: TableViewHost {
+        var redraws = 0, offScreen = 0
+        func tableViewNeedsDisplay(_ view: ListBase) { redraws += 1 }
+        func tableViewContentDidChangeOffScreen(_ view: ListBase) { offScreen += 1 }
+        func tableViewDidChangeScrollGeometry(_ view: ListBase) {}
+        func tableViewNeedsAnimationTicks(_ view: ListBase) {}
+    }
+
+    @Test("A batch below the mounted rows that leaves them as they were asks for no redraw; one that brings a row into the band does")
+    func offScreenBatchesAskForNoRedraw() {
+        let (table, model) = makeTable()
+        let host = DisplayRecorder()
+        table.host = host
+        let mounted = table.indexPathsForMountedRows
+        let last = mounted.last!.row
+        // Far below the band: the host hears of it without a redraw; the content grew.
+        let height = table.contentSize.height
+        model.rows[0] += 5
+        table.insertItems(in: (last + 500)..<(last + 505), section: 0, with: .none)
+        table.layoutIfNeeded()
+        #expect(host.redraws == 0 && host.offScreen == 1)
+        #expect(table.contentSize.height > height)
+        #expect(table.indexPathsForMountedRows == mounted)
+        // Animated, far below: the same (nothing it changes can be seen).
+        model.rows[0] -= 5
+        table.deleteItems(in: (last + 500)..<(last + 505), section: 0, with: .automatic)
+        table.layoutIfNeeded()
+        #expect(host.redraws == 0 && host.offScreen == 2)
+        // A short section: rows inserted after its last row arrive in the band, so they are drawn.
+        let (short, shortModel) = (TableView(frame: Rect(x: 0, y: 0, width: 400, height: 440)), ModelSource(rows: [3]))
+        shortModel.attach(to: short)
+        short.layoutIfNeeded()
+        let shortHost = DisplayRecorder()
+        short.host = shortHost
+        shortModel.rows[0] += 2
+        short.insertItems(in: 3..<5, section: 0, with: .none)
+        short.layoutIfNeeded()
+        #expect(short.indexPathsForMountedRows.count == 5)
+        #expect(shortHost.redraws >= 1 && shortHost.offScreen == 0)
+    }
 }

@@ -111,6 +111,21 @@ struct SupplementaryViewTests {
         return (view, source)
     }
 
+    @Test("Items added far below the screen still redraw a grid whose section background (a decoration spanning the section) is mounted")
+    func batchBelowWithMountedDecorationRedraws() throws {
+        let (view, source) = try makeView(layout(badges: false), sections: 1, items: 2_000)
+        let host = OffBandBatchTests.DisplayRecorder()
+        view.host = host
+        var snapshot = source.snapshot()
+        snapshot.appendItems(Array(5_000..<5_010), toSection: 0)
+        let kept = ListBase.batchesKeepingMountedItems
+        try source.applyThrowing(snapshot, animatingDifferences: false)
+        view.layoutIfNeeded()
+        #expect(ListBase.batchesKeepingMountedItems == kept + 1, "the batch kept the mounted items")
+        #expect(host.offScreen == 0)
+        #expect(host.redraws >= 1)
+    }
+
     func drawnLabels(_ view: CollectionView) -> [String: Rect] {
         let canvas = RecordingCanvas()
         view.render(in: canvas)

@@ -19,6 +19,15 @@ extension ListBase {
     var preparedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.prepared }
     var mountedEntries: [MountedItems.Entry] { layoutIfNeeded(); return items.entries }
 
+    /// The last mounted item's section and row (mounted items are in index order), nil when
+    /// none is mounted: what `indexPathsForMountedRows.last` says, without building the list
+    /// (or an `IndexPath`, whose initializer allocates). A host deciding whether a change
+    /// reaches the mounted items asks this per change.
+    @_spi(Hosting) public var lastMountedItem: (section: Int, row: Int)? {
+        layoutIfNeeded()
+        return items.entries.last.map { let ip = $0.indexPath; return (ip.section, ip.row) }
+    }
+
     /// Any mounted cell, visible or prepared; nil otherwise.
     func mountedCell(at indexPath: ItemPath) -> ReusableCell? {
         layoutIfNeeded()

@@ -281,6 +281,10 @@ public class ListBase {
     /// What a subclass draws over the content, in viewport coordinates, after it (a table's
     /// column header row); nothing by default.
     func drawOverContent(in canvas: Canvas) {}
+    /// Whether views other than the items, headers and footers are mounted (a grid's
+    /// supplementary and decoration views, which may span a whole section and draw from its
+    /// size): a batch below the mounted items then still asks for a redraw.
+    var hasOtherMountedViews: Bool { false }
     /// Where the focus ring goes for the focused item drawn at `row` (a table with a focused
     /// cell rings the cell).
     func focusRingFrame(row: Rect) -> Rect { row }

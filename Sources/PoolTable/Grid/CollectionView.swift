@@ -52,6 +52,8 @@ public final class CollectionView: ListBase {
     override func advanceViewAnimations(to t: Double) -> Bool { advanceOrthogonalScrolling(to: t) }
     override var hasViewAnimations: Bool { orthogonalScrolling.isAnimating }
 
+    override var hasOtherMountedViews: Bool { !supplementaries.mounted.isEmpty }
+
     /// Decorations beneath the items, the other supplementary views over them (Supplementary/).
     override func drawItems(_ visible: [Int], in canvas: Canvas) {
         let order = supplementaries.drawingOrder   // sorted once for both passes

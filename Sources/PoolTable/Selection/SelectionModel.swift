@@ -120,6 +120,10 @@ final class SelectionModel {
     /// arrive unselected, moved rows keep their state at their new place, and the rest shift.
     /// Check animations follow their items. A drag in progress is dropped (its base is stale).
     func remap(_ mapping: UpdateMapping) {
+        dragBase = nil
+        // Nothing selected, nothing fading, the same sections: nothing to move (every
+        // batch of an incremental filter's steps comes here).
+        if transitions.isEmpty, sections.count == mapping.newSectionSource.count, sections.allSatisfy(\.isEmpty) { return }
         let selectedMoveTargets = Set(mapping.moves.filter { contains($0.key) }.map(\.value))
         var next = Array(repeating: RowRangeSet(), count: mapping.newSectionSource.count)
         for (t, source) in mapping.newSectionSource.enumerated() {
@@ -137,7 +141,6 @@ final class SelectionModel {
         var moved: [ItemPath: Transition] = [:]
         for (ip, t) in transitions { if let n = mapping.map(ip) { moved[n] = t } }
         transitions = moved
-        dragBase = nil
     }
 
     // MARK: Observers

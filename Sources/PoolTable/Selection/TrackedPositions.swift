@@ -80,7 +80,7 @@ final class TrackedPositions {
         focus = focus.flatMap(mapping.map)
         rangeAnchor = rangeAnchor.flatMap(mapping.map)
         goal = goal.flatMap { g in mapping.map(g.reached).map { (x: g.x, reached: $0) } }
-        pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map))
+        if !pendingReconfigures.isEmpty { pendingReconfigures = Set(pendingReconfigures.compactMap(mapping.map)) }
     }
 }
 

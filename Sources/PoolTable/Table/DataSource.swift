@@ -179,9 +179,16 @@ public protocol TableViewHost: AnyObject {
     /// pointing at `menu.point`, and call the view's `performMenuAction` with the entry
     /// chosen. Default: nothing.
     func tableView(_ view: ListBase, presentContextMenu menu: TableView.RowContextMenu)
+    /// A batch update changed only rows after the mounted items, and the layout pass left the
+    /// mounted items as they were: nothing drawn changed, but the row count and the content
+    /// size did (an incremental filter's steps below the screen). Hosts that keep anything
+    /// following the count (accessible descriptions) update it; no redraw is needed.
+    /// Default: `tableViewNeedsDisplay(_:)`.
+    func tableViewContentDidChangeOffScreen(_ view: ListBase)
 }
 
 extension TableViewHost {
     public func tableViewMountedCellsDidChange(_ view: ListBase) {}
+    public func tableViewContentDidChangeOffScreen(_ view: ListBase) { tableViewNeedsDisplay(view) }
     public func tableView(_ view: ListBase, presentContextMenu menu: TableView.RowContextMenu) {}
 }

@@ -83,10 +83,10 @@ extension TableView {
     func loadSectionChrome(_ t: Int, into section: inout SectionLayout) {
         section.headerTitle = dataSource?.tableView(self, titleForHeaderInSection: t)
         section.footerTitle = dataSource?.tableView(self, titleForFooterInSection: t)
-        titlesBeingLoaded = (Array(repeating: nil, count: t) + [section.headerTitle], Array(repeating: nil, count: t) + [section.footerTitle])
+        sectionTitlesBeingLoaded = (t, section.headerTitle, section.footerTitle)
         section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
         section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
-        titlesBeingLoaded = nil
+        sectionTitlesBeingLoaded = nil
     }
 
     /// Height (and whether it self-sizes) of a row that arrives, from the delegate.
@@ -105,10 +105,10 @@ extension TableView {
         let count = max(0, dataSource?.tableView(self, numberOfRowsInSection: t) ?? 0)
         var section = SectionLayout(headerHeight: 0, footerHeight: 0, rows: RowHeights(uniform: rowHeight, count: 0),
                                     headerTitle: header, footerTitle: footer)
-        titlesBeingLoaded = (Array(repeating: nil, count: t) + [header], Array(repeating: nil, count: t) + [footer])
+        sectionTitlesBeingLoaded = (t, header, footer)
         section.headerHeight = sanitizedHeight(delegate?.tableView(self, heightForHeaderInSection: t) ?? defaultHeaderHeight(for: t), "header")
         section.footerHeight = sanitizedHeight(delegate?.tableView(self, heightForFooterInSection: t) ?? defaultFooterHeight(for: t), "footer")
-        titlesBeingLoaded = nil
+        sectionTitlesBeingLoaded = nil
         var heights: [Double] = []
         var selfSizingRows: [Int] = []
         var total = 0.0

@@ -43,7 +43,13 @@ public final class TableView: ListBase {
     let columnSet = TableColumnSet()
     /// The outline column and the disclosure triangles' turns (TableView+Outline.swift).
     let outline = OutlineInteraction()
+    /// The titles of the sections being loaded, for the delegate's default header and
+    /// footer heights (which ask for them before the geometry holds them).
     var titlesBeingLoaded: (headers: [String?], footers: [String?])?
+    /// The same while one section's titles load (`loadSectionChrome`, `loadSection`): the
+    /// sections before it have none, those after it their geometry's. No arrays: a batch
+    /// update re-reads every surviving section's chrome.
+    var sectionTitlesBeingLoaded: (section: Int, header: String?, footer: String?)?
 
     /// A table with a viewport of `frame`'s size.
     public init(frame: Rect, style: TableViewStyle = .plain) {
@@ -225,12 +231,14 @@ public final class TableView: ListBase {
     /// What the delegate's default `heightForHeaderInSection` returns: `sectionHeaderHeight` with a title, else 0 (18 in grouped style).
     @_spi(Hosting) public func defaultHeaderHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.headers.count ? $0.headers[section] : nil }
+            ?? sectionTitlesBeingLoaded.flatMap { $0.section == section ? .some($0.header) : section < $0.section ? .some(nil) : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.headerTitle(ofSection: section) : nil)
         return title != nil ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
     }
     /// What the delegate's default `heightForFooterInSection` returns: `sectionFooterHeight` with a title, else 0 (10 in grouped style).
     @_spi(Hosting) public func defaultFooterHeight(for section: Int) -> Double {
         let title = titlesBeingLoaded.map { section < $0.footers.count ? $0.footers[section] : nil }
+            ?? sectionTitlesBeingLoaded.flatMap { $0.section == section ? .some($0.footer) : section < $0.section ? .some(nil) : nil }
             ?? (section >= 0 && section < geometry.numberOfSections ? geometry.footerTitle(ofSection: section) : nil)
         return title != nil ? sectionFooterHeight : (style == .grouped ? 10 : 0)
     }

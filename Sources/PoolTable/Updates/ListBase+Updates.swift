@@ -192,26 +192,29 @@ extension ListBase {
         // step may remove a million rows).
         var removed = [[Range<Int>]](repeating: [], count: newSections)
         var arriving = [[Range<Int>]](repeating: [], count: newSections)
-        var movedIn = [Int](repeating: 0, count: newSections), movedOut = [Int](repeating: 0, count: newSections)
-        var deletedIn = [Int](repeating: 0, count: newSections), insertedIn = [Int](repeating: 0, count: newSections)
+        // Per new section: rows deleted, inserted, moved in and out, four to a section in
+        // one [Int] (not four arrays; an array of a struct of ours would look up its storage
+        // type's metadata, under a lock, at every batch).
+        var tally = [Int](repeating: 0, count: 4 * newSections)
+        let deletedIn = 0, insertedIn = 1, movedIn = 2, movedOut = 3
         for ip in p.deletedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "deleted row \(ip)") }
             guard let t = sectionMap[ip.section] else { continue }   // goes with its section
-            removed[t].append(ip.row..<(ip.row + 1)); deletedIn[t] += 1
+            removed[t].append(ip.row..<(ip.row + 1)); tally[4 * t + deletedIn] += 1
         }
         for run in p.deletedRuns {
             guard run.section >= 0, run.section < oldSections, run.rows.lowerBound >= 0, run.rows.upperBound <= geometry.numberOfItems(in: run.section) else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "deleted rows \(run.rows)")
             }
             guard let t = sectionMap[run.section] else { continue }
-            removed[t].append(run.rows); deletedIn[t] += run.rows.count
+            removed[t].append(run.rows); tally[4 * t + deletedIn] += run.rows.count
         }
         for run in p.insertedRuns {
             guard run.section >= 0, run.section < newSections, run.rows.lowerBound >= 0, run.rows.upperBound <= newCounts[run.section] else {
                 throw BatchUpdateError(kind: .outOfRange, section: run.section, detail: "inserted rows \(run.rows)")
             }
             guard newSource[run.section] != nil else { continue }
-            arriving[run.section].append(run.rows); insertedIn[run.section] += run.rows.count
+            arriving[run.section].append(run.rows); tally[4 * run.section + insertedIn] += run.rows.count
         }
         for ip in p.reloadedRows {
             guard oldValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "reloaded row \(ip)") }
@@ -220,7 +223,7 @@ extension ListBase {
         for ip in p.insertedRows {
             guard newValid(ip) else { throw BatchUpdateError(kind: .outOfRange, section: ip.section, detail: "inserted row \(ip)") }
             guard newSource[ip.section] != nil else { continue }       // inside an inserted section
-            arriving[ip.section].append(ip.row..<(ip.row + 1)); insertedIn[ip.section] += 1
+            arriving[ip.section].append(ip.row..<(ip.row + 1)); tally[4 * ip.section + insertedIn] += 1
         }
         var targets = Set<ItemPath>()
         for (from, to) in p.moves {
@@ -231,16 +234,16 @@ extension ListBase {
                 throw BatchUpdateError(kind: .conflict, detail: "move \(from) → \(to) collides with another change")
             }
             let t = sectionMap[from.section]!
-            removed[t].append(from.row..<(from.row + 1)); movedOut[t] += 1
-            arriving[to.section].append(to.row..<(to.row + 1)); movedIn[to.section] += 1
+            removed[t].append(from.row..<(from.row + 1)); tally[4 * t + movedOut] += 1
+            arriving[to.section].append(to.row..<(to.row + 1)); tally[4 * to.section + movedIn] += 1
         }
         for t in 0..<newSections {
             guard let s = newSource[t] else { continue }
             let before = geometry.numberOfItems(in: s)
-            let expected = before - deletedIn[t] - movedOut[t] + insertedIn[t] + movedIn[t]
+            let expected = before - tally[4 * t + deletedIn] - tally[4 * t + movedOut] + tally[4 * t + insertedIn] + tally[4 * t + movedIn]
             if expected != newCounts[t] {
-                throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: insertedIn[t], deleted: deletedIn[t],
-                                       movedIn: movedIn[t], movedOut: movedOut[t], expected: expected, reported: newCounts[t])
+                throw BatchUpdateError(kind: .rowCountMismatch, section: t, before: before, inserted: tally[4 * t + insertedIn], deleted: tally[4 * t + deletedIn],
+                                       movedIn: tally[4 * t + movedIn], movedOut: tally[4 * t + movedOut], expected: expected, reported: newCounts[t])
             }
         }
         let mapping = UpdateMapping(sectionMap: sectionMap, newSectionSource: newSource,
@@ -248,10 +251,10 @@ extension ListBase {
                                     moves: p.moves, deletedRows: p.deletedRows)
         // Rows that would make the content taller than offsets stay exact: refused, not clamped
         // (the data source already holds them; the table could not show them where they are).
-        if insertedIn.contains(where: { $0 > 0 }) || movedIn.contains(where: { $0 > 0 }) {
+        if (0..<newSections).contains(where: { tally[4 * $0 + insertedIn] > 0 || tally[4 * $0 + movedIn] > 0 }) {
             let length = geometry.contentLengthAfter(mapping, newCounts: newCounts, from: dataAdapter)
             if length > Self.maximumContentHeight {
-                throw BatchUpdateError(kind: .contentTooTall, inserted: insertedIn.reduce(0, +), deleted: deletedIn.reduce(0, +),
+                throw BatchUpdateError(kind: .contentTooTall, inserted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + insertedIn] }, deleted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + deletedIn] },
                                        detail: "\(Int(length.rounded(.up)))")
             }
         }
@@ -395,6 +398,7 @@ extension ListBase {
         if keepsMountedItems { items.keepLaidOutGeometry(mountingPass.key) } else { items.invalidateLaidOutGeometry() }
         pass.invalidateLayout()
         pass.keepsMountedItems = keepsMountedItems
+        let mountedBefore = keepsMountedItems ? MountedShape(items) : nil
         layoutRows()
         pass.keepsMountedItems = false
         // The glides start anew below (kept items keep theirs as they run: their places did
@@ -442,7 +446,28 @@ extension ListBase {
         }
         counters.noteBatchUpdate()
         if hadSelection { delegateAdapter.selectionDidChange() }
-        setNeedsDisplay()
+        // Kept items the pass left as they were (nothing arrived at the band's edges): what
+        // is drawn did not change, only the rows after it (an incremental filter's steps
+        // below the screen). The host mirrors the new count without a redraw.
+        if let mountedBefore, !animated, !hasOtherMountedViews, mountedBefore == MountedShape(items) {
+            host?.tableViewContentDidChangeOffScreen(self)
+        } else {
+            setNeedsDisplay()
+        }
+    }
+
+    /// What a kept pass could change of the mounted items: which cells are first and last,
+    /// how many, which are visible, and the mounted headers and footers.
+    private struct MountedShape: Equatable {
+        let count: Int, first: ObjectIdentifier?, last: ObjectIdentifier?, visible: Range<Int>, headers: Int, footers: Int
+        @MainActor init(_ items: MountedItems) {
+            count = items.entries.count
+            first = items.entries.first.map { ObjectIdentifier($0.cell) }
+            last = items.entries.last.map { ObjectIdentifier($0.cell) }
+            visible = items.visibleSpan
+            headers = items.headers.count
+            footers = items.footers.count
+        }
     }
 
     /// Forces every batch through the full per-item path (tests compare it with the
@@ -465,7 +490,8 @@ extension ListBase {
         for ip in p.deletedRows where !after(ip) { return false }
         for ip in p.insertedRows where !after(ip) { return false }
         for (from, to) in p.moves where !after(from) || !after(to) { return false }
-        for run in p.deletedRuns + p.insertedRuns where !after(ItemPath(row: run.rows.lowerBound, section: run.section)) { return false }
+        for run in p.deletedRuns where !after(ItemPath(row: run.rows.lowerBound, section: run.section)) { return false }
+        for run in p.insertedRuns where !after(ItemPath(row: run.rows.lowerBound, section: run.section)) { return false }
         // The first changed section's header is before the change (the passes place it
         // anew); later headers and these footers would move.
         return !items.headers.keys.contains { $0 > firstSection } && !items.footers.keys.contains { $0 >= firstSection }

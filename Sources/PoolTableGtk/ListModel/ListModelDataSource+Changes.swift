@@ -1,5 +1,5 @@
 import CGtk
-import PoolTable
+@_spi(Hosting) import PoolTable
 
 /// `items-changed` → one batch update, with items that come back keeping their cells.
 extension ListModelDataSource {
@@ -40,22 +40,36 @@ extension ListModelDataSource {
         }
         guard removed > 0 || added > 0 else { return }
 
-        // Mounted items in the removed run, by pointer: candidates to come back.
-        var departing: [OpaquePointer: [Int]] = [:]
-        var mountedRows: [Int] = []
-        for indexPath in mountedIndexPaths() {
-            mountedRows.append(indexPath.row)
-            guard indexPath.row >= position, indexPath.row < position + removed,
-                  let cell = mountedCell(at: indexPath), let item = item(for: cell) else { continue }
-            departing[item, default: []].append(indexPath.row)
+        // A change wholly after the mounted rows (an incremental filter's steps below the
+        // screen) takes no mounted item away and moves no cell: no mounted row to look at,
+        // nothing to match and nothing to sweep (O(1) here, not O(mounted rows) per signal).
+        let lastMounted = view.lastMountedItem?.row
+        let reachesMounted = lastMounted.map { position <= $0 } ?? true
+        var moves: [Int: Int] = [:]
+        if reachesMounted, lastMounted != nil {
+            // Mounted items in the removed run, by pointer: candidates to come back.
+            var departing: [OpaquePointer: [Int]] = [:]
+            var mountedRows: [Int] = []
+            for indexPath in mountedIndexPaths() {
+                mountedRows.append(indexPath.row)
+                guard indexPath.row >= position, indexPath.row < position + removed,
+                      let cell = mountedCell(at: indexPath), let item = item(for: cell) else { continue }
+                departing[item, default: []].append(indexPath.row)
+            }
+            moves = returningItems(departing, mountedRows: mountedRows, position: position, removed: removed, added: added)
         }
-        let moves = returningItems(departing, mountedRows: mountedRows, position: position, removed: removed, added: added)
 
         isSyncingSelection = true
         defer { isSyncingSelection = false }
         do {
             try performBatch(on: view) {
                 count = newCount
+                guard !moves.isEmpty else {
+                    // No item came back: one run out, one run in (no arrays to build).
+                    if removed > 0 { view.deleteItems(in: position..<(position + removed), section: 0) }
+                    if added > 0 { view.insertItems(in: position..<(position + added), section: 0) }
+                    return
+                }
                 let movedFrom = moves.keys.sorted(), movedTo = moves.values.sorted()
                 for run in Self.runs(position..<(position + removed), excluding: movedFrom) {
                     view.deleteItems(in: run, section: 0)
@@ -71,9 +85,9 @@ extension ListModelDataSource {
             return modelBrokeContract("the view refused its change: \(error)")
         }
         releaseFetchedAhead()
-        // A change wholly after the mounted rows (a filter's steps below the screen) moved
-        // and unmounted no cell: nothing to sweep (cells the batch mounted schedule one).
-        if mountedRows.isEmpty || position <= mountedRows.max()! { sweepUnmounted() }
+        // A change wholly after the mounted rows moved and unmounted no cell: nothing to
+        // sweep (cells the batch mounted schedule one).
+        if reachesMounted { sweepUnmounted() }
         isSyncingSelection = false
         // The whole selection, not just the added run: a GtkSingleSelection may pick a new
         // item anywhere when its item leaves. O(selected ranges), not O(rows).

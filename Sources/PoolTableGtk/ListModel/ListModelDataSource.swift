@@ -278,6 +278,7 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
     }
 
     func releaseFetchedAhead() {
+        guard !fetchedAhead.isEmpty else { return }
         for item in fetchedAhead.values { g_object_unref(item.rawPointer) }
         fetchedAhead = [:]
     }

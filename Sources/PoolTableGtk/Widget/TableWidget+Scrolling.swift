@@ -18,6 +18,16 @@ extension TableWidget: TableViewHost {
         ensureTicking()
     }
 
+    public func tableViewContentDidChangeOffScreen(_ view: ListBase) {
+        // What is drawn is unchanged: no redraw (GTK keeps the drawing area's render node, so
+        // a frame between an incremental filter's steps does not record the rows again). The
+        // accessible rows follow the count; the scrollbar follows the content's length.
+        setAccessibleRowsNeedUpdate()
+        countChangedOffScreen = true
+        needsGeometrySync = true
+        ensureTicking()
+    }
+
     public func tableViewDidChangeScrollGeometry(_ view: ListBase) {
         // Only the content's length changed (the offset and the page are what the adjustments
         // show): the scrollbar follows at the next frame's tick, once a frame, as
@@ -140,6 +150,12 @@ extension TableWidget: TableViewHost {
             }
         }
         if needsGeometrySync { syncScrollGeometry() }
+        if countChangedOffScreen {
+            // No draw follows (nothing drawn changed): the accessible rows are mirrored after
+            // this frame as a drawn frame would have them (their "of N" on its schedule).
+            countChangedOffScreen = false
+            accessibleRows.frameDrawn()
+        }
         let keepTicking = drivesEngine && listView.hasRunningAnimations
         if !keepTicking { tickCallbackID = 0 }
         return keepTicking

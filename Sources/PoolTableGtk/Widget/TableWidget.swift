@@ -81,6 +81,9 @@ public final class TableWidget {
     var isSyncingAdjustments = false
     /// The scroll geometry must be mirrored into the adjustments at the next tick.
     var needsGeometrySync = true
+    /// Rows changed only after the mounted ones since the last tick (no redraw was asked):
+    /// the next tick schedules the accessible rows' update a drawn frame would have.
+    var countChangedOffScreen = false
     /// The active tick callback, 0 if none.
     var tickCallbackID: guint = 0
     var frameMeter = FrameMeter()
