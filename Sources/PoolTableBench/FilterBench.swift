@@ -94,8 +94,13 @@ struct FilterBench {
         let rows = options.smoke ? 20_000 : options.rows
         var results: [String: [FilterChildResult]] = [:]
         var rowHeight: Double?
-        for _ in 0..<rounds {
-            for toolkit in Self.toolkits {
+        for round in 0..<rounds {
+            // Every other round PoolTable's child runs before GtkListView's: which child runs
+            // first moves GTK's own filter steps by tens of ms (docs/bench/FILTER.md), so
+            // neither toolkit always gets the same place. The first round measures GtkListView's
+            // row height first, for PoolTable's children.
+            let order = round % 2 == 0 ? Self.toolkits : ["pooltable", "listview", "pooltable-animated"]
+            for toolkit in order {
                 var arguments = ["filter-one", "--toolkit", toolkit, "--rows", "\(rows)"]
                 if toolkit != "listview", let rowHeight { arguments += ["--heights", "\(rowHeight),\(rowHeight)"] }
                 let r: FilterChildResult? = runBenchChild(arguments, renderer: "default", what: "filter \(toolkit)", notes: &notes)
