@@ -359,7 +359,7 @@ final class DataTableHost: BenchChildHost, TableViewDataSource, TableViewDelegat
     }
 
     var binds: Int { tableView.statistics.binds }
-    var alive: Int { tableView.mountedCells.count + tableView.pooledCellCounts.reduce(0) { $0 + $1.count } }
+    var alive: Int { tableView.cellsAlive }
     var created: Int { tableView.cellsCreated }
     var visibleRows: Int { tableView.indexPathsForVisibleRows.count }
     /// The rows' height, then the header row's.

@@ -229,7 +229,7 @@ final class GuiChild {
         r.binds = bindsSoFar
         r.alive = aliveNow
         let table = poolTable?.table ?? other?.tableWidget
-        r.mounted = table.map { ($0.listView as? TableView)?.mountedCells.count ?? $0.collectionView?.mountedCells.count ?? 0 } ?? 0
+        r.mounted = table.map { $0.listView is TableView || $0.listView is CollectionView ? $0.listView.mountedCellCount : 0 } ?? 0
         r.ticks = poolTable?.reconfigureCalls ?? 0
         r.recorded = table?.nodeCache.recordings ?? 0
         alivePeak = max(alivePeak, r.alive)
@@ -260,7 +260,7 @@ final class GuiChild {
 
     var aliveNow: Int {
         if let p = poolTable {
-            return p.tableView.mountedCells.count + p.tableView.pooledCellCounts.reduce(0) { $0 + $1.count }
+            return p.tableView.cellsAlive
         }
         if let o = other { return o.alive }
         return listView?.alive ?? 0

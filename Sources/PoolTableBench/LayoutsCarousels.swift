@@ -90,7 +90,7 @@ final class CarouselHost: BenchChildHost {
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) }
     var tableWidget: TableWidget? { table }
     var binds: Int { view.statistics.binds }
-    var alive: Int { view.mountedCells.count + view.pooledCellCounts.reduce(0) { $0 + $1.count } }
+    var alive: Int { view.cellsAlive }
     var created: Int { view.cellsCreated }
     var visibleRows: Int { view.indexPathsForVisibleItems.count }
     var rowHeights: [Double] { [] }

@@ -76,7 +76,7 @@ final class SwatchGridHost: BenchChildHost {
     var vadjustment: UnsafeMutablePointer<GtkAdjustment> { gtk_scrolled_window_get_vadjustment(OpaquePointer(widget)) }
     var tableWidget: TableWidget? { table }
     var binds: Int { source.binds }
-    var alive: Int { view.mountedCells.count + view.pooledCellCounts.reduce(0) { $0 + $1.count } }
+    var alive: Int { view.cellsAlive }
     var created: Int { view.cellsCreated }
     var visibleRows: Int { view.indexPathsForVisibleItems.count }
     /// The cell's height (the item frame: the group's 120 less the item's insets).

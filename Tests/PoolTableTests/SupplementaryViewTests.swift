@@ -1,5 +1,5 @@
 import Testing
-@testable import PoolTable
+@_spi(Diagnostics) @testable import PoolTable
 
 /// A header, footer or badge that draws "<kind> <text>" over its bounds.
 @MainActor
@@ -221,6 +221,21 @@ struct SupplementaryViewTests {
                 }
             }
         }
+    }
+
+    @Test("mountedCellCount and cellsAlive count the mounted cells and every pooled view (badges too) as the arrays do, through a scroll and a jump")
+    func cellsAlive() throws {
+        let (view, source) = try makeView(layout(pinned: true), sections: 50)
+        var pooledSeen = 0
+        for y in Array(stride(from: 0.0, through: 3000, by: 37)) + [40_000, 20, 9_000] {
+            view.contentOffset = Point(x: 0, y: y)
+            let pooled = view.pooledCellCounts.reduce(0) { $0 + $1.count }
+            #expect(view.cellsAlive == view.mountedCells.count + pooled, "offset \(y)")
+            #expect(view.mountedCellCount == view.mountedCells.count, "offset \(y)")
+            pooledSeen = max(pooledSeen, pooled)
+        }
+        #expect(pooledSeen > 0)   // the pool's side of the count was exercised
+        withExtendedLifetime(source) {}
     }
 
     @Test("in a section that scrolls sideways badges move with their items; the header, footer and background stay put")

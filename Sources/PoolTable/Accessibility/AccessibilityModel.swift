@@ -247,8 +247,14 @@ public struct AccessibleRowPosition: Sendable, Equatable {
         if let extra, !isMounted(extra), let f = frame(of: extra) {
             let ip = ItemPath(extra)
             let key: Key = groups[ip.section] != nil ? (ip.section, 1, 0, 0, ip.row) : (ip.section, 1, f.minY, f.minX, ip.row)
-            keys.insert(key, at: keys.lastIndex { $0 < key }.map { $0 + 1 } ?? 0)
+            var at = keys.count   // after the last key that goes before it (a loop, as below)
+            while at > 0, !(keys[at - 1] < key) { at -= 1 }
+            keys.insert(key, at: at)
         }
-        return keys.map { AccessibleElementKey(section: $0.section, row: $0.kind == 0 ? nil : $0.row) }
+        // A plain loop: a closure passed to `map` here costs a dynamic executor check per key.
+        var elements: [AccessibleElementKey] = []
+        elements.reserveCapacity(keys.count)
+        for k in keys { elements.append(AccessibleElementKey(section: k.section, row: k.kind == 0 ? nil : k.row)) }
+        return elements
     }
 }

@@ -77,7 +77,11 @@ final class ReusePool {
     var pooledCells: [(identifier: String, cells: [ReusableCell])] {
         slots.filter { !$0.cells.isEmpty }.map { ($0.identifier, $0.cells) }.sorted { $0.identifier < $1.identifier }
     }
-    var totalCount: Int { slots.reduce(0) { $0 + $1.cells.count } }
+    var totalCount: Int {
+        var n = 0
+        for slot in slots { n += slot.cells.count }   // a loop: no executor check per slot
+        return n
+    }
     func contains(_ cell: ReusableCell) -> Bool {
         guard let id = cell.reuseIdentifier, let i = slot(for: id) else { return false }
         return slots[i].cells.contains { $0 === cell }

@@ -376,6 +376,13 @@ public class ListBase {
     public var poolMisses: Int { items.pool.misses }
     /// Cells waiting in the pool, per reuse identifier.
     public var pooledCellCounts: [(identifier: String, count: Int)] { layoutIfNeeded(); return items.pool.counts }
+    /// The mounted cells' count (`mountedCells.count` without making the array; a benchmark
+    /// reads it every frame).
+    @_spi(Diagnostics) public var mountedCellCount: Int { layoutIfNeeded(); return items.count }
+    /// Cells alive: the mounted cells plus every view waiting in the pool (what
+    /// `mountedCells.count` plus the sum of `pooledCellCounts` give, without making either
+    /// array).
+    @_spi(Diagnostics) public var cellsAlive: Int { layoutIfNeeded(); return items.count + items.pool.totalCount }
     /// Cells waiting in the pool, per reuse identifier, oldest first (the debug overlay's cards).
     public var pooledCells: [(identifier: String, cells: [ReusableCell])] { layoutIfNeeded(); return items.pool.pooledCells }
     /// True if `cell` is waiting in the pool.

@@ -95,9 +95,19 @@ final class MountedItems {
     /// The visible items in index order (the visible run less items aside).
     var visible: [Entry] { entries[visibleSpan].filter { !$0.aside } }
     /// The slots of the visible items.
-    var visibleSlots: [Int] { visibleSpan.filter { !entries[$0].aside } }
+    var visibleSlots: [Int] {
+        // Plain loops here and below: a closure passed to the standard library from this
+        // main-actor class costs a dynamic executor check per element.
+        var slots: [Int] = []
+        slots.reserveCapacity(visibleSpan.count)
+        for k in visibleSpan where !entries[k].aside { slots.append(k) }
+        return slots
+    }
     /// The first visible item (no allocation).
-    var firstVisible: Entry? { visibleSpan.first { !entries[$0].aside }.map { entries[$0] } }
+    var firstVisible: Entry? {
+        for k in visibleSpan where !entries[k].aside { return entries[k] }
+        return nil
+    }
     var prepared: [Entry] { entries.indices.filter { !visibleSpan.contains($0) || entries[$0].aside }.map { entries[$0] } }
 
     /// The slot of a mounted index path (binary search).

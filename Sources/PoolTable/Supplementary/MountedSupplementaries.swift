@@ -53,7 +53,7 @@ final class MountedSupplementaries {
     /// Mounts `view` for `element`, in its place in the drawing order.
     func insert(_ view: CollectionReusableView, for element: SupplementaryElement) {
         let m = Mounted(view: view, element: element)
-        if let old = mounted.updateValue(m, forKey: element.key) { order.removeAll { $0 === old } }
+        if let old = mounted.updateValue(m, forKey: element.key) { removeFromOrder(old) }
         // The first index whose element goes after this one.
         var low = 0, high = order.count
         while low < high {
@@ -79,8 +79,19 @@ final class MountedSupplementaries {
     /// Unmounts the view of `key` and returns it (nil if none).
     func remove(_ key: SupplementaryElement.Key) -> CollectionReusableView? {
         guard let m = mounted.removeValue(forKey: key) else { return nil }
-        order.removeAll { $0 === m }
+        removeFromOrder(m)
         return m.view
+    }
+
+    /// Takes `m` out of the drawing order. A plain loop: a closure passed to the standard
+    /// library from this main-actor class costs a dynamic executor check per element, and
+    /// a scroll frame removes a badge or two from an order of about fifty views.
+    private func removeFromOrder(_ m: Mounted) {
+        var i = order.count - 1
+        while i >= 0 {
+            if order[i] === m { order.remove(at: i) }
+            i -= 1
+        }
     }
 
     /// Unmounts every view and returns them with their keys.

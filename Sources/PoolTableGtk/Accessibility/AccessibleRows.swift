@@ -422,7 +422,13 @@ final class AccessibleRows {
                 order.append(proxy)
             }
         }
-        let ids = (order + inCarousel.keys.sorted().flatMap { inCarousel[$0]! }).map { ObjectIdentifier($0) }
+        // Plain loops: a closure passed to `map` here costs a dynamic executor check per proxy.
+        var ids: [ObjectIdentifier] = []
+        ids.reserveCapacity(order.count)
+        for proxy in order { ids.append(ObjectIdentifier(proxy)) }
+        for section in inCarousel.keys.sorted() {
+            for proxy in inCarousel[section]! { ids.append(ObjectIdentifier(proxy)) }
+        }
         guard ids != childOrder else { return }
         childOrder = ids
         AccessibleProxy.arrange(order, in: view)
