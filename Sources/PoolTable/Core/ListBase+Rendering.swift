@@ -20,7 +20,17 @@ extension ListBase {
         let inset = viewport.leadingInset
         canvas.clip(to: inset > 0 ? viewport.axis.rect(along: inset, length: viewport.length, across: 0, breadth: viewport.frameBreadth) : bounds)
         let scroll = viewport.axis.point(along: inset - offset, across: -viewport.acrossOffset)
-        canvas.translateScrolledContent(x: scroll.x, y: scroll.y)
+        // An opaque header pinned at the leading edge goes over the content, apart from its
+        // group, which leaves it out (Core/ListBase+PinnedHeader): only a retaining canvas
+        // keeps the group.
+        let apart = canvas is RetainingCanvas ? pinnedHeaderApart(on: canvas) : nil
+        headerDrawnApart = apart?.view
+        defer { headerDrawnApart = nil }
+        if let apart {
+            canvas.translateScrolledContent(x: scroll.x, y: scroll.y, under: apart.covered)
+        } else {
+            canvas.translateScrolledContent(x: scroll.x, y: scroll.y)
+        }
         let displaced = isPresentationDisplaced
         if displaced { fillPresentedFrames(&clock.framesBuffer, visibleOnly: !rowAnimations.isRunning) }
         clock.rendering(displaced: displaced) {
@@ -37,10 +47,15 @@ extension ListBase {
             }
             for (_, view) in items.footers.sorted(by: { $0.key < $1.key }) { drawHeaderFooter(view, in: canvas) }
             // Headers last (a floating header covers rows scrolling under it); the floating one on top.
-            for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) }) {
+            for (_, view) in items.headers.sorted(by: { ($0.value.isFloating ? 1 : 0, $0.key) < ($1.value.isFloating ? 1 : 0, $1.key) })
+            where ObjectIdentifier(view) != headerDrawnApart {
                 drawHeaderFooter(view, in: canvas)
             }
             drawMovingItem(in: canvas)
+            if let apart {
+                canvas.endScrolledContent()
+                apart.draw(canvas)
+            }
         }
         canvas.restore()
         drawOverContent(in: canvas)
@@ -100,7 +115,7 @@ extension ListBase {
         canvas.stroke(.roundedRect(f, radius: 6), color: canvas.theme.focusRing, lineWidth: 2)
     }
 
-    private func drawHeaderFooter(_ view: TableViewHeaderFooterView, in canvas: Canvas) {
+    func drawHeaderFooter(_ view: TableViewHeaderFooterView, in canvas: Canvas) {
         let f = presentationFrame(of: view)
         let axis = viewport.axis
         guard axis.length(of: f) > 0, axis.end(of: f) > offset, axis.start(of: f) < offset + viewport.length else { return }

@@ -62,6 +62,9 @@ public class ListBase {
     /// The pointer and key gestures in order of precedence, registered by the subclass
     /// (Interactions/), and the one that holds the press.
     let pointerInteractions = PointerInteractions()
+    /// The header `render` draws over the scrolled content, apart from it, while it draws a
+    /// frame (Core/ListBase+PinnedHeader); the content's own passes skip it.
+    var headerDrawnApart: ObjectIdentifier?
     /// Settable options that have no other home, and the warnings already logged.
     private var options = Options()
     /// Everything that follows items through updates (selection, the cursor, the open
@@ -281,6 +284,10 @@ public class ListBase {
     /// What a subclass draws over the content, in viewport coordinates, after it (a table's
     /// column header row); nothing by default.
     func drawOverContent(in canvas: Canvas) {}
+    /// The opaque header pinned at the viewport's leading edge that this frame may draw over
+    /// the scrolled content, apart from it (Core/ListBase+PinnedHeader): a table's floating
+    /// section header; a compositional layout's pinned boundary header.
+    func pinnedHeaderApart(on canvas: Canvas) -> PinnedHeader? { floatingHeaderApart(on: canvas) }
     /// Whether views other than the items, headers and footers are mounted (a grid's
     /// supplementary and decoration views, which may span a whole section and draw from its
     /// size): a batch below the mounted items then still asks for a redraw.

@@ -13,11 +13,30 @@ public protocol RetainingCanvas: Canvas {
     /// until this level's `restore()` scrolls together, so a retaining canvas may keep its
     /// units placed in the content's coordinates under one translation for the scroll.
     func translateScrolledContent(x: Double, y: Double)
+
+    /// `translateScrolledContent(x:y:)` under an opaque header pinned over the content
+    /// (`ListBase.render`): `pinned`, a rectangle in the scrolled coordinates, will be drawn
+    /// after `endScrolledContent()`, translated to its origin as `translate(x:y:)` places it,
+    /// opaque over all of it. A retaining canvas may then clip the scrolled content to the
+    /// part of this level's clip that the drawn rectangle leaves uncovered, when that part is
+    /// a rectangle, so that what scrolls under the header is not drawn again (the same
+    /// pixels: the header covers it). The default: `translateScrolledContent(x:y:)`.
+    func translateScrolledContent(x: Double, y: Double, under pinned: Rect)
+
+    /// Ends the scrolled content begun at this level (`translateScrolledContent`): what is
+    /// drawn after it until this level's `restore()` keeps the scroll's translation but goes
+    /// over the content, outside its group (a pinned header, whose node then stays the same
+    /// from one scrolled frame to the next). The default does nothing.
+    func endScrolledContent()
 }
 
 @_spi(Hosting) extension RetainingCanvas {
     /// A plain `translate(x:y:)`.
     public func translateScrolledContent(x: Double, y: Double) { translate(x: x, y: y) }
+    /// `translateScrolledContent(x:y:)`.
+    public func translateScrolledContent(x: Double, y: Double, under pinned: Rect) { translateScrolledContent(x: x, y: y) }
+    /// Nothing.
+    public func endScrolledContent() {}
 }
 
 extension Canvas {
@@ -38,5 +57,20 @@ extension Canvas {
         } else {
             translate(x: x, y: y)
         }
+    }
+
+    /// `translateScrolledContent(x:y:)` under an opaque header pinned over the content (see
+    /// `RetainingCanvas.translateScrolledContent(x:y:under:)`).
+    func translateScrolledContent(x: Double, y: Double, under pinned: Rect) {
+        if let retaining = self as? RetainingCanvas {
+            retaining.translateScrolledContent(x: x, y: y, under: pinned)
+        } else {
+            translate(x: x, y: y)
+        }
+    }
+
+    /// Ends the scrolled content's group on a `RetainingCanvas`; nothing on another canvas.
+    func endScrolledContent() {
+        (self as? RetainingCanvas)?.endScrolledContent()
     }
 }

@@ -53,6 +53,9 @@ public final class CollectionView: ListBase {
     override var hasViewAnimations: Bool { orthogonalScrolling.isAnimating }
 
     override var hasOtherMountedViews: Bool { !supplementaries.mounted.isEmpty }
+    override func pinnedHeaderApart(on canvas: Canvas) -> PinnedHeader? {
+        geometry is CompositionalGeometry ? pinnedBoundaryHeaderApart(on: canvas) : super.pinnedHeaderApart(on: canvas)
+    }
 
     /// Decorations beneath the items, the other supplementary views over them (Supplementary/).
     override func drawItems(_ visible: [Int], in canvas: Canvas) {

@@ -157,18 +157,77 @@ extension CollectionView {
     /// scrolled), each clipped to its frame.
     func drawSupplementaries(_ order: [MountedSupplementaries.Mounted], in canvas: Canvas, below: Bool) {
         let visible = viewport.visibleSpan
-        for m in order where (m.element.zIndex < 0) == below {
+        let apart = headerDrawnApart
+        for m in order where (m.element.zIndex < 0) == below && ObjectIdentifier(m.view) != apart {
             let f = m.element.frame
             guard f.maxY > visible.start, f.minY < visible.end, f.width > 0, f.height > 0 else { continue }
-            canvas.save()
-            canvas.translate(x: f.minX, y: f.minY)
-            canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
-            // Recorded once per bind or `setNeedsDisplay()`, as a cell's content is: a badge
-            // scrolled or a pinned header held re-emits its kept node.
-            canvas.drawCached(key: ObjectIdentifier(m.view), version: m.view.contentVersion, size: f.size) { canvas in
-                m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
-            }
-            canvas.restore()
+            drawSupplementary(m, in: canvas)
         }
+    }
+
+    /// Draws one mounted supplementary view at its frame (content coordinates), clipped to it.
+    private func drawSupplementary(_ m: MountedSupplementaries.Mounted, in canvas: Canvas) {
+        let f = m.element.frame
+        canvas.save()
+        canvas.translate(x: f.minX, y: f.minY)
+        canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        // Recorded once per bind or `setNeedsDisplay()`, as a cell's content is: a badge
+        // scrolled or a pinned header held re-emits its kept node.
+        canvas.drawCached(key: ObjectIdentifier(m.view), version: m.view.contentVersion, size: f.size) { canvas in
+            m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+        }
+        canvas.restore()
+    }
+
+    /// The pinned boundary header this frame can draw over the content, apart from it: pinned
+    /// at the viewport's top (not being pushed off by the next section), drawn above the items
+    /// (z-index 0 or more) with no supplementary view after it in the drawing order and no
+    /// focus ring over it, and opaque over its frame (what its `draw(in:bounds:)` paints,
+    /// probed once per content version, size and theme). Narrower than the viewport (a header
+    /// inside its section's insets), the content must draw nothing beside it in its band
+    /// (every cell and view there lies within the header's breadth, each drawn clipped to its
+    /// frame) and its sides must lie on whole points, so the band is covered as a whole.
+    func pinnedBoundaryHeaderApart(on canvas: Canvas) -> PinnedHeader? {
+        guard contentDrawsUnderPinnedHeader, viewport.axis == .vertical, viewport.acrossOffset == 0 else { return nil }
+        let order = supplementaries.drawingOrder
+        var i = order.count - 1
+        var candidate: MountedSupplementaries.Mounted?
+        while i >= 0 {
+            let m = order[i]
+            if m.element.category == .boundary(pinned: true) {
+                candidate = m
+                break
+            }
+            i -= 1
+        }
+        guard let m = candidate, m.element.zIndex >= 0, m.element.frame.width > 0, isPinnedAtLeadingEdge(m.element.frame) else { return nil }
+        let f = m.element.frame
+        let breadth = viewport.frameBreadth
+        let band = Rect(x: min(0, f.minX), y: f.minY, width: max(breadth, f.maxX) - min(0, f.minX), height: f.height)
+        if band != f {
+            guard f.minX <= 0 || f.minX == f.minX.rounded(), f.maxX >= breadth || f.maxX == f.maxX.rounded() else { return nil }
+            // Everything the content draws in the band lies within the header's breadth.
+            func beside(_ r: Rect) -> Bool { r.intersects(band) && (r.minX < f.minX || r.maxX > f.maxX) }
+            for k in items.indices where items.isVisible(k) && beside(items[k].cell.frame) { return nil }
+            for other in order where other !== m && beside(other.element.frame) { return nil }
+        }
+        var j = i + 1
+        while j < order.count {   // drawn over it
+            if order[j].element.frame.intersects(f) { return nil }
+            j += 1
+        }
+        if showsFocusRing, let ip = keyboardFocus, let k = mountedIndex(of: ip), items.isVisible(k),
+           focusRingFrame(row: items[k].cell.frame).intersects(band) { return nil }
+        let theme = canvas.theme, version = m.view.contentVersion
+        let covers: Bool
+        if let known = m.opaque, known.version == version, known.size == f.size, known.theme == theme {
+            covers = known.covers
+        } else {
+            let bounds = Rect(x: 0, y: 0, width: f.width, height: f.height)
+            covers = OpaqueCoverProbe.covers(bounds, on: canvas) { m.view.draw(in: $0, bounds: bounds) }
+            m.opaque = (version, f.size, theme, covers)
+        }
+        guard covers else { return nil }
+        return PinnedHeader(view: ObjectIdentifier(m.view), covered: band) { [unowned self] canvas in self.drawSupplementary(m, in: canvas) }
     }
 }

@@ -12,6 +12,9 @@ final class MountedSupplementaries {
     final class Mounted {
         let view: CollectionReusableView
         var element: SupplementaryElement
+        /// Whether the view draws opaque over its frame, for the content version, size and
+        /// theme it was last drawn with (`CollectionView.pinnedBoundaryHeaderApart(on:)`).
+        var opaque: (version: Int, size: Size, theme: Theme, covers: Bool)?
         init(view: CollectionReusableView, element: SupplementaryElement) { self.view = view; self.element = element }
     }
     /// The badges of one mounted item: the item frame they were anchored to, the layout pass
