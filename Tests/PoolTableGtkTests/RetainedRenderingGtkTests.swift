@@ -1,5 +1,5 @@
 import CGtk
-@_spi(Diagnostics) import PoolTable
+@_spi(Diagnostics) @_spi(Hosting) import PoolTable
 import PoolTableDemoKit
 @_spi(Hosting) @_spi(Interop) @testable import PoolTableGtk
 import Testing
@@ -453,6 +453,104 @@ extension TableWidgetTests {
         }
     }
 
+    @Test("Render nodes: the Layouts grid's opaque pinned header is drawn apart from the scrolled content, the very same node in the same place in every scrolled frame, and the content's group is clipped to leave it out; the frame is the same pixels as with the header drawn in the content (scale 1 and 2, fractional offsets, a half-pixel one, across the group's re-placing)")
+    func pinnedHeaderApartFromScrolledContent() throws {
+        try GtkTestEnvironment.require()
+        let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
+        defer { g_object_unref(context.rawPointer) }
+        let source = PinnedSwatchSource()
+        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 800, height: 560), collectionViewLayout: CollectionViewCompositionalLayout { _, environment in
+            LayoutsController.swatchSection(width: environment.container.effectiveContentSize.width)
+        })
+        view.dataSource = source
+        /// One frame as `TableWidget` draws it, the header apart (on the canvas itself), or in
+        /// the content as before (through a retaining canvas that knows nothing of pinned
+        /// headers: the protocol's defaults).
+        func frame(_ cache: RenderNodeCache, scale: Double, apart: Bool) -> (node: OpaquePointer, image: CairoImage) {
+            let snapshot = gtk_snapshot_new()!
+            cache.beginFrame()
+            let canvas = SnapshotCanvas(snapshot: snapshot, pangoContext: context, theme: .light, pixelScale: scale, cache: cache,
+                                        fillsRoundedRectsAsBorders: true)
+            view.render(in: apart ? canvas : ContentOnlyCanvas(canvas))
+            canvas.finish()
+            cache.endFrame()
+            let node = gtk_snapshot_free_to_node(snapshot)!
+            let image = CairoImage(width: 800, height: 560, scale: scale)
+            gsk_render_node_draw(node, image.cairo)
+            return (node, image)
+        }
+        /// The clip node around the scrolled content's group (a clip whose child is a transform
+        /// node), its rectangle, and the other nodes beside it.
+        func groupClip(in node: OpaquePointer) -> (rect: Rect, beside: [OpaquePointer])? {
+            func isGroupClip(_ n: OpaquePointer) -> Bool {
+                gsk_render_node_get_node_type(n) == GSK_CLIP_NODE
+                    && gsk_render_node_get_node_type(gsk_clip_node_get_child(n)) == GSK_TRANSFORM_NODE
+            }
+            func rect(_ n: OpaquePointer) -> Rect {
+                let r = gsk_clip_node_get_clip(n)!.pointee
+                return Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
+            }
+            func walk(_ n: OpaquePointer) -> (rect: Rect, beside: [OpaquePointer])? {
+                switch gsk_render_node_get_node_type(n) {
+                case GSK_CONTAINER_NODE:
+                    let children = (0..<gsk_container_node_get_n_children(n)).compactMap { gsk_container_node_get_child(n, $0) }
+                    if let group = children.first(where: isGroupClip), rect(group) != Rect(x: 0, y: 0, width: 800, height: 560) {
+                        return (rect(group), children.filter { $0 != group })
+                    }
+                    for child in children { if let found = walk(child) { return found } }
+                    return nil
+                case GSK_CLIP_NODE:
+                    if isGroupClip(n), rect(n) != Rect(x: 0, y: 0, width: 800, height: 560) { return (rect(n), []) }
+                    return walk(gsk_clip_node_get_child(n))
+                default: return nil
+                }
+            }
+            return walk(node)
+        }
+        func bounds(_ n: OpaquePointer) -> Rect {
+            var r = graphene_rect_t()
+            gsk_render_node_get_bounds(n, &r)
+            return Rect(x: Double(r.origin.x), y: Double(r.origin.y), width: Double(r.size.width), height: Double(r.size.height))
+        }
+        /// Pixels of the header's rows (the top 40 points) that differ between two frames.
+        func headerRowsDiffer(_ a: CairoImage, _ b: CairoImage) -> Int {
+            var n = 0
+            for y in 0..<Int(40 * a.scale) {
+                for x in 0..<a.pixelWidth where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { n += 1 }
+            }
+            return n
+        }
+        for scale in [1.0, 2.0] {
+            let apartCache = RenderNodeCache(), contentCache = RenderNodeCache()
+            var last: (node: OpaquePointer, image: CairoImage, header: OpaquePointer?)?
+            // 1,185.5 is half a pixel at scale 1: the canvas's two snapped translations put the
+            // header a pixel up (as they did in the content); 2,990 crosses the group's re-placing.
+            for offset in [1_000.0, 1_037, 1_074, 1_074, 1_111.3, 1_148.7, 1_185.5, 1_222, 2_990] {
+                view.contentOffset = Point(x: 0, y: offset)
+                let a = frame(apartCache, scale: scale, apart: true)
+                let b = frame(contentCache, scale: scale, apart: false)
+                defer { gsk_render_node_unref(b.node) }
+                #expect(a.image.differingPixels(from: b.image) == 0, "scale \(scale), offset \(offset)")
+                #expect(groupClip(in: b.node) == nil, "before: the header is drawn in the content")
+                let half = offset == 1_185.5 && scale == 1
+                let group = try #require(groupClip(in: a.node), "scale \(scale), offset \(offset)")
+                #expect(group.rect == Rect(x: 0, y: half ? 39 : 40, width: 800, height: half ? 521 : 520), "scale \(scale), offset \(offset)")
+                #expect(group.beside.count == 1)
+                let header = group.beside.first
+                #expect(header.map(bounds) == Rect(x: 8, y: half ? -1 : 0, width: 784, height: 40), "scale \(scale), offset \(offset)")
+                if let previous = last {
+                    if !half && previous.header.map(bounds)?.minY == 0 {
+                        #expect(header == previous.header, "scale \(scale), offset \(offset): the header's node is kept")
+                    }
+                    if !half && offset != 1_222 { #expect(headerRowsDiffer(a.image, previous.image) == 0, "scale \(scale), offset \(offset)") }
+                    gsk_render_node_unref(previous.node)
+                }
+                last = (a.node, a.image, header)
+            }
+            if let last { gsk_render_node_unref(last.node) }
+        }
+    }
+
     /// How many nodes of `type` `node`'s tree holds (through containers, transforms, clips).
     func nodeCount(_ type: GskRenderNodeType, in node: OpaquePointer) -> Int {
         let kind = gsk_render_node_get_node_type(node)
@@ -528,4 +626,62 @@ extension TableWidgetTests {
         #expect(kept.image.pixel(x: 240, y: 50).blue > 200, "the swatch is drawn")
         #expect(kept.image.pixel(x: 240, y: 112).alpha == 0, "the outer clip cuts the caption")
     }
+}
+
+/// The Layouts grid's content: the gallery's swatch cells and badges and its opaque pinned
+/// "Colours" header, over 10,000 swatches.
+@MainActor
+final class PinnedSwatchSource: CollectionViewDataSource {
+    private let cells = LayoutsController.swatchRegistration()
+    private let badges = LayoutsController.badgeRegistration { LayoutsController.swatch($0.item) }
+    private let headers = CollectionView.SupplementaryRegistration<LayoutsHeaderView>(elementKind: CollectionView.elementKindSectionHeader) {
+        header, _, _ in
+        header.text = "Colours"
+        header.isOpaque = true
+    }
+    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
+    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueConfiguredReusableCell(using: cells, for: indexPath, item: LayoutsController.swatch(indexPath.item))
+    }
+    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                        at indexPath: IndexPath) -> CollectionReusableView {
+        if kind == CollectionView.elementKindSectionHeader {
+            return collectionView.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath)
+        }
+        return collectionView.dequeueConfiguredReusableSupplementary(using: badges, for: indexPath)
+    }
+}
+
+/// A `SnapshotCanvas` seen through a retaining canvas that keeps its units and its scrolled
+/// content's group but knows nothing of pinned headers (the protocol's defaults): the frame
+/// as it was drawn before they were drawn apart.
+@MainActor
+final class ContentOnlyCanvas: RetainingCanvas {
+    let canvas: SnapshotCanvas
+    init(_ canvas: SnapshotCanvas) { self.canvas = canvas }
+    var theme: Theme { canvas.theme }
+    func save() { canvas.save() }
+    func restore() { canvas.restore() }
+    func translate(x: Double, y: Double) { canvas.translate(x: x, y: y) }
+    func scale(x: Double, y: Double) { canvas.scale(x: x, y: y) }
+    func clip(to rect: Rect) { canvas.clip(to: rect) }
+    func clip(to path: Path) { canvas.clip(to: path) }
+    func multiplyAlpha(_ alpha: Double) { canvas.multiplyAlpha(alpha) }
+    func fill(_ rect: Rect, color: Color) { canvas.fill(rect, color: color) }
+    func fill(_ path: Path, color: Color) { canvas.fill(path, color: color) }
+    func stroke(_ path: Path, color: Color, lineWidth: Double) { canvas.stroke(path, color: color, lineWidth: lineWidth) }
+    func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?) { canvas.drawText(text, in: rect, style: style, cache: cache) }
+    func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
+        canvas.measureText(text, width: width, style: style, cache: cache)
+    }
+    func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
+        canvas.drawImage(image, in: rect, contentMode: contentMode, cornerRadius: cornerRadius)
+    }
+    func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
+        canvas.drawCached(key: key, version: version, size: size, draw)
+    }
+    func drawCached(key: ObjectIdentifier, version: Int, size: Size, changesOften: Bool, _ draw: (Canvas) -> Void) {
+        canvas.drawCached(key: key, version: version, size: size, changesOften: changesOften, draw)
+    }
+    func translateScrolledContent(x: Double, y: Double) { canvas.translateScrolledContent(x: x, y: y) }
 }

@@ -63,6 +63,9 @@ public final class SnapshotCanvas: Canvas {
         var groupX = 0.0, groupY = 0.0
         /// This level began the group: `pushes` held this many clips then, pushed outside it.
         var pushesBeforeGroup: Int?
+        /// The clip around the group, in the widget's coordinates, leaving out an opaque
+        /// header pinned over it (`translateScrolledContent(x:y:under:)`).
+        var groupClip: Rect?
     }
     /// A rectangle clip not pushed yet: its rectangle and the transform it was given under.
     private struct PendingClip {
@@ -132,6 +135,7 @@ public final class SnapshotCanvas: Canvas {
         state.pushes = 0
         state.pending = []
         state.pushesBeforeGroup = nil
+        state.groupClip = nil
     }
 
     public func restore() {
@@ -166,24 +170,102 @@ public final class SnapshotCanvas: Canvas {
         target = inner
     }
 
+    /// `translateScrolledContent(x:y:)` under an opaque header pinned over the content, drawn
+    /// after `endScrolledContent()`: `pinned` in the scrolled coordinates, its origin placed
+    /// as `translate(x:y:)` places it. The group is clipped to the part of this level's clip
+    /// the drawn header leaves uncovered (`uncovered(by:of:scale:)`), so GSK's diff of the
+    /// clip node keeps the group's damage out of the header: the same pixels, since the
+    /// header paints every device pixel the clip leaves out. Without a group, or when what is
+    /// left is not a rectangle on device pixels, nothing is clipped.
+    @_spi(Hosting) public func translateScrolledContent(x: Double, y: Double, under pinned: Rect) {
+        var clip: Rect?
+        for c in state.pending {
+            let r = Self.transformed(c.rect, sx: c.sx, sy: c.sy, tx: c.tx, ty: c.ty)
+            clip = clip.map { Self.intersection($0, r) } ?? r
+        }
+        translateScrolledContent(x: x, y: y)
+        guard let clip, state.pushesBeforeGroup != nil else { return }
+        let s = pixelScale
+        let drawn = Rect(x: ((state.tx + pinned.minX) * s).rounded() / s, y: ((state.ty + pinned.minY) * s).rounded() / s,
+                         width: pinned.width, height: pinned.height)
+        state.groupClip = Self.uncovered(by: drawn, of: clip, scale: s)
+    }
+
+    /// Ends the scrolled content's group begun at this level: what follows at this level
+    /// keeps the scroll's translation and goes over it, placed in the widget's coordinates.
+    @_spi(Hosting) public func endScrolledContent() {
+        guard let before = state.pushesBeforeGroup else { return }
+        for _ in before..<state.pushes { gtk_snapshot_pop(target) }
+        endGroup()
+        state.pushes = before
+        state.pushesBeforeGroup = nil
+        state.groupX = 0
+        state.groupY = 0
+    }
+
+    /// The part of `clip` that `cover`, an opaque rectangle drawn at `scale`, leaves uncovered,
+    /// when `cover` spans `clip` across at one of its edges: `clip` from the last device pixel
+    /// `cover` fills wholly on. Nil when that is not a rectangle, when `clip` does not lie on
+    /// device pixels (a pixel it cuts would be composed differently), or when nothing or
+    /// everything would be left.
+    static func uncovered(by cover: Rect, of clip: Rect, scale s: Double) -> Rect? {
+        func onPixels(_ v: Double) -> Bool { (v * s).rounded() == v * s }
+        guard onPixels(clip.minX), onPixels(clip.minY), onPixels(clip.maxX), onPixels(clip.maxY), clip.width > 0, clip.height > 0 else { return nil }
+        let spansX = cover.minX <= clip.minX && cover.maxX >= clip.maxX
+        let spansY = cover.minY <= clip.minY && cover.maxY >= clip.maxY
+        var r: Rect?
+        if spansX, cover.minY <= clip.minY {
+            let edge = (cover.maxY * s).rounded(.down) / s
+            r = Rect(x: clip.minX, y: edge, width: clip.width, height: clip.maxY - edge)
+        } else if spansX, cover.maxY >= clip.maxY {
+            let edge = (cover.minY * s).rounded(.up) / s
+            r = Rect(x: clip.minX, y: clip.minY, width: clip.width, height: edge - clip.minY)
+        } else if spansY, cover.minX <= clip.minX {
+            let edge = (cover.maxX * s).rounded(.down) / s
+            r = Rect(x: edge, y: clip.minY, width: clip.maxX - edge, height: clip.height)
+        } else if spansY, cover.maxX >= clip.maxX {
+            let edge = (cover.minX * s).rounded(.up) / s
+            r = Rect(x: clip.minX, y: clip.minY, width: edge - clip.minX, height: clip.height)
+        }
+        guard let r, r.width > 0, r.height > 0, r != clip else { return nil }
+        return r
+    }
+
+    private static func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let x0 = max(a.minX, b.minX), y0 = max(a.minY, b.minY)
+        return Rect(x: x0, y: y0, width: max(0, min(a.maxX, b.maxX) - x0), height: max(0, min(a.maxY, b.maxY) - y0))
+    }
+
     /// The scrolled content's group is placed at its translation less a multiple of this
     /// (points, a multiple of any device pixel): a scroll crossing one re-places every unit.
     static let groupQuantum = 2048.0
 
-    /// Ends the scrolled content's group: its nodes, translated, go to the outer snapshot.
+    /// Ends the scrolled content's group: its nodes, translated (and clipped by `groupClip`),
+    /// go to the outer snapshot.
     private func endGroup() {
         guard let outer = outerTarget else { return }
         let node = gtk_snapshot_free_to_node(target)
         target = outer
         outerTarget = nil
+        let groupClip = state.groupClip
+        state.groupClip = nil
         guard let node else { return }
         defer { gsk_render_node_unref(node) }
         var point = graphene_point_t(x: Float(state.groupX), y: Float(state.groupY))
         guard let transform = gsk_transform_translate(nil, &point) else { return gtk_snapshot_append_node(outer, node) }
         defer { gsk_transform_unref(transform) }
         guard let placed = gsk_transform_node_new(node, transform) else { return }
+        defer { gsk_render_node_unref(placed) }
+        if let groupClip {
+            var r = graphene_rect_t(origin: graphene_point_t(x: Float(groupClip.minX), y: Float(groupClip.minY)),
+                                    size: graphene_size_t(width: Float(groupClip.width), height: Float(groupClip.height)))
+            if let clipped = gsk_clip_node_new(placed, &r) {
+                gtk_snapshot_append_node(outer, clipped)
+                gsk_render_node_unref(clipped)
+                return
+            }
+        }
         gtk_snapshot_append_node(outer, placed)
-        gsk_render_node_unref(placed)
     }
 
     public func scale(x: Double, y: Double) {
