@@ -84,5 +84,15 @@ extension TableWidgetTests {
         #expect(attributes?.frame == header.frame, "the layout attributes give the pinned frame")
         #expect(view.visibleSupplementaryViews(ofKind: CountBadgeView.elementKind).count > 0, "badges show on the swatches")
         screenshot("layouts-grid")
+
+        // At the grid's end the next section's header pushes it up (drawn in the scrolled
+        // content then, not apart: the same place as the layout says).
+        let next = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader,
+                                                                             at: IndexPath(item: 0, section: swatches + 1)))
+        let pushed = next.frame.minY - header.frame.height / 2
+        gtk_adjustment_set_value(widget.verticalAdjustment, pushed)
+        GtkTestEnvironment.waitThenFrame(for: "the scroll to the grid's end") { abs(view.contentOffset.y - pushed) < 1 }
+        #expect(abs(header.frame.maxY - next.frame.minY) < 1, "the header is pushed up by the next section's")
+        screenshot("layouts-grid-pushed")
     }
 }
