@@ -1,7 +1,9 @@
 /// Drawing through a Canvas, in viewport coordinates (0,0 = top-left of the view).
 extension ListBase {
     /// Draws the visible part: background, rows, separators, the focus ring, footers and
-    /// (floating) headers on top. Prepared rows are mounted but not drawn.
+    /// (floating) headers on top; on a retaining canvas, an opaque header pinned at the
+    /// leading edge apart from the scrolled content (Core/ListBase+PinnedHeader). Prepared
+    /// rows are mounted but not drawn.
     public func render(in canvas: Canvas) {
         layoutIfNeeded()
         guard !viewport.isEmpty else { return }
