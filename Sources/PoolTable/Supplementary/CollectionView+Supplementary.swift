@@ -101,8 +101,8 @@ extension CollectionView {
     /// Moves the mounted view of `element` there, or mounts a view for it.
     private func mountSupplementary(_ element: SupplementaryElement, _ compositional: CompositionalGeometry) {
         guard !supplementaries.update(element), let view = makeSupplementary(element, compositional) else { return }
-        view.frame = element.frame
-        view.isHidden = false
+        view.placeSupplementary(element.frame)
+        view.isOffscreen = false
         view.invalidateContent()   // bound: what it drew before (another element's) is stale
         items.log.record(.bound, view.cellID, ItemPath(element.key.indexPath))
         supplementaries.insert(view, for: element)
@@ -114,7 +114,7 @@ extension CollectionView {
     }
 
     private func recycleSupplementary(_ view: CollectionReusableView, _ key: SupplementaryElement.Key) {
-        view.isHidden = true
+        view.isOffscreen = true
         items.log.record(items.pool.enqueue(view) ? .recycled : .discarded, view.cellID, ItemPath(key.indexPath))
     }
 
@@ -154,19 +154,26 @@ extension CollectionView {
 
     /// Draws the mounted supplementary views of `order` (`drawingOrder`, sorted once a frame)
     /// of z-index below 0 (`below`) or the others, in content coordinates (the canvas is
-    /// scrolled), each clipped to its frame.
+    /// scrolled), each at its view's `frame` (the element's, unless the app moved it since)
+    /// and clipped to it, in its `bounds`; a hidden view (`isHidden`) is skipped.
     func drawSupplementaries(_ order: [MountedSupplementaries.Mounted], in canvas: Canvas, below: Bool) {
         let visible = viewport.visibleSpan
-        for m in order where (m.element.zIndex < 0) == below {
-            let f = m.element.frame
+        for m in order where (m.element.zIndex < 0) == below && !m.view.isHiddenByApp {
+            let f = m.view.frame
             guard f.maxY > visible.start, f.minY < visible.end, f.width > 0, f.height > 0 else { continue }
+            let b = m.view.bounds
             canvas.save()
             canvas.translate(x: f.minX, y: f.minY)
             canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
             // Recorded once per bind or `setNeedsDisplay()`, as a cell's content is: a badge
-            // scrolled or a pinned header held re-emits its kept node.
+            // scrolled or a pinned header held re-emits its kept node. A bounds origin moves
+            // the drawing inside the recording (setting it records anew).
             canvas.drawCached(key: ObjectIdentifier(m.view), version: m.view.contentVersion, size: f.size) { canvas in
-                m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+                if b.origin == .zero { m.view.draw(in: canvas, bounds: b); return }
+                canvas.withState {
+                    canvas.translate(x: -b.minX, y: -b.minY)
+                    m.view.draw(in: canvas, bounds: b)
+                }
             }
             canvas.restore()
         }

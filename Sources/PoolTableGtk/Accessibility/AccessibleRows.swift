@@ -467,7 +467,7 @@ final class AccessibleRows {
     }
 
     /// The carousels after an update: each is named after its section's header (what the
-    /// header view's `accessibilityLabel` says, while it is mounted) and described; one whose
+    /// header view's `accessibilityLabel` says, while it is mounted and not hidden) and described; one whose
     /// items all left (and that holds no detached tab stop) is hidden for reuse; the items'
     /// proxies follow their carousel's sideways scroll (their rows did not change, their
     /// frames did).
@@ -483,7 +483,7 @@ final class AccessibleRows {
             }
             let header = (listView as? CollectionView)?.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
                                                                           at: IndexPath(item: 0, section: section))
-            if let title = header?.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
+            if let header, !header.isHidden, let title = header.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
             proxy.setDescription(describeCarousel())
         }
         for proxy in rows.values where proxy.container != nil {
