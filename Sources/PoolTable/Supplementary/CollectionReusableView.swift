@@ -23,7 +23,8 @@ open class CollectionReusableView: ReusableCell {
     /// The view's rectangle in the collection view's content coordinates (UIKit's `frame`).
     /// The collection view sets it when it places the view; on a supplementary or
     /// decoration view, setting it yourself moves or resizes what is drawn until the layout
-    /// places the view again (its next layout pass). Override it to observe placement.
+    /// places the view again (a header, footer or decoration on the next layout pass, a
+    /// badge when its item moves or it is bound again). Override it to observe placement.
     open override var frame: Rect {
         get { super.frame }
         set {
@@ -46,8 +47,6 @@ open class CollectionReusableView: ReusableCell {
             if newValue.size != old.size {
                 frame = Rect(x: old.midX - newValue.width / 2, y: old.midY - newValue.height / 2,
                              width: newValue.width, height: newValue.height)
-            } else if boundsOrigin != old.origin {
-                setNeedsDisplay()
             }
         }
     }
@@ -62,7 +61,8 @@ open class CollectionReusableView: ReusableCell {
     /// assistive technologies (a carousel is not named after a hidden header). A view
     /// dequeued for another element starts shown (UIKit applies the layout's attributes,
     /// whose `isHidden` is false), so hide it where you configure it. On a view mounted as
-    /// an item (a cell) setting it is logged and ignored: delete the item instead.
+    /// an item (a cell) setting it is logged and ignored: delete the item instead. A view
+    /// drawn by another (a cell's content view) is drawn whatever its `isHidden` says.
     open override var isHidden: Bool {
         get { super.isHidden }
         set {
