@@ -61,11 +61,17 @@ open class ReusableCell {
         didSet { if contentShowsSelection && selectionProgress != oldValue { invalidateContent() } }
     }
     /// The frame in content coordinates while mounted.
-    @exclusivity(unchecked) public internal(set) var frame = Rect.zero {
-        didSet {
-            if frame.size != oldValue.size { invalidateContent() } else if frame.origin != oldValue.origin { noteChangeWhileMounted() }
+    public internal(set) var frame: Rect {
+        get { layoutFrame }
+        set {
+            let old = layoutFrame
+            layoutFrame = newValue
+            if newValue.size != old.size { invalidateContent() } else if newValue.origin != old.origin { noteChangeWhileMounted() }
         }
     }
+    /// `frame`'s storage, which the engine reads directly: a `CollectionReusableView`
+    /// overrides `frame`, and every read through it is a dynamic call.
+    @exclusivity(unchecked) final private(set) var layoutFrame = Rect.zero
     /// True while the view that mounts the cell sets its frame (`place(_:)`): a
     /// `CollectionReusableView` showing an item takes its frame from there only.
     @exclusivity(unchecked) final var isBeingPlaced = false

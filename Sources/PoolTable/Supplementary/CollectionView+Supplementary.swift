@@ -65,7 +65,7 @@ extension CollectionView {
         var placing: [(ItemPath, Rect)] = []
         var seen = 0
         for entry in items.entries {
-            let ip = entry.indexPath, itemFrame = entry.cell.frame
+            let ip = entry.indexPath, itemFrame = entry.cell.layoutFrame
             if let i = supplementaries.badgeAnchors.index(forKey: ip) {
                 seen += 1
                 supplementaries.badgeAnchors.values[i].pass = pass   // in place
