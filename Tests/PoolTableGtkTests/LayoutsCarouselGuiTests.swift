@@ -149,6 +149,43 @@ extension TableWidgetTests {
 }
 
 extension TableWidgetTests {
+    @Test("Layouts carousels: a header the app hides (UIKit's isHidden) is not drawn and no longer names its carousel to assistive technology; shown again, it does")
+    func layoutsHiddenHeaderNamesNoCarousel() throws {
+        let gallery = try LayoutsGallery.open()
+        let harness = gallery.harness
+        defer { harness.close() }
+        let widget = gallery.widget, view = gallery.view
+        let paging = LayoutsSection.paging.rawValue
+        try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
+        widget.accessibleCursorMayHaveMoved()
+        let title = LayoutsController.headerTitle(.paging)
+        var lists: [UnsafeMutablePointer<GtkWidget>] = []
+        var child = gtk_widget_get_first_child(widget.drawingArea)
+        while let c = child {
+            if gtk_widget_get_child_visible(c) != 0, gtk_accessible_get_accessible_role(c.opaque) == GTK_ACCESSIBLE_ROLE_LIST { lists.append(c) }
+            child = gtk_widget_get_next_sibling(c)
+        }
+        let pagingList = try #require(lists.first { widget.accessibleRows.spokenText(of: $0)?.label == title })
+        /// The Paging carousel's accessible name ("" for none).
+        func pagingName() -> String { widget.accessibleRows.spokenText(of: pagingList)?.label ?? "" }
+        let header = try #require(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
+                                                         at: IndexPath(item: 0, section: paging)))
+        header.isHidden = true
+        GtkTestEnvironment.waitThenFrame(for: "the carousel to lose its hidden header's name") { pagingName().isEmpty }
+        #expect(pagingName().isEmpty)
+        let canvas = RecordingCanvas()
+        view.render(in: canvas)
+        #expect(!canvas.texts.contains { $0.0 == title }, "the hidden header is not drawn")
+        header.isHidden = false
+        GtkTestEnvironment.waitThenFrame(for: "the carousel to be named after its header again") { pagingName() == title }
+        #expect(pagingName() == title)
+        canvas.reset()
+        view.render(in: canvas)
+        #expect(canvas.texts.contains { $0.0 == title }, "shown again, the header is drawn")
+    }
+}
+
+extension TableWidgetTests {
     @Test("Layouts carousels, touchpad: smooth horizontal deltas scroll the carousel under the pointer (as GtkScrolledWindow scales them), a vertical gesture is left to the scrolled window, and the fingers' release speed makes a continuous carousel glide on and a group-boundary one rest on a group's edge, on the frame clock")
     func layoutsCarouselsTouchpadKinetic() throws {
         let gallery = try LayoutsGallery.open()

@@ -87,7 +87,7 @@ class FruitStandViewController: UITableViewController {
     }
 
     override func tableView(_ tableView: UITableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> UISwipeActionsConfiguration? {
-        let delete = UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, completionHandler in   // PORT: UIKit's handler also takes the source view: `_, _, completionHandler in`
+        let delete = UIContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, completionHandler in
             guard let self = self else { return }
             self.sections[indexPath.section].fruits.remove(at: indexPath.row)
             completionHandler(true)

@@ -124,6 +124,8 @@ class PantryViewController {
                           Jar(name: "Pasta", level: 0.05)]),
     ]
     var runningLow: [Jar] { shelves.flatMap(\.jars).filter { $0.level < 0.2 } }
+    /// Where the last "Restocked" button was, in its own coordinates (a popover's anchor in UIKit).
+    var restockedAnchor: CGRect?
 
     func viewDidLoad() {
         collectionView = UICollectionView(frame: CGRect(x: 0, y: 0, width: 390, height: 844), collectionViewLayout: createLayout())
@@ -135,6 +137,22 @@ class PantryViewController {
             if sectionIndex == self.shelves.count {
                 var configuration = UICollectionLayoutListConfiguration(appearance: .insetGrouped)
                 configuration.headerMode = .supplementary
+                configuration.trailingSwipeActionsConfigurationProvider = { [unowned self] indexPath in
+                    guard let item = self.dataSource.itemIdentifier(for: indexPath) else { return nil }
+                    let restocked = UIContextualAction(style: .normal, title: "Restocked") { [weak self] _, sourceView, completion in
+                        guard let self = self else {
+                            completion(false)
+                            return
+                        }
+                        self.restockedAnchor = sourceView.bounds
+                        var snapshot = self.dataSource.snapshot()
+                        snapshot.deleteItems([item])
+                        self.dataSource.apply(snapshot, animatingDifferences: true)
+                        completion(true)
+                    }
+                    restocked.backgroundColor = UIColor(red: 0.2, green: 0.6, blue: 0.3, alpha: 1)
+                    return UISwipeActionsConfiguration(actions: [restocked])
+                }
                 return NSCollectionLayoutSection.list(using: configuration, layoutEnvironment: layoutEnvironment)
             }
             let itemSize = NSCollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3.0), heightDimension: .fractionalHeight(1.0))

@@ -335,6 +335,38 @@ struct ModernPortedSourceTests {
         #expect(view.mountedCells.compactMap { $0 as? JarCell }.count == 7)
     }
 
+    @Test("the pantry's running-low rows swipe to UIKit's three-argument action: it is performed from its button, applies a snapshot and closes")
+    func pantrySwipeAction() throws {
+        let controller = PantryViewController()
+        controller.viewDidLoad()
+        let view = try #require(controller.collectionView)
+        view.layoutIfNeeded()
+        view.advanceAnimations(to: 10)
+        let ip = IndexPath(item: 1, section: 2)
+        let restock = controller.runningLow[1]
+        let row = view.rectForItem(at: ip)
+        let start = CGPoint(x: row.midX, y: row.midY - view.contentOffset.y)
+        #expect(view.beginSwipe(atViewportPoint: start))
+        view.updateSwipe(translation: -100)
+        view.endSwipe()
+        #expect(view.hasOpenSwipe && view.revealedSwipeActions.map(\.title) == ["Restocked"])
+        view.advanceAnimations(to: 10.5)
+        // A click on the button, as the user does.
+        let button = CGPoint(x: row.maxX - 40 - view.contentOffset.x, y: start.y)
+        view.pointerDown(at: button)
+        view.pointerUp(at: button)
+        #expect(controller.restockedAnchor == CGRect(x: 0, y: 0, width: 80, height: row.height))
+        #expect(!view.hasOpenSwipe)
+        #expect(!controller.dataSource.snapshot().itemIdentifiers(inSection: .runningLow).contains(.restock(restock)))
+        view.advanceAnimations(to: 12)
+        view.advanceAnimations(to: 13)
+        #expect(view.numberOfItems(inSection: 2) == 2)
+        #expect(view.lastRowActionError == nil && view.lastBatchUpdateError == nil)
+        let drawn = texts(view)
+        #expect(drawn.filter { $0 == restock.name }.count == 1, "\(restock.name) is drawn on its shelf only: \(drawn)")
+        #expect(!drawn.contains("10% left"))
+    }
+
     @Test("the palette: a custom content configuration's view is made once per cell, self-sizes its row, follows selection and is reused; list rows draw a UIListContentView")
     func paletteCustomConfiguration() throws {
         SwatchContentView.made = 0

@@ -168,7 +168,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
         let cell = view.items[k].cell
         return AccessibleItem(position: position(of: indexPath), label: cell.accessibilityLabel,
                               generation: cell.displayGeneration, isSelected: view.isSelected(ItemPath(indexPath)),
-                              frame: cell.frame, group: groups[indexPath.section], isVisible: view.items.isVisible(k))
+                              frame: cell.layoutFrame, group: groups[indexPath.section], isVisible: view.items.isVisible(k))
     }
 
     /// True for a mounted item.
@@ -179,7 +179,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     @_spi(Hosting) public func frame(of indexPath: IndexPath) -> Rect? {
         guard indexPath.section >= 0, indexPath.section < sectionStarts.count - 1, indexPath.row >= 0,
               indexPath.row < sectionStarts[indexPath.section + 1] - sectionStarts[indexPath.section] else { return nil }
-        if let k = view.items.index(of: ItemPath(indexPath)) { return view.items[k].cell.frame }
+        if let k = view.items.index(of: ItemPath(indexPath)) { return view.items[k].cell.layoutFrame }
         return view.rectForItem(at: indexPath)
     }
 
@@ -235,7 +235,7 @@ public struct AccessibleRowPosition: Sendable, Equatable {
             if grouped, groups[ip.section] != nil {
                 keys.append((ip.section, 1, 0, 0, ip.row))
             } else {
-                let f = e.cell.frame
+                let f = e.cell.layoutFrame
                 keys.append((ip.section, 1, f.minY, f.minX, ip.row))
             }
         }

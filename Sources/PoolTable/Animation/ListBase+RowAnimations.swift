@@ -5,7 +5,7 @@
 extension ListBase {
     /// Where the mounted item in slot `k` is drawn now (its layout frame while nothing animates).
     func presentationFrame(ofSlot k: Int) -> Rect {
-        let f = items[k].cell.frame
+        let f = items[k].cell.layoutFrame
         guard isPresentationDisplaced else { return f }
         return presentedFrames()[k]
     }
@@ -14,7 +14,7 @@ extension ListBase {
     /// while something animates redoes the pass for each: O(mounted²), a cost every batch
     /// update paid during a row animation).
     func presentationFramesOfSlots() -> [Rect] {
-        isPresentationDisplaced ? presentedFrames() : items.indices.map { items[$0].cell.frame }
+        isPresentationDisplaced ? presentedFrames() : items.indices.map { items[$0].cell.layoutFrame }
     }
 
     /// The drawn start and length (along) of every mounted item; see `presentedFrames()`.
@@ -50,7 +50,7 @@ extension ListBase {
         /// Where row animations put slot `k` (its layout place when none runs).
         func animated(_ k: Int) -> (frame: Rect, start: Double, length: Double, across: Double) {
             let m = entries[k]
-            let f = m.cell.frame
+            let f = m.cell.layoutFrame
             var start = axis.start(of: f), length = axis.length(of: f), across = 0.0
             guard animating else { return (f, start, length, across) }
             let end = axis.end(of: f)
@@ -73,7 +73,7 @@ extension ListBase {
         // (Movement/ListBase+MovementDrawing).
         let lifting = movement.state.map(MovementLayer.init)
         for k in entries.indices {
-            guard span.contains(k) else { out.append(entries[k].cell.frame); continue }
+            guard span.contains(k) else { out.append(entries[k].cell.layoutFrame); continue }
             var a = animated(k)
             if let lifting { displace(entries[k], frame: a.frame, start: &a.start, across: &a.across, by: lifting) }
             out.append(frame(a.frame, a.start, a.length, a.across))

@@ -61,14 +61,35 @@ open class ReusableCell {
         didSet { if contentShowsSelection && selectionProgress != oldValue { invalidateContent() } }
     }
     /// The frame in content coordinates while mounted.
-    @exclusivity(unchecked) public internal(set) var frame = Rect.zero {
-        didSet {
-            if frame.size != oldValue.size { invalidateContent() } else if frame.origin != oldValue.origin { noteChangeWhileMounted() }
+    public internal(set) var frame: Rect {
+        get { layoutFrame }
+        set {
+            let old = layoutFrame
+            layoutFrame = newValue
+            if newValue.size != old.size { invalidateContent() } else if newValue.origin != old.origin { noteChangeWhileMounted() }
         }
     }
+    /// `frame`'s storage, which the engine reads directly: a `CollectionReusableView`
+    /// overrides `frame`, and every read through it is a dynamic call.
+    @exclusivity(unchecked) final private(set) var layoutFrame = Rect.zero
+    /// True while the view that mounts the cell sets its frame (`place(_:)`): a
+    /// `CollectionReusableView` showing an item takes its frame from there only.
+    @exclusivity(unchecked) final var isBeingPlaced = false
+    /// The layout places the cell: `frame` set by the view that mounts it.
+    @inline(__always) final func place(_ newFrame: Rect) {
+        isBeingPlaced = true
+        frame = newFrame
+        isBeingPlaced = false
+    }
     /// True unless the cell is mounted and intersects the viewport (pooled and prepared
-    /// cells are hidden).
-    @exclusivity(unchecked) public internal(set) var isHidden = true
+    /// cells are hidden); a `CollectionReusableView` is also hidden while its `isHidden` is
+    /// set (UIKit's meaning: not drawn, not exposed to assistive technologies).
+    public var isHidden: Bool { isOffscreen || isHiddenByApp }
+    /// The view's half of `isHidden`: not mounted, or mounted off the viewport. Set only by
+    /// the view that mounts the cell (`MountedItems`, the supplementary views).
+    @exclusivity(unchecked) final var isOffscreen = true
+    /// The app's half of `isHidden` (`CollectionReusableView.isHidden`'s setter).
+    @exclusivity(unchecked) final var isHiddenByApp = false
     /// The view that made the cell (mounted or pooled).
     public internal(set) weak var listView: ListBase?
     /// The cell's serial number in its view (`cellID(of:)`), given when it is first mounted.
@@ -228,7 +249,7 @@ open class ReusableCell {
     /// Asks the host to redraw without touching the content (selection, highlight).
     func redraw() {
         noteDisplayChange()
-        if !isHidden, let listView { listView.setNeedsDisplay() }
+        if !isOffscreen, let listView { listView.setNeedsDisplay() }
     }
 
     /// Draws the cell into `bounds` (its own coordinates).

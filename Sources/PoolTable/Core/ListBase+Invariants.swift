@@ -35,7 +35,7 @@ extension ListBase {
             if !geometry.contains(ip) { return "mounted \(ip) is out of range" }
             if !seen.insert(ObjectIdentifier(e.cell)).inserted { return "a cell is mounted twice (\(ip))" }
             if items.pool.contains(e.cell) { return "the cell at \(ip) is mounted and pooled" }
-            if e.cell.isHidden == items.isVisible(k) { return "\(ip): the cell's isHidden disagrees with the visible run" }
+            if e.cell.isOffscreen == items.isVisible(k) { return "\(ip): the cell's isHidden disagrees with the visible run" }
             if e.cell.listView !== self { return "\(ip): the cell belongs to another view" }
             if e.cell.isSelected != selection.contains(ip) { return "\(ip): the cell's isSelected disagrees with the selection" }
         }

@@ -74,7 +74,7 @@ extension ListBase {
     /// The drawn frame of the mounted item in slot `k` during `render` (computed once per
     /// frame, for the visible slots).
     func drawnFrame(ofSlot k: Int) -> Rect {
-        guard let frames = clock.presentedFrames else { return items[k].cell.frame }
+        guard let frames = clock.presentedFrames else { return items[k].cell.layoutFrame }
         return frames[k]
     }
 

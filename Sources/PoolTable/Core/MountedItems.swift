@@ -10,7 +10,7 @@
 ///
 /// Visibility and index paths are stored once: a mounted item's index path is its cell's
 /// `mountedIndexPath` (written only here), and an item is visible exactly when its slot is
-/// in `visibleSpan`; `isHidden` on a cell is set only by this type, from that span.
+/// in `visibleSpan`; `isOffscreen` (`isHidden`) on a cell is set only by this type, from that span.
 @MainActor
 final class MountedItems {
     /// One mounted item: its cell and along extent (kept here so per-step loops don't touch
@@ -162,7 +162,7 @@ final class MountedItems {
         if let ip { cell.lastIndexPath = ip.indexPath }
         changes.leaving(cell)
         cell.mountedIndexPath = nil
-        cell.isHidden = true
+        cell.isOffscreen = true
         if cell.isHighlighted { cell.isHighlighted = false }
         log.record(pool.enqueue(cell) ? .recycled : .discarded, cell.cellID, ip)
     }
@@ -230,7 +230,7 @@ final class MountedItems {
     func setAside(_ cell: ReusableCell) {
         changes.leaving(cell)
         cell.mountedIndexPath = nil
-        cell.isHidden = true
+        cell.isOffscreen = true
     }
 
     /// Mounts a set-aside cell again for `ip`, as it is: nothing is re-bound.
@@ -258,8 +258,8 @@ final class MountedItems {
     /// A reconfigure bound a different cell than the one mounted at `k`.
     func replaceCell(at k: Int, with cell: ReusableCell) {
         let old = entries[k]
-        cell.frame = old.cell.frame
-        cell.isHidden = old.cell.isHidden
+        cell.place(old.cell.frame)
+        cell.isOffscreen = old.cell.isOffscreen
         let ip = old.indexPath
         recycle(old.cell, from: ip)
         cell.mountedIndexPath = ip
@@ -458,7 +458,7 @@ final class MountedItems {
     private func mountNew(_ ip: ItemPath, start: Double, length: Double, _ layout: any ItemLayout, _ owner: ListBase) -> Entry {
         let cell = owner.bind(ip)
         let frame = layout.itemFrame(ip, start: start, length: length)
-        cell.frame = frame
+        cell.place(frame)
         return Entry(cell: cell, start: start, end: start + length, aside: layout.isOutsideBreadth(ip, frame: frame))
     }
 
@@ -505,7 +505,7 @@ final class MountedItems {
             let ip = entries[k].indexPath
             let (start, length) = layout.itemExtent(ip)
             let frame = layout.itemFrame(ip, start: start, length: length)
-            entries[k].cell.frame = frame
+            entries[k].cell.place(frame)
             entries[k].aside = layout.isOutsideBreadth(ip, frame: frame)
             setExtent(k, start: start, end: start + length)
         }
@@ -515,13 +515,13 @@ final class MountedItems {
     }
 
     private func beginDisplay(_ e: Entry) {
-        e.cell.isHidden = false
+        e.cell.isOffscreen = false
         log.record(.willDisplay, e.cell.cellID, e.indexPath)
         owner?.delegateAdapter.willDisplay(e.cell, at: e.indexPath)
     }
 
     private func endDisplay(_ e: Entry) {
-        e.cell.isHidden = true
+        e.cell.isOffscreen = true
         log.record(.didEndDisplaying, e.cell.cellID, e.indexPath)
         owner?.delegateAdapter.didEndDisplaying(e.cell, at: e.indexPath)
     }

@@ -87,7 +87,7 @@ extension ListBase {
         } else {
             // Off the band (moved by code): its cell is bound once, and set aside.
             cell = bind(ip)
-            cell.frame = geometry.itemFrame(ip)
+            cell.place(geometry.itemFrame(ip))
             items.setAside(cell)
         }
         let home = geometry.itemFrame(ip)

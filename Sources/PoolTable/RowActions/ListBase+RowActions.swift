@@ -201,11 +201,28 @@ extension ListBase {
         let ip = s.indexPath
         let batches = statistics.batchUpdates
         var completed = false
-        action.handler(action) { [weak self] done in
+        action.perform(from: swipeActionSource(s, config, index)) { [weak self] done in
             guard let self, !completed else { return }
             completed = true
             self.completeRowAction(done: done, destructive: action.style == .destructive, at: ip, batchesBefore: batches)
         }
+    }
+
+    /// The button of the action at `index` on the swiped row as it is drawn now (UIKit's
+    /// `sourceView`): its strip of the revealed actions, or the whole strip after a full swipe.
+    private func swipeActionSource(_ s: RowActionState.Swipe, _ config: SwipeActionsConfiguration, _ index: Int) -> ContextualAction.Source {
+        let axis = viewport.axis
+        let row = itemRect(s.indexPath)
+        let breadth = swipeBreadth(s.indexPath)
+        let strip = abs(s.offset)
+        let full = config.performsFirstActionWithFullSwipe && strip >= fullSwipeDistance(revealedWidth(config, s.indexPath), s.indexPath)
+        let segment = full ? strip : strip / Double(config.actions.count)
+        let fromEdge = full ? 0 : Double(index) * segment
+        let start = s.offset > 0 ? fromEdge : breadth - fromEdge - segment
+        let across = swipeStart(s.indexPath) + viewport.acrossOffset + start
+        let frame = axis.rect(along: axis.start(of: row), length: axis.length(of: row), across: across, breadth: segment)
+        return ContextualAction.Source(listView: self, indexPath: s.indexPath.indexPath, cell: mountedCell(at: s.indexPath),
+                                       frame: frame, actionIndex: index, isFullSwipe: full)
     }
 
     /// A row action's completion: closes the row; a destructive one that completed `true`

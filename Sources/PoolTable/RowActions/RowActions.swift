@@ -19,7 +19,13 @@ extension TableViewCell {
 /// One action revealed by swiping a row (UIKit's `UIContextualAction`). Its handler performs
 /// the action and calls the completion with `true` when it did; a destructive action that
 /// completes with `true` deletes its row with the delete animation, the data source having
-/// already removed it (as in UIKit).
+/// already removed it (as in UIKit). Completing with `false` (not performed) closes the row
+/// and deletes nothing; until the completion is called the row stays open.
+///
+/// Two handler shapes: PoolTable's `(action, completion)` and UIKit's
+/// `(action, sourceView, completion)` (`init(style:title:handler:)` with a `SourceHandler`),
+/// whose `sourceView` is a `ContextualAction.Source`: the button that showed the action
+/// described (where it was drawn, the row, its cell), PoolTable having no view for it.
 @MainActor
 public final class ContextualAction {
     /// How the action looks and what completing it means.
@@ -34,20 +40,47 @@ public final class ContextualAction {
     /// action was performed.
     public typealias Handler = (ContextualAction, @escaping (Bool) -> Void) -> Void
 
+    /// UIKit's handler shape (`UIContextualAction.Handler`): the action, the source (UIKit's
+    /// `sourceView`: here a description of the button that showed the action, see
+    /// `ContextualAction.Source`) and the completion to call with whether the action was
+    /// performed.
+    public typealias SourceHandler = (ContextualAction, Source, @escaping (Bool) -> Void) -> Void
+
     /// Normal or destructive.
     public let style: Style
     /// The button's label; nil for an action shown by its colour (or image) only.
     public var title: String?
     /// The button's colour; nil: the style's (the theme's destructive red, or grey).
     public var backgroundColor: Color?
-    /// What runs when the action is performed (a click on its button, or a full swipe).
+    /// What runs when the action is performed (a click on its button, or a full swipe). For
+    /// an action made with a `SourceHandler`, calling it yourself runs that handler with a
+    /// detached source (no list, row or cell; a zero frame): the list passes the real one.
     public let handler: Handler
+    /// The UIKit-shaped handler, when the action was made with one.
+    private let sourceHandler: SourceHandler?
 
     /// An action with a style, a title and a handler.
     public init(style: Style, title: String?, handler: @escaping Handler) {
         self.style = style
         self.title = title
         self.handler = handler
+        self.sourceHandler = nil
+    }
+
+    /// An action with UIKit's three-argument handler (`UIContextualAction(style:title:handler:)`):
+    /// `{ action, sourceView, completion in … }`. The handler gets the `Source` of the button
+    /// that was clicked (or swiped all the way); completion works as with the two-argument
+    /// handler.
+    public init(style: Style, title: String?, handler: @escaping SourceHandler) {
+        self.style = style
+        self.title = title
+        self.sourceHandler = handler
+        self.handler = { action, completion in handler(action, Source(), completion) }
+    }
+
+    /// Runs the handler the action was made with: the UIKit-shaped one gets `source`.
+    func perform(from source: Source, completion: @escaping (Bool) -> Void) {
+        if let sourceHandler { sourceHandler(self, source, completion) } else { handler(self, completion) }
     }
 }
 

@@ -65,7 +65,7 @@ extension CollectionView {
         var placing: [(ItemPath, Rect)] = []
         var seen = 0
         for entry in items.entries {
-            let ip = entry.indexPath, itemFrame = entry.cell.frame
+            let ip = entry.indexPath, itemFrame = entry.cell.layoutFrame
             if let i = supplementaries.badgeAnchors.index(forKey: ip) {
                 seen += 1
                 supplementaries.badgeAnchors.values[i].pass = pass   // in place
@@ -101,8 +101,8 @@ extension CollectionView {
     /// Moves the mounted view of `element` there, or mounts a view for it.
     private func mountSupplementary(_ element: SupplementaryElement, _ compositional: CompositionalGeometry) {
         guard !supplementaries.update(element), let view = makeSupplementary(element, compositional) else { return }
-        view.frame = element.frame
-        view.isHidden = false
+        view.placeSupplementary(element.frame)
+        view.isOffscreen = false
         view.invalidateContent()   // bound: what it drew before (another element's) is stale
         items.log.record(.bound, view.cellID, ItemPath(element.key.indexPath))
         supplementaries.insert(view, for: element)
@@ -114,7 +114,7 @@ extension CollectionView {
     }
 
     private func recycleSupplementary(_ view: CollectionReusableView, _ key: SupplementaryElement.Key) {
-        view.isHidden = true
+        view.isOffscreen = true
         items.log.record(items.pool.enqueue(view) ? .recycled : .discarded, view.cellID, ItemPath(key.indexPath))
     }
 
@@ -154,27 +154,35 @@ extension CollectionView {
 
     /// Draws the mounted supplementary views of `order` (`drawingOrder`, sorted once a frame)
     /// of z-index below 0 (`below`) or the others, in content coordinates (the canvas is
-    /// scrolled), each clipped to its frame.
+    /// scrolled), each at its view's `frame` (the element's, unless the app moved it since)
+    /// and clipped to it, in its `bounds`; a hidden view (`isHidden`) is skipped.
     func drawSupplementaries(_ order: [MountedSupplementaries.Mounted], in canvas: Canvas, below: Bool) {
         let visible = viewport.visibleSpan
         let apart = headerDrawnApart
-        for m in order where (m.element.zIndex < 0) == below && ObjectIdentifier(m.view) != apart {
-            let f = m.element.frame
+        for m in order where (m.element.zIndex < 0) == below && !m.view.isHiddenByApp && ObjectIdentifier(m.view) != apart {
+            let f = m.view.frame
             guard f.maxY > visible.start, f.minY < visible.end, f.width > 0, f.height > 0 else { continue }
             drawSupplementary(m, in: canvas)
         }
     }
 
-    /// Draws one mounted supplementary view at its frame (content coordinates), clipped to it.
+    /// Draws one mounted supplementary view at its view's `frame` (the element's, unless the
+    /// app moved it since; content coordinates), clipped to it, in its `bounds`.
     private func drawSupplementary(_ m: MountedSupplementaries.Mounted, in canvas: Canvas) {
-        let f = m.element.frame
+        let f = m.view.frame
+        let b = m.view.bounds
         canvas.save()
         canvas.translate(x: f.minX, y: f.minY)
         canvas.clip(to: Rect(x: 0, y: 0, width: f.width, height: f.height))
         // Recorded once per bind or `setNeedsDisplay()`, as a cell's content is: a badge
-        // scrolled or a pinned header held re-emits its kept node.
+        // scrolled or a pinned header held re-emits its kept node. A bounds origin moves
+        // the drawing inside the recording (setting it records anew).
         canvas.drawCached(key: ObjectIdentifier(m.view), version: m.view.contentVersion, size: f.size) { canvas in
-            m.view.draw(in: canvas, bounds: Rect(x: 0, y: 0, width: f.width, height: f.height))
+            if b.origin == .zero { m.view.draw(in: canvas, bounds: b); return }
+            canvas.withState {
+                canvas.translate(x: -b.minX, y: -b.minY)
+                m.view.draw(in: canvas, bounds: b)
+            }
         }
         canvas.restore()
     }
@@ -200,7 +208,9 @@ extension CollectionView {
             }
             i -= 1
         }
-        guard let m = candidate, m.element.zIndex >= 0, m.element.frame.width > 0, isPinnedAtLeadingEdge(m.element.frame) else { return nil }
+        // A header the app hid, moved (`frame`) or shifted inside (`bounds`) keeps the plain path.
+        guard let m = candidate, !m.view.isHiddenByApp, m.view.frame == m.element.frame, m.view.bounds.origin == .zero,
+              m.element.zIndex >= 0, m.element.frame.width > 0, isPinnedAtLeadingEdge(m.element.frame) else { return nil }
         let f = m.element.frame
         let breadth = viewport.frameBreadth
         let band = Rect(x: min(0, f.minX), y: f.minY, width: max(breadth, f.maxX) - min(0, f.minX), height: f.height)

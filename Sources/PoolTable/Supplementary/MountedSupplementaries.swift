@@ -75,7 +75,7 @@ final class MountedSupplementaries {
                 || m.element.zIndex != element.zIndex { orderMayBeStale = true }
             m.element = element
         }
-        if m.view.frame != element.frame { m.view.frame = element.frame }
+        if m.view.frame != element.frame { m.view.placeSupplementary(element.frame) }
         return true
     }
 

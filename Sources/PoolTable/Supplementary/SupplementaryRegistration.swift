@@ -66,6 +66,7 @@ extension CollectionView {
         guard let view = items.dequeue(identifier) as? CollectionReusableView else {
             preconditionFailure("PoolTable: the views registered as \(identifier) are not CollectionReusableViews")
         }
+        view.resetForDequeue()
         return view
     }
 }

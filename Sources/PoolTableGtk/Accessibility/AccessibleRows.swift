@@ -467,10 +467,10 @@ final class AccessibleRows {
     }
 
     /// The carousels after an update: each is named after its section's header (what the
-    /// header view's `accessibilityLabel` says, while it is mounted) and described; one whose
-    /// items all left (and that holds no detached tab stop) is hidden for reuse; the items'
-    /// proxies follow their carousel's sideways scroll (their rows did not change, their
-    /// frames did).
+    /// header view's `accessibilityLabel` says, while it is mounted; no name while the app
+    /// hides it: `isHidden`) and described; one whose items all left (and that holds no
+    /// detached tab stop) is hidden for reuse; the items' proxies follow their carousel's
+    /// sideways scroll (their rows did not change, their frames did).
     private func updateCarousels(_ model: AccessibilityModel) {
         for (section, proxy) in carousels {
             let holdsStop = isDetached(tabStop) && tabStop?.container === proxy
@@ -483,7 +483,9 @@ final class AccessibleRows {
             }
             let header = (listView as? CollectionView)?.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
                                                                           at: IndexPath(item: 0, section: section))
-            if let title = header?.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
+            if let header, header.isHidden {
+                if proxy.setLabel("") { labelUpdates += 1 }   // hidden by the app: not read
+            } else if let title = header?.accessibilityLabel, !title.isEmpty, proxy.setLabel(title) { labelUpdates += 1 }
             proxy.setDescription(describeCarousel())
         }
         for proxy in rows.values where proxy.container != nil {
