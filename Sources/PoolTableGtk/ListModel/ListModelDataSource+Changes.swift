@@ -46,7 +46,7 @@ extension ListModelDataSource {
         let lastMounted = view.lastMountedItem?.row
         let reachesMounted = lastMounted.map { position <= $0 } ?? true
         let moves = reachesMounted && lastMounted != nil
-            ? returningItems(position: position, removed: removed, added: added) : Moves()
+            ? returningItems(in: view, position: position, removed: removed, added: added) : Moves()
 
         isSyncingSelection = true
         defer { isSyncingSelection = false }
@@ -107,17 +107,33 @@ extension ListModelDataSource {
     /// added rows near where the mounted rows land are fetched (kept in `fetchedAhead` for
     /// the cells the batch mounts there): an item that moves further away gets a new cell.
     /// A duplicate item matches its first mounted row.
-    private func returningItems(position: Int, removed: Int, added: Int) -> Moves {
-        // Mounted items in the removed run, by pointer: candidates to come back.
-        var departing: [OpaquePointer: [Int]] = [:]
-        var mountedRows: [Int] = []
-        for indexPath in mountedIndexPaths() {
-            mountedRows.append(indexPath.row)
-            guard indexPath.row >= position, indexPath.row < position + removed,
-                  let cell = mountedCell(at: indexPath), let item = item(for: cell) else { continue }
-            departing[item, default: []].append(indexPath.row)
+    private func returningItems(in view: ListBase, position: Int, removed: Int, added: Int) -> Moves {
+        guard added > 0 else { return Moves() }
+        // Mounted items in the removed run, by pointer: candidates to come back. Each item
+        // maps to its first departing row; a duplicate item's later rows are chained after
+        // it (`nextSameItem`, -1 ends a chain), so no array is built per item.
+        let capacity = min(view.mountedItemCount, removed)
+        var departing = [OpaquePointer: Int](minimumCapacity: capacity)
+        var departingRows: [Int] = [], nextSameItem: [Int] = []
+        departingRows.reserveCapacity(capacity)
+        nextSameItem.reserveCapacity(capacity)
+        var lo = Int.max, hi = Int.min
+        view.forEachMountedItem { _, row, cell in
+            lo = min(lo, row)
+            hi = max(hi, row)
+            guard row >= position, row < position + removed, let item = item(for: cell) else { return }
+            let i = departingRows.count
+            departingRows.append(row)
+            nextSameItem.append(-1)
+            if let first = departing.updateValue(i, forKey: item) {
+                // A duplicate (rare): keep the first row first, chain this one at the end.
+                departing[item] = first
+                var last = first
+                while nextSameItem[last] >= 0 { last = nextSameItem[last] }
+                nextSameItem[last] = i
+            }
         }
-        guard !departing.isEmpty, added > 0, let lo = mountedRows.min(), let hi = mountedRows.max() else { return Moves() }
+        guard !departing.isEmpty else { return Moves() }
         // Where the mounted rows land: rows after the change shift; rows inside it stay put
         // within the added run.
         func landing(_ row: Int) -> Int {
@@ -128,18 +144,22 @@ extension ListModelDataSource {
         let margin = (hi - lo + 1) / 2 + 1
         let start = max(position, landing(lo) - margin), end = min(position + added, landing(hi) + margin + 1)
         guard start < end else { return Moves() }
-        var remaining = departing
         var moves = Moves()
+        var inOrder = true                  // items came back in their old order (a filter's do)
         for row in start..<end {
             guard let item = fetchItem(at: row) else {
                 // Counted but NULL: leave it to the cell's bind, which reports it.
                 continue
             }
-            if var rows = remaining[item], let from = rows.first {
-                rows.removeFirst()
-                remaining[item] = rows.isEmpty ? nil : rows
+            if let k = departing.index(forKey: item), case let i = departing.values[k], i >= 0 {
+                departing.values[k] = nextSameItem[i]       // its next mounted row, or -1: none left
+                if moves.to.isEmpty {
+                    moves.to.reserveCapacity(departingRows.count)
+                    moves.from.reserveCapacity(departingRows.count)
+                }
+                if let previous = moves.from.last, previous > departingRows[i] { inOrder = false }
                 moves.to.append(row)
-                moves.from.append(from)
+                moves.from.append(departingRows[i])
                 // An item that came back keeps its cell: it is not bound again, so the
                 // fetched reference is not needed.
                 g_object_unref(item.rawPointer)
@@ -147,7 +167,7 @@ extension ListModelDataSource {
                 fetchedAhead[row] = item
             }
         }
-        moves.sortedFrom = moves.from.sorted()
+        moves.sortedFrom = inOrder ? moves.from : moves.from.sorted()     // in order: shared, not copied
         return moves
     }
 

@@ -280,7 +280,7 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
     func releaseFetchedAhead() {
         guard !fetchedAhead.isEmpty else { return }
         for item in fetchedAhead.values { g_object_unref(item.rawPointer) }
-        fetchedAhead = [:]
+        fetchedAhead.removeAll(keepingCapacity: true)       // the next change near the mounted rows fills as many
     }
 
     /// The item a mounted cell shows (nil for cells this adapter did not bind).
@@ -292,14 +292,6 @@ public final class ListModelDataSource: TableViewDataSource, CollectionViewDataS
         if let tableView, let cell = cell as? TableViewCell { return tableView.indexPath(for: cell) }
         if let collectionView, let cell = cell as? CollectionViewCell { return collectionView.indexPath(for: cell) }
         return nil
-    }
-
-    func mountedIndexPaths() -> [IndexPath] {
-        tableView?.indexPathsForMountedRows ?? collectionView?.indexPathsForMountedItems ?? []
-    }
-
-    func mountedCell(at indexPath: IndexPath) -> ReusableCell? {
-        tableView?.cellForRow(at: indexPath) ?? collectionView?.cellForItem(at: indexPath)
     }
 
     func moveItem(_ from: Int, to: Int) {
