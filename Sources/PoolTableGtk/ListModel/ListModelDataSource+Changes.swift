@@ -43,10 +43,15 @@ extension ListModelDataSource {
         // A change wholly after the mounted rows (an incremental filter's steps below the
         // screen) takes no mounted item away and moves no cell: no mounted row to look at,
         // nothing to match and nothing to sweep (O(1) here, not O(mounted rows) per signal).
+        // (Compared plainly, not through `Optional.map`: its closure, formed on the main
+        // actor, checked the executor at run time on every signal.)
         let lastMounted = view.lastMountedItem?.row
-        let reachesMounted = lastMounted.map { position <= $0 } ?? true
-        let moves = reachesMounted && lastMounted != nil
-            ? returningItems(in: view, position: position, removed: removed, added: added) : Moves()
+        let reachesMounted = if let lastMounted { position <= lastMounted } else { true }
+        let moves = if let lastMounted, position <= lastMounted {
+            returningItems(in: view, position: position, removed: removed, added: added)
+        } else {
+            Moves()
+        }
 
         isSyncingSelection = true
         defer { isSyncingSelection = false }
