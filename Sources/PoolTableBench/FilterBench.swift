@@ -194,10 +194,12 @@ final class FilterChild {
     private var framesAfterSettled = 0
     private var letters: [FilterLetter] = []
     private var done = false
-    private let texts = ["e", "el"]
+    /// The searches typed, in order (`--texts`; "el" after "e" narrows, "e" after "el" widens).
+    private let texts: [String]
 
     init(options: Options) {
         self.options = options
+        texts = options.filterTexts ?? ["e", "el"]
         gtk_init()
         window = BenchWindow(title: "filter \(options.toolkit)")
         let rows = filterRowTexts(options.rows)
