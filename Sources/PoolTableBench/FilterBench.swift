@@ -194,10 +194,12 @@ final class FilterChild {
     private var framesAfterSettled = 0
     private var letters: [FilterLetter] = []
     private var done = false
-    private let texts = ["e", "el"]
+    /// The searches typed, in order (`--texts`; "el" after "e" narrows, "e" after "el" widens).
+    private let texts: [String]
 
     init(options: Options) {
         self.options = options
+        texts = options.filterTexts ?? ["e", "el"]
         gtk_init()
         window = BenchWindow(title: "filter \(options.toolkit)")
         let rows = filterRowTexts(options.rows)
@@ -210,7 +212,7 @@ final class FilterChild {
         gtk_string_filter_set_match_mode(filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING)
         g_object_ref(filter.rawPointer)
         model = gtk_filter_list_model_new(strings, UnsafeMutablePointer<GtkFilter>(filter))!   // takes strings and filter
-        gtk_filter_list_model_set_incremental(model, 1)
+        gtk_filter_list_model_set_incremental(model, options.filterAtOnce ? 0 : 1)
         let traces = getenv("FILTER_FRAMES") != nil
         Signal.connectItemsChanged(model) { [unowned self] position, removed, added in
             if traces && (removed > 600 || added > 600) {

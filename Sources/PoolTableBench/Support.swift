@@ -24,6 +24,11 @@ struct Options {
     var rowHeights: (Double, Double)?
     /// `gui-one` for `columns`: the columns' widths to use (GtkColumnView's, measured).
     var columnWidths: [Double]?
+    /// `filter-one`: the searches typed, one after another (nil: "e", then "el").
+    var filterTexts: [String]?
+    /// `filter-one --at-once`: the GtkFilterListModel filters in one step (not incremental):
+    /// each search is one `items-changed` over the whole list.
+    var filterAtOnce = false
     /// `gui-one` for PoolTable (`gui-move`): "" (as `gui`), "scroll" (edit mode, grips shown,
     /// scrolling only), "move" (the same, with a row lifted and dragged along every frame) or
     /// "drag" (the list still, a row lifted and dragged up and down across it every frame).
@@ -94,7 +99,10 @@ struct Options {
                     ListModelDataSource (as it comes: changes at once; and with animatesChanges),
                     each in its own process, taking turns: time to the first filtered frame and
                     until settled, frame work and gaps, binds per frame, time per items-changed,
-                    peak RSS (needs a display; issue 35)
+                    peak RSS (needs a display; issue 35); its child, `filter-one --toolkit
+                    listview|pooltable|pooltable-animated [--rows N] [--heights H,H]`, takes
+                    --texts A,B,... to type other searches (e.g. e,el,e: narrowing, then widening)
+                    and --at-once to filter in one step (one items-changed a search)
       layouts       issue 38, side by side: the Layout Gallery's swatch grid of 1,000,000 items
                     scrolled in the real window against GtkGridView on the same content (cairo);
                     the engine's scroll step on that grid at 1k / 1M / 100M items (headless);
@@ -193,6 +201,11 @@ struct Options {
                 let parts = parsedNumbers(value(a))
                 guard parts.count == 2, parts.allSatisfy({ $0 > 0 }) else { fail("--heights ONE,TWO (pixels)") }
                 o.rowHeights = (parts[0], parts[1])
+            case "--at-once": o.filterAtOnce = true
+            case "--texts":
+                let texts = value(a).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard !texts.isEmpty else { fail("--texts A,B,... (the searches typed, in order)") }
+                o.filterTexts = texts
             case "--widths":
                 let widths = parsedNumbers(value(a))
                 guard !widths.isEmpty, widths.allSatisfy({ $0 > 0 }) else { fail("--widths W,W,... (pixels)") }

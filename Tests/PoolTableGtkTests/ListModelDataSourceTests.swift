@@ -142,6 +142,37 @@ struct ListModelDataSourceTests {
         for item in back { #expect(harness.cellsByItem()[item] == cellsBefore[item]) }
     }
 
+    @Test("An item the model holds twice keeps both its mounted cells when it comes back: its first row's cell goes to its first new row")
+    func duplicateItemKeepsBothCells() throws {
+        try GtkTestEnvironment.require()
+        let store = ListStoreFixture(count: 12)
+        // Row 7 holds row 3's item as well.
+        store.splice(7, removed: 1, adding: [store.objects[3]])
+        let harness = TableFixture(model: store.model, height: 600)
+        try harness.check(against: store)
+        func cellsByRow() -> [Int: ObjectIdentifier] {
+            var out: [Int: ObjectIdentifier] = [:]
+            for (indexPath, cell) in zip(harness.table.indexPathsForMountedRows, harness.table.mountedCells) {
+                out[indexPath.row] = ObjectIdentifier(cell)
+            }
+            return out
+        }
+        let before = cellsByRow()
+        #expect(before.count == 12)
+        let binds = harness.source.bindCount
+
+        // A re-sort, reversed: the item lands on rows 4 (from 7) and 8 (from 3); matched in
+        // row order, row 3's cell goes to row 4 and row 7's to row 8.
+        store.splice(0, removed: 12, adding: store.objects.reversed())
+        harness.finishAnimations()
+        try harness.check(against: store)
+        #expect(harness.source.bindCount == binds)
+        let after = cellsByRow()
+        for row in 0..<12 where row != 4 && row != 8 { #expect(after[row] == before[11 - row], "row \(row)") }
+        #expect(after[4] == before[3])
+        #expect(after[8] == before[7])
+    }
+
     @Test("A GtkSortListModel's new sorter re-sorts the rows without binding any again")
     func sorterKeepsCells() throws {
         try GtkTestEnvironment.require()

@@ -25,8 +25,24 @@ extension ListBase {
     /// reaches the mounted items asks this per change.
     @_spi(Hosting) public var lastMountedItem: (section: Int, row: Int)? {
         layoutIfNeeded()
-        return items.entries.last.map { let ip = $0.indexPath; return (ip.section, ip.row) }
+        // (No closure: one formed here, passed to `Optional.map`, checked the main actor's
+        // executor at run time, ~220 instructions a call.)
+        guard let last = items.entries.last else { return nil }
+        let ip = last.indexPath
+        return (ip.section, ip.row)
     }
+
+    /// The mounted items, in index order: each one's section, row and cell. What
+    /// `indexPathsForMountedRows` and `cellForRow(at:)` say together, without building the
+    /// list, an `IndexPath` per item (its initializer allocates) or a cell lookup per item.
+    /// A host matching a change against its mounted items calls this per change.
+    @_spi(Hosting) public func forEachMountedItem(_ body: (_ section: Int, _ row: Int, _ cell: ReusableCell) -> Void) {
+        layoutIfNeeded()
+        for entry in items.entries { let ip = entry.indexPath; body(ip.section, ip.row, entry.cell) }
+    }
+
+    /// How many items are mounted (visible or prepared), without building their list.
+    @_spi(Hosting) public var mountedItemCount: Int { layoutIfNeeded(); return items.entries.count }
 
     /// Any mounted cell, visible or prepared; nil otherwise.
     func mountedCell(at indexPath: ItemPath) -> ReusableCell? {

@@ -286,13 +286,16 @@ final class MountedItems {
         let minY = span.start, maxY = span.end
         carriedVisibility = nil
         let old = visibleSpan
-        let (a, b): (Int, Int) = viewportIsEmpty ? (0, 0) : entries.withUnsafeBufferPointer { rows in
-            var lo = 0, hi = rows.count
-            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].end > minY { hi = mid } else { lo = mid + 1 } }
-            let first = lo
-            hi = rows.count
-            while lo < hi { let mid = (lo + hi) / 2; if rows[mid].start >= maxY { hi = mid } else { lo = mid + 1 } }
-            return (first, lo)
+        // (Searched in place, not inside `withUnsafeBufferPointer`: its closure checked the
+        // main actor's executor at run time on every pass.)
+        var a = 0, b = 0
+        if !viewportIsEmpty {
+            var lo = 0, hi = entries.count
+            while lo < hi { let mid = (lo + hi) / 2; if entries[mid].end > minY { hi = mid } else { lo = mid + 1 } }
+            a = lo
+            hi = entries.count
+            while lo < hi { let mid = (lo + hi) / 2; if entries[mid].start >= maxY { hi = mid } else { lo = mid + 1 } }
+            b = lo
         }
         let span = a..<b
         visibleSpan = span

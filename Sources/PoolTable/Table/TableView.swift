@@ -230,17 +230,26 @@ public final class TableView: ListBase {
 
     /// What the delegate's default `heightForHeaderInSection` returns: `sectionHeaderHeight` with a title, else 0 (18 in grouped style).
     @_spi(Hosting) public func defaultHeaderHeight(for section: Int) -> Double {
-        let title = titlesBeingLoaded.map { section < $0.headers.count ? $0.headers[section] : nil }
-            ?? sectionTitlesBeingLoaded.flatMap { $0.section == section ? .some($0.header) : section < $0.section ? .some(nil) : nil }
-            ?? (section >= 0 && section < geometry.numberOfSections ? geometry.headerTitle(ofSection: section) : nil)
-        return title != nil ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
+        hasTitle(section, footer: false) ? sectionHeaderHeight : (style == .grouped ? 18 : 0)
     }
     /// What the delegate's default `heightForFooterInSection` returns: `sectionFooterHeight` with a title, else 0 (10 in grouped style).
     @_spi(Hosting) public func defaultFooterHeight(for section: Int) -> Double {
-        let title = titlesBeingLoaded.map { section < $0.footers.count ? $0.footers[section] : nil }
-            ?? sectionTitlesBeingLoaded.flatMap { $0.section == section ? .some($0.footer) : section < $0.section ? .some(nil) : nil }
-            ?? (section >= 0 && section < geometry.numberOfSections ? geometry.footerTitle(ofSection: section) : nil)
-        return title != nil ? sectionFooterHeight : (style == .grouped ? 10 : 0)
+        hasTitle(section, footer: true) ? sectionFooterHeight : (style == .grouped ? 10 : 0)
+    }
+    /// Whether a section's header (or footer) has a title: the titles being loaded, else the
+    /// geometry's. Plain code, no closures: each one passed to `Optional.map` here checked
+    /// the main actor's executor at run time (~220 instructions, twice a batch).
+    private func hasTitle(_ section: Int, footer: Bool) -> Bool {
+        if let titles = titlesBeingLoaded {
+            let list = footer ? titles.footers : titles.headers
+            return section < list.count && list[section] != nil
+        }
+        if let one = sectionTitlesBeingLoaded {
+            if one.section == section { return (footer ? one.footer : one.header) != nil }
+            if section < one.section { return false }
+        }
+        guard section >= 0, section < geometry.numberOfSections else { return false }
+        return (footer ? geometry.footerTitle(ofSection: section) : geometry.headerTitle(ofSection: section)) != nil
     }
 
     // MARK: Self-sizing

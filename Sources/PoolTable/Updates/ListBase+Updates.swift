@@ -184,7 +184,10 @@ extension ListBase {
             newSource[next] = s
             next += 1
         }
-        let newCounts = (0..<newSections).map { max(0, dataAdapter.itemCount(inSection: $0)) }
+        // (A loop, not `map`: its closure checked the main actor's executor at run time.)
+        var newCounts: [Int] = []
+        newCounts.reserveCapacity(newSections)
+        for section in 0..<newSections { newCounts.append(max(0, dataAdapter.itemCount(inSection: section))) }
         func oldValid(_ ip: ItemPath) -> Bool { geometry.contains(ip) }
         func newValid(_ ip: ItemPath) -> Bool { ip.section >= 0 && ip.section < newSections && ip.row >= 0 && ip.row < newCounts[ip.section] }
 
