@@ -1,5 +1,5 @@
 import Testing
-@_spi(Diagnostics) @testable import PoolTable
+@_spi(Hosting) @_spi(Diagnostics) @testable import PoolTable
 
 /// A header, footer or badge that draws "<kind> <text>" over its bounds.
 @MainActor
@@ -109,6 +109,46 @@ struct SupplementaryViewTests {
         try source.applyThrowing(snapshot, animatingDifferences: false)
         view.layoutIfNeeded()
         return (view, source)
+    }
+
+    @Test("Supplementary section headers are headers to assistive technology: each mounted one that says something (accessibilityLabel) and is shown, read before its section's items; not footers, not a hidden one, not a carousel's (it names the carousel)")
+    func supplementaryHeadersAreAccessibleHeaders() throws {
+        let (view, _) = try makeView(layout(pinned: true, badges: false, background: false), sections: 4, items: 8)
+        var mountedHeaders: [Int: CollectionReusableView] = [:]
+        for s in 0..<4 {
+            if let header = view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s)) {
+                header.accessibilityLabel = "Section \(s)"
+                mountedHeaders[s] = header
+            }
+        }
+        try #require(mountedHeaders.count >= 2, "the first sections' headers are mounted")
+        var model = AccessibilityModel(view)
+        #expect(model.headers.map(\.section) == mountedHeaders.keys.sorted())
+        #expect(model.headers.map(\.title) == mountedHeaders.keys.sorted().map { "Section \($0)" })
+        #expect(model.headers.first?.frame == mountedHeaders[0]?.frame, "where it is drawn (pinned at the top)")
+        // Each header before its section's items, and after the items of the section above.
+        let order = model.readingOrder()
+        for s in mountedHeaders.keys {
+            let at = try #require(order.firstIndex(of: .header(section: s)))
+            let items = order.indices.filter { if case let .item(ip) = order[$0] { ip.section == s } else { false } }
+            #expect(items.allSatisfy { $0 > at }, "section \(s)'s items after its header")
+            let above = order.indices.filter { if case let .item(ip) = order[$0] { ip.section < s } else { false } }
+            #expect(above.allSatisfy { $0 < at }, "the items above before section \(s)'s header")
+        }
+        // A hidden header, and one with nothing to say, are not read.
+        mountedHeaders[0]?.isHidden = true
+        mountedHeaders[1]?.accessibilityLabel = nil
+        model = AccessibilityModel(view)
+        #expect(!model.headers.contains { $0.section == 0 || $0.section == 1 })
+        #expect(!model.readingOrder().contains(.header(section: 0)))
+
+        // A carousel's header names the carousel's list instead.
+        let (carousels, _) = try makeView(layout(badges: false, background: false, orthogonal: .continuous), sections: 3, items: 8)
+        for s in 0..<3 {
+            carousels.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s))?.accessibilityLabel = "Carousel \(s)"
+        }
+        #expect(AccessibilityModel(carousels).headers.isEmpty)
+        #expect(!AccessibilityModel(carousels).itemGroups.isEmpty)
     }
 
     @Test("Items added far below the screen still redraw a grid whose section background (a decoration spanning the section) is mounted")

@@ -192,13 +192,10 @@ public struct AccessibleRowPosition: Sendable, Equatable {
         return (view.items.firstVisible ?? view.items.first)?.indexPath.indexPath
     }
 
-    /// The mounted section headers that have a title, by section.
-    @_spi(Hosting) public var headers: [AccessibleHeader] {
-        view.laidOutHeaderSections.compactMap { section in
-            guard let header = view.headerView(forSection: section), let title = header.title, !title.isEmpty else { return nil }
-            return AccessibleHeader(section: section, title: title, frame: header.frame)
-        }
-    }
+    /// The mounted section headers a screen reader reads, by section: header views with a
+    /// title, and a collection view's supplementary section headers with an
+    /// `accessibilityLabel` (a carousel's header names its list instead: `itemGroups`).
+    @_spi(Hosting) public var headers: [AccessibleHeader] { view.accessibleHeaders }
 
     /// The mounted headers and items (and `extra`, an item that need not be mounted: a tab
     /// stop kept outside the band) in the order a screen reader reads them: section by
@@ -221,9 +218,10 @@ public struct AccessibleRowPosition: Sendable, Equatable {
     @_spi(Hosting) public func readingOrderKeys(including extra: IndexPath? = nil) -> [AccessibleElementKey] {
         // (section, header first, top, left, row); a carousel's items read in their order along it.
         typealias Key = (section: Int, kind: Int, top: Double, left: Double, row: Int)
-        let headerSections = view.laidOutHeaderSections.filter { section in
-            view.headerView(forSection: section)?.title.map { !$0.isEmpty } ?? false
-        }
+        let accessibleHeaders = view.accessibleHeaders
+        var headerSections: [Int] = []
+        headerSections.reserveCapacity(accessibleHeaders.count)
+        for header in accessibleHeaders { headerSections.append(header.section) }
         var keys: [Key] = []
         keys.reserveCapacity(headerSections.count + view.items.count + 1)
         let grouped = !groups.isEmpty

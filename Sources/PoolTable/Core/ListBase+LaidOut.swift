@@ -17,6 +17,16 @@ extension ListBase {
         items.headers[section]
     }
 
+    /// The mounted header views with a title, by section, as `AccessibleHeader`s.
+    var titledHeaders: [AccessibleHeader] {
+        var headers: [AccessibleHeader] = []
+        for section in laidOutHeaderSections {
+            guard let header = items.headers[section], let title = header.title, !title.isEmpty else { continue }
+            headers.append(AccessibleHeader(section: section, title: title, frame: header.frame))
+        }
+        return headers
+    }
+
     /// The footer view of `section` while it is mounted; nil otherwise. Does not lay out.
     @_spi(Diagnostics) public func footerView(forSection section: Int) -> TableViewHeaderFooterView? {
         items.footers[section]

@@ -288,6 +288,10 @@ public class ListBase {
     /// the scrolled content, apart from it (Core/ListBase+PinnedHeader): a table's floating
     /// section header; a compositional layout's pinned boundary header.
     func pinnedHeaderApart(on canvas: Canvas) -> PinnedHeader? { floatingHeaderApart(on: canvas) }
+    /// The mounted section headers a screen reader reads, by section
+    /// (Accessibility/AccessibilityModel): header views with a title; a collection view adds
+    /// its supplementary section headers (`mountedSupplementaryHeaders`).
+    var accessibleHeaders: [AccessibleHeader] { titledHeaders }
     /// Whether views other than the items, headers and footers are mounted (a grid's
     /// supplementary and decoration views, which may span a whole section and draw from its
     /// size): a batch below the mounted items then still asks for a redraw.

@@ -53,6 +53,7 @@ public final class CollectionView: ListBase {
     override var hasViewAnimations: Bool { orthogonalScrolling.isAnimating }
 
     override var hasOtherMountedViews: Bool { !supplementaries.mounted.isEmpty }
+    override var accessibleHeaders: [AccessibleHeader] { mountedSupplementaryHeaders(adding: titledHeaders) }
     override func pinnedHeaderApart(on canvas: Canvas) -> PinnedHeader? {
         geometry is CompositionalGeometry ? pinnedBoundaryHeaderApart(on: canvas) : super.pinnedHeaderApart(on: canvas)
     }

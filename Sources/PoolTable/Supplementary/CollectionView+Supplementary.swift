@@ -241,3 +241,27 @@ extension CollectionView {
         return PinnedHeader(view: ObjectIdentifier(m.view), covered: band) { [unowned self] canvas in self.drawSupplementary(m, in: canvas) }
     }
 }
+
+extension CollectionView {
+    /// `titled` (the section title views' headers) with the mounted supplementary section
+    /// headers (`elementKindSectionHeader` boundary items) of the other sections that say
+    /// something (`accessibilityLabel`) and are shown (`isHidden` unset), by section. A
+    /// carousel's header is left out: it names the carousel's own list.
+    func mountedSupplementaryHeaders(adding titled: [AccessibleHeader]) -> [AccessibleHeader] {
+        guard !supplementaries.sectionKeys.isEmpty else { return titled }
+        let compositional = geometry as? CompositionalGeometry
+        var headers = titled
+        var sections = Set<Int>()
+        for h in titled { sections.insert(h.section) }
+        for key in supplementaries.sectionKeys where key.kind == CollectionView.elementKindSectionHeader {
+            let section = key.indexPath.section
+            guard !sections.contains(section), let m = supplementaries.mounted[key], !m.view.isHiddenByApp,
+                  let label = m.view.accessibilityLabel, !label.isEmpty else { continue }
+            if let compositional, section < compositional.sections.count, compositional.sections[section].isOrthogonal { continue }
+            sections.insert(section)
+            headers.append(AccessibleHeader(section: section, title: label, frame: m.view.frame))
+        }
+        if headers.count > titled.count { headers.sort { $0.section < $1.section } }
+        return headers
+    }
+}
