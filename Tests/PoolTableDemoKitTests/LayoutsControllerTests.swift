@@ -44,10 +44,40 @@ struct LayoutsControllerTests {
         return (0..<view.numberOfItems(inSection: s)).prefix { view.rectForItem(at: IndexPath(item: $0, section: s)).minY == y }.count
     }
 
-    @Test("eight sections: the sidebar shows Mail's folders only, six settings, 36 swatches in columns that follow the width, five carousels of cards")
+    @Test("the mosaic is nested groups: in each 320-point group a large tile two thirds wide beside two stacked, over a row of three equal tiles; the second group below the first")
+    func mosaic() throws {
+        let (controller, view) = make(width: 900)
+        let s = Section.mosaic.rawValue
+        func frame(_ n: Int) -> Rect { view.rectForItem(at: IndexPath(item: n, section: s)) }
+        let inner = 900.0 - 24   // the section's insets, 12 each side
+        let top = frame(0).minY - 4
+        // The large tile: 2/3 of the width, 0.6 of 320 high, less its 4-point insets.
+        #expect(abs(frame(0).width - (inner * 2 / 3 - 8)) < 0.01 && abs(frame(0).height - (192 - 8)) < 0.01, "\(frame(0))")
+        #expect(frame(0).minX == 12 + 4)
+        // Two stacked beside it, a third wide, half its height each.
+        for n in [1, 2] {
+            #expect(abs(frame(n).width - (inner / 3 - 8)) < 0.01 && abs(frame(n).height - (96 - 8)) < 0.01, "tile \(n): \(frame(n))")
+            #expect(abs(frame(n).minX - (12 + inner * 2 / 3 + 4)) < 0.01)
+        }
+        #expect(abs(frame(1).minY - (top + 4)) < 0.01 && abs(frame(2).minY - (top + 96 + 4)) < 0.01)
+        // A row of three under them.
+        for n in 3...5 {
+            #expect(abs(frame(n).minY - (top + 192 + 4)) < 0.01 && abs(frame(n).height - (128 - 8)) < 0.01, "tile \(n): \(frame(n))")
+            #expect(abs(frame(n).minX - (12 + Double(n - 3) * inner / 3 + 4)) < 0.01)
+        }
+        // The next group repeats the shape 320 points below.
+        for n in 0..<6 { #expect(abs(frame(n + 6).minY - (frame(n).minY + 320)) < 0.01 && frame(n + 6).size == frame(n).size) }
+        let header = try #require(view.layoutAttributesForSupplementaryElement(ofKind: CollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: s)))
+        #expect(header.frame.maxY == top, "under its header")
+        #expect(LayoutsController.headerTitle(.mosaic) == "Mosaic")
+        withExtendedLifetime(controller) {}
+    }
+
+    @Test("nine sections: the sidebar shows Mail's folders only, six settings, 36 swatches in columns that follow the width, a mosaic of twelve tiles, five carousels of cards")
     func sections() {
         let (controller, view) = make()
-        #expect(view.numberOfSections == 8)
+        #expect(view.numberOfSections == 9)
+        #expect(view.numberOfItems(inSection: Section.mosaic.rawValue) == 12)
         #expect(Section.carousels.map(\.orthogonalScrollingBehavior) == [.continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered],
                 "one carousel per behaviour that scrolls")
         for section in Section.carousels {

@@ -141,10 +141,10 @@ extension TableWidgetTests {
         }
         #expect(widget.accessibleRows.spokenText(of: card)?.description?.contains(", ") == false)
         widget.accessibleDescriptionClause = { "\($0), \($1)" }
-        // The view's own list counts its own items only: 6 sidebar rows, 6 settings, 36 swatches.
+        // The view's own list counts its own items only: 6 sidebar rows, 6 settings, 36 swatches, 12 mosaic tiles.
         let own = children(of: widget.drawingArea).filter { gtk_accessible_get_accessible_role($0.opaque) == GTK_ACCESSIBLE_ROLE_LIST_ITEM }
         let descriptions = own.compactMap { widget.accessibleRows.spokenText(of: $0)?.description }
-        #expect(!descriptions.isEmpty && descriptions.allSatisfy { $0.hasSuffix(" of 48") }, "\(descriptions.prefix(3))")
+        #expect(!descriptions.isEmpty && descriptions.allSatisfy { $0.hasSuffix(" of 60") }, "\(descriptions.prefix(3))")
     }
 }
 

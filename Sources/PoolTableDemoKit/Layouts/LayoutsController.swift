@@ -3,7 +3,8 @@ import PoolTable
 /// The Layouts screen (issue 38): a gallery of the modern collection-view API written the
 /// way an iOS developer writes it, through the UIKit renames only: a compositional layout
 /// whose sections are a sidebar outline, an inset-grouped list with accessories, swipe
-/// actions and reorder grips in edit mode, a grid of swatches with count badges under a pinned header, and one carousel
+/// actions and reorder grips in edit mode, a grid of swatches with count badges under a pinned header, a mosaic of
+/// nested groups, and one carousel
 /// (an orthogonal section, scrolling sideways) per orthogonal scrolling behaviour, fed by a
 /// diffable data source and cell and supplementary registrations.
 @MainActor
@@ -11,13 +12,15 @@ public final class LayoutsController {
     /// The screen's sections, top to bottom.
     public enum Section: Int, CaseIterable, Hashable, Sendable {
         case sidebar, settings, swatches
+        /// Tiles in nested groups: a large one beside two stacked, over a row of three.
+        case mosaic
         /// The carousels, one per orthogonal scrolling behaviour.
         case continuous, continuousGroupLeadingBoundary, paging, groupPaging, groupPagingCentered
 
         /// How the section scrolls sideways: nil for the sections that scroll with the page.
         public var orthogonalScrollingBehavior: CollectionLayoutSectionOrthogonalScrollingBehavior? {
             switch self {
-            case .sidebar, .settings, .swatches: nil
+            case .sidebar, .settings, .swatches, .mosaic: nil
             case .continuous: .continuous
             case .continuousGroupLeadingBoundary: .continuousGroupLeadingBoundary
             case .paging: .paging
@@ -76,6 +79,8 @@ public final class LayoutsController {
                 return section
             case .swatches:
                 return Self.swatchSection(width: layoutEnvironment.container.effectiveContentSize.width)
+            case .mosaic:
+                return Self.mosaicSection()
             case .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered:
                 return Self.carouselSection(section)
             }
@@ -104,6 +109,40 @@ public final class LayoutsController {
         header.pinToVisibleBounds = true
         section.boundarySupplementaryItems = [header]
         section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 8, bottom: 16, trailing: 8)
+        return section
+    }
+
+    /// The tiles of one mosaic group, in reading order: a large tile and two stacked beside it
+    /// (two thirds and one third of the width), over a row of three.
+    static let tilesPerMosaicGroup = 6
+
+    /// Nested groups: each 320-point group is a vertical group of a horizontal group (a large
+    /// tile beside a vertical group of two) over a horizontal group of three equal tiles.
+    static func mosaicSection() -> CollectionLayoutSection {
+        func tile(_ width: CollectionLayoutDimension, _ height: CollectionLayoutDimension) -> CollectionLayoutItem {
+            let item = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: width, heightDimension: height))
+            item.contentInsets = DirectionalEdgeInsets(top: 4, leading: 4, bottom: 4, trailing: 4)
+            return item
+        }
+        let large = tile(.fractionalWidth(2.0 / 3), .fractionalHeight(1.0))
+        let stacked = CollectionLayoutGroup.vertical(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1.0 / 3), heightDimension: .fractionalHeight(1.0)),
+            repeatingSubitem: tile(.fractionalWidth(1.0), .fractionalHeight(0.5)), count: 2)
+        let top = CollectionLayoutGroup.horizontal(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(0.6)),
+            subitems: [large, stacked])
+        let row = CollectionLayoutGroup.horizontal(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .fractionalHeight(0.4)),
+            repeatingSubitem: tile(.fractionalWidth(1.0 / 3), .fractionalHeight(1.0)), count: 3)
+        let group = CollectionLayoutGroup.vertical(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(320)),
+            subitems: [top, row])
+        let section = CollectionLayoutSection(group: group)
+        section.contentInsets = DirectionalEdgeInsets(top: 0, leading: 12, bottom: 16, trailing: 12)
+        let headerSize = CollectionLayoutSize(widthDimension: .fractionalWidth(1.0), heightDimension: .absolute(40))
+        section.boundarySupplementaryItems = [
+            CollectionLayoutBoundarySupplementaryItem(layoutSize: headerSize, elementKind: CollectionView.elementKindSectionHeader, alignment: .top),
+        ]
         return section
     }
 
@@ -240,7 +279,7 @@ public final class LayoutsController {
             switch Section(rawValue: indexPath.section) {
             case .sidebar: collectionView.dequeueConfiguredReusableCell(using: sidebarRegistration, for: indexPath, item: item)
             case .settings: collectionView.dequeueConfiguredReusableCell(using: settingsRegistration, for: indexPath, item: item)
-            case .swatches, nil: collectionView.dequeueConfiguredReusableCell(using: swatchRegistration, for: indexPath, item: item)
+            case .swatches, .mosaic, nil: collectionView.dequeueConfiguredReusableCell(using: swatchRegistration, for: indexPath, item: item)
             case .continuous, .continuousGroupLeadingBoundary, .paging, .groupPaging, .groupPagingCentered:
                 collectionView.dequeueConfiguredReusableCell(using: cardRegistration, for: indexPath, item: item)
             }
@@ -275,6 +314,7 @@ public final class LayoutsController {
         snapshot.appendSections(Section.allCases)
         snapshot.appendItems(Self.settings(), toSection: .settings)
         snapshot.appendItems(Self.swatches(), toSection: .swatches)
+        snapshot.appendItems(Self.mosaicTiles(), toSection: .mosaic)
         for section in Section.carousels { snapshot.appendItems(Self.cards(for: section), toSection: section) }
         dataSource.apply(snapshot, animatingDifferences: false)
         dataSource.apply(Self.sidebarOutline(), to: .sidebar, animatingDifferences: false)
@@ -302,6 +342,7 @@ public final class LayoutsController {
         case .sidebar: tr("Library")
         case .settings: tr("Settings")
         case .swatches: tr("Colours")
+        case .mosaic: tr("Mosaic")
         case .continuous: tr("Continuous")
         case .continuousGroupLeadingBoundary: tr("Continuous, stopping at a group")
         case .paging: tr("Paging")
@@ -316,12 +357,22 @@ public final class LayoutsController {
          tr("On sale"), tr("Seen by three friends, and saved to your list for later")]
     }
 
-    /// Twelve cards (sixteen stacked in pairs) in the palette's colours, numbered from 1.
+    /// Twelve cards (sixteen stacked in pairs) in the palette's colours, numbered from 1; each
+    /// carousel starts three colours after the one above.
     static func cards(for section: Section) -> [Item] {
         let count = section == .continuousGroupLeadingBoundary ? 16 : 12
+        let seed = 3 + (Section.carousels.firstIndex(of: section) ?? 0)
         return (0..<count).map { n in
-            let c = (n + section.rawValue * 3) % palette.count
-            return Item(id: 1000 * section.rawValue + n, title: colourName(c), detail: "\(n + 1)", rgb: palette[c])
+            let c = (n + seed * 3) % palette.count
+            return Item(id: 1000 * seed + n, title: colourName(c), detail: "\(n + 1)", rgb: palette[c])
+        }
+    }
+
+    /// Two mosaic groups of tiles, in the palette's middle tones, from teal on.
+    static func mosaicTiles() -> [Item] {
+        (0..<2 * tilesPerMosaicGroup).map { n in
+            let c = (n + 7) % palette.count
+            return Item(id: 600 + n, title: colourName(c), rgb: palette[c])
         }
     }
 
