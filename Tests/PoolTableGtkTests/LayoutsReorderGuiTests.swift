@@ -109,7 +109,7 @@ extension TableWidgetTests {
         let focusedBefore = try #require(gtk_root_get_focus(root))
         let spokenBefore = try #require(widget.accessibleRows.spokenText(of: focusedBefore))
         try #require(spokenBefore.label?.contains(original[0].title) == true)
-        // "Item 7 of 48" before: "Item 8 of 48" after.
+        // "Item 7 of 60" before: "Item 8 of 60" after.
         let number = try #require(spokenBefore.description?.split(separator: " ").dropFirst().first.flatMap { Int($0) })
         var keys = XScript(title: harness.uniqueTitle(), windowPoint: harness.windowPoint(in: widget))
         keys.focusWindow()
@@ -124,7 +124,7 @@ extension TableWidgetTests {
         #expect(view.focusedIndexPath == IndexPath(item: 1, section: settings), "the focus followed the row")
         // What a screen reader hears from the focused proxy: the moved row, through a focus
         // change to a fresh proxy (Orca 43 ignores a focused list item's name changes and read
-        // only "Item 8 of 48" while the row stayed on the proxy that had the focus).
+        // only "Item 8 of 60" while the row stayed on the proxy that had the focus).
         GtkTestEnvironment.waitThenFrame(for: "the focus on the moved row's fresh proxy") { gtk_root_get_focus(root) != focusedBefore }
         let focused = try #require(gtk_root_get_focus(root))
         #expect(focused != focusedBefore, "the focus moved to another proxy")

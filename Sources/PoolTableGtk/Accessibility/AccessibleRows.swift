@@ -134,8 +134,8 @@ final class AccessibleRows {
     /// The focused row was moved to `indexPath` by the user (Alt+arrow): once its proxy has
     /// followed it there, the row gets a fresh proxy and the focus moves to it. Orca 43
     /// ignores a focused list item's name changes and reads only its new description, so a
-    /// move kept on the same proxy was heard as "Item 8 of 48" without the row's name; a
-    /// focus change is read in full ("Wi-Fi, Home. Item 8 of 48").
+    /// move kept on the same proxy was heard as "Item 8 of 60" without the row's name; a
+    /// focus change is read in full ("Wi-Fi, Home. Item 8 of 60").
     func focusedRowMoved(to indexPath: IndexPath) {
         movedFocusRow = indexPath
         quiet.schedule()
