@@ -154,13 +154,18 @@ final class MountChangeRecorder {
                 }
             }
         }
-        out.mounted.sort { $0.indexPath < $1.indexPath }
-        out.unmounted.sort { $0.indexPath < $1.indexPath }
-        out.rebound.sort { $0.indexPath < $1.indexPath }
-        out.moved.sort { $0.to < $1.to }
-        out.updated.sort { $0.indexPath < $1.indexPath }
+        // Sorted by nonisolated functions: a closure written here would be main-actor isolated
+        // and check the executor at run time on every comparison.
+        out.mounted.sort(by: Self.inIndexPathOrder)
+        out.unmounted.sort(by: Self.inIndexPathOrder)
+        out.rebound.sort(by: Self.inIndexPathOrder)
+        out.moved.sort(by: Self.inDestinationOrder)
+        out.updated.sort(by: Self.inIndexPathOrder)
         return out
     }
+
+    private nonisolated static func inIndexPathOrder(_ a: MountChanges.Item, _ b: MountChanges.Item) -> Bool { a.indexPath < b.indexPath }
+    private nonisolated static func inDestinationOrder(_ a: MountChanges.Move, _ b: MountChanges.Move) -> Bool { a.to < b.to }
 
     private func touch(_ cell: ReusableCell, _ change: (inout Record) -> Void) {
         let id = ObjectIdentifier(cell)

@@ -224,8 +224,11 @@ open class TableViewCell: ReusableCell {
     open override var accessibilityLabel: String? {
         get {
             if let label = super.accessibilityLabel { return label }
-            let parts = [text, detailText].compactMap { $0 }.filter { !$0.isEmpty }
-            return parts.isEmpty ? activeContentView?.accessibilityLabel : parts.joined(separator: ", ")
+            // The non-empty of text and detail text, joined by ", " (plain code: closures
+            // passed to compactMap and filter checked the executor at run time, per row read).
+            let text = self.text ?? "", detail = detailText ?? ""
+            if text.isEmpty { return detail.isEmpty ? activeContentView?.accessibilityLabel : detail }
+            return detail.isEmpty ? text : text + ", " + detail
         }
         set { super.accessibilityLabel = newValue }
     }

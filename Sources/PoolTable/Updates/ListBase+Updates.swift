@@ -254,7 +254,10 @@ extension ListBase {
                                     moves: p.moves, deletedRows: p.deletedRows)
         // Rows that would make the content taller than offsets stay exact: refused, not clamped
         // (the data source already holds them; the table could not show them where they are).
-        if (0..<newSections).contains(where: { tally[4 * $0 + insertedIn] > 0 || tally[4 * $0 + movedIn] > 0 }) {
+        // (A loop, not `contains(where:)`: its closure checked the executor at run time, every batch.)
+        var grows = false
+        for t in 0..<newSections where tally[4 * t + insertedIn] > 0 || tally[4 * t + movedIn] > 0 { grows = true; break }
+        if grows {
             let length = geometry.contentLengthAfter(mapping, newCounts: newCounts, from: dataAdapter)
             if length > Self.maximumContentHeight {
                 throw BatchUpdateError(kind: .contentTooTall, inserted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + insertedIn] }, deleted: (0..<newSections).reduce(0) { $0 + tally[4 * $1 + deletedIn] },
@@ -465,8 +468,9 @@ extension ListBase {
         let count: Int, first: ObjectIdentifier?, last: ObjectIdentifier?, visible: Range<Int>, headers: Int, footers: Int
         @MainActor init(_ items: MountedItems) {
             count = items.entries.count
-            first = items.entries.first.map { ObjectIdentifier($0.cell) }
-            last = items.entries.last.map { ObjectIdentifier($0.cell) }
+            // (Not `Optional.map`: its closure checked the main actor's executor at run time.)
+            first = if let entry = items.entries.first { ObjectIdentifier(entry.cell) } else { nil }
+            last = if let entry = items.entries.last { ObjectIdentifier(entry.cell) } else { nil }
             visible = items.visibleSpan
             headers = items.headers.count
             footers = items.footers.count

@@ -223,7 +223,11 @@ final class AccessibleRows {
         if let table = listView as? TableView {   // level, expanded
             // (Asked per row only of an outline: for any other table each row's question was a dynamic cast.)
             let outline = table.dataSource is TableViewOutlineDataSource
-            for proxy in rows.values { proxy.setOutline(outline ? proxy.indexPath.flatMap(table.outlineState(forRowAt:)) : nil) }
+            // (No `flatMap(table.outlineState(forRowAt:))`: a closure formed here and passed to
+            // the standard library checks the main actor's executor at run time, every row.)
+            for proxy in rows.values {
+                if outline, let ip = proxy.indexPath { proxy.setOutline(table.outlineState(forRowAt: ip)) } else { proxy.setOutline(nil) }
+            }
         }
         updateHeaders(model)
         updateTabStop(model)
@@ -384,7 +388,8 @@ final class AccessibleRows {
         // than landing on the first visible row (which a screen reader would read out).
         if let cursor = listView.focusedIndexPath, cursor != ip, !model.isMounted(cursor),
            let held = tabStop?.indexPath, model.frame(of: held) != nil { ip = held }
-        let wanted = ip.flatMap { rows[RowKey($0)] ?? (tabStop?.indexPath == $0 ? tabStop : nil) }
+        var wanted: AccessibleProxy?   // (not `ip.flatMap`: its closure checked the executor at run time)
+        if let ip { wanted = rows[RowKey(ip)] ?? (tabStop?.indexPath == ip ? tabStop : nil) }
         if let stop = wanted, isDetached(stop), let ip {
             stop.describe(model.position(of: ip), extras(ip), joins, describe)
             if let rect = model.frame(of: ip) { placement.place(stop, at: rect) }

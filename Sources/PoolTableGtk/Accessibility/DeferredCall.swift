@@ -29,7 +29,7 @@ final class DeferredCall {
         let run: GSourceFunc = { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
-            MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
+            onMainThread { Box<@MainActor () -> Void>.from(box).body() }   // a GLib source: the main thread
             return GLibConstant.sourceRemove
         }
         if let seconds {

@@ -15,19 +15,25 @@ import CGtk
 /// The closures run on the main thread (GLib calls back there) and are released when their
 /// source goes away: when they return false, or when the caller removes the source by the
 /// id they return (`g_source_remove`, `gtk_widget_remove_tick_callback`).
+///
+/// Timeouts and tick callbacks run every frame, so their thunks enter the main actor with
+/// `onMainThread` (no run-time executor check in release builds), and each thunk is a
+/// constant of its C type: a closure written inline as a C function's argument is inferred
+/// main-actor isolated here and checks the executor at run time on entry.
 @MainActor
 @_spi(Interop) public enum MainLoop {
     /// `g_timeout_add_full`: runs `body` every `milliseconds` until it returns false.
     /// Returns the source id (for `g_source_remove`).
     @discardableResult
     @_spi(Interop) public static func addTimeout(milliseconds: UInt32, _ body: @escaping @MainActor () -> Bool) -> guint {
-        g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, { data in
+        let thunk: GSourceFunc = { data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data
-            return MainActor.assumeIsolated {
+            return onMainThread {
                 Box<@MainActor () -> Bool>.from(box).body() ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
             }
-        }, Box(body).retainedPointer(), releaseBox)
+        }
+        return g_timeout_add_full(G_PRIORITY_DEFAULT, milliseconds, thunk, Box(body).retainedPointer(), releaseBox)
     }
 
     /// `gtk_widget_add_tick_callback`: runs `body` with the widget's frame clock before
@@ -36,13 +42,14 @@ import CGtk
     @discardableResult
     @_spi(Interop) public static func addTickCallback(_ widget: some GPointer,
                                        _ body: @escaping @MainActor (OpaquePointer?) -> Bool) -> guint {
-        gtk_widget_add_tick_callback(widget.widget, { _, clock, data in
+        let thunk: GtkTickCallback = { _, clock, data in
             guard let data else { return GLibConstant.sourceRemove }
             nonisolated(unsafe) let box = data, clock = clock
-            return MainActor.assumeIsolated {
+            return onMainThread {
                 Box<@MainActor (OpaquePointer?) -> Bool>.from(box).body(clock) ? GLibConstant.sourceContinue : GLibConstant.sourceRemove
             }
-        }, Box(body).retainedPointer(), releaseBox)
+        }
+        return gtk_widget_add_tick_callback(widget.widget, thunk, Box(body).retainedPointer(), releaseBox)
     }
 
     /// `gtk_drawing_area_set_draw_func`: `body` draws with the `cairo_t` at the area's

@@ -5,7 +5,9 @@ import CGtk
 /// C's `g_signal_connect` is a macro; these call `g_signal_connect_data` with a retained
 /// box as `user_data` (released by the closure's destroy notify when the handler or the
 /// instance goes away) and one non-capturing thunk per C signature, which re-enters the
-/// main actor with `MainActor.assumeIsolated` (GLib calls back on the main thread).
+/// main actor with `MainActor.assumeIsolated` (GLib calls back on the main thread); the
+/// two that run many times a frame (`connect`, `connectItemsChanged`) with `onMainThread`,
+/// the same without the run-time check in release builds.
 ///
 /// Each function's name says the handler's C signature (after the instance and before
 /// `user_data`); pick the one the signal's documentation shows. `after: true` runs the
@@ -19,7 +21,7 @@ public enum Signal {
         let thunk: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
             guard let data else { return }
             nonisolated(unsafe) let box = data
-            MainActor.assumeIsolated { Box<@MainActor () -> Void>.from(box).body() }
+            onMainThread { Box<@MainActor () -> Void>.from(box).body() }   // hot: adjustments, frame-clock signals
         }
         return connect(instance, signal, unsafeBitCast(thunk, to: GCallback.self), Box(body), after: after)
     }
@@ -136,7 +138,7 @@ public enum Signal {
         let thunk: @convention(c) (gpointer?, guint, guint, guint, gpointer?) -> Void = { _, position, removed, added, data in
             guard let data else { return }
             nonisolated(unsafe) let box = data
-            MainActor.assumeIsolated { Box<@MainActor (UInt32, UInt32, UInt32) -> Void>.from(box).body(position, removed, added) }
+            onMainThread { Box<@MainActor (UInt32, UInt32, UInt32) -> Void>.from(box).body(position, removed, added) }
         }
         return connect(instance, "items-changed", unsafeBitCast(thunk, to: GCallback.self), Box(body))
     }
