@@ -6,59 +6,6 @@ import PoolTableDemoKit
 // The two toolkits of `pooltable-bench layouts` part 1 (LayoutsBench.swift): the Layout
 // Gallery's swatch grid, on PoolTable and on GtkGridView, each run by `gui-one`.
 
-/// The Layout Gallery's swatch grid at any size, with none of GTK: one section laid out by
-/// the app's own `LayoutsController.swatchSection`, cells and badges from the app's own
-/// registrations, item `n` being `LayoutsController.swatch(n)`. The headless scroll-step
-/// rows and the real window both use it.
-@MainActor
-final class SwatchGridSource: CollectionViewDataSource {
-    let count: Int
-    /// `cellForItemAt` calls so far.
-    private(set) var binds = 0
-    private let cells = LayoutsController.swatchRegistration()
-    private let badges: CollectionView.SupplementaryRegistration<CountBadgeView>
-    private let headers = CollectionView.SupplementaryRegistration<LayoutsHeaderView>(elementKind: CollectionView.elementKindSectionHeader) {
-        header, _, _ in
-        header.text = "Colours"
-        header.isOpaque = true   // pinned: it covers the swatches scrolling under it
-    }
-
-    init(count: Int) {
-        self.count = count
-        badges = LayoutsController.badgeRegistration { [count] in $0.item < count ? LayoutsController.swatch($0.item) : nil }
-    }
-
-    /// The gallery's grid layout: the swatch section at the view's width.
-    static func layout() -> CollectionViewCompositionalLayout {
-        CollectionViewCompositionalLayout { _, environment in
-            LayoutsController.swatchSection(width: environment.container.effectiveContentSize.width)
-        }
-    }
-
-    /// A collection view of `frame` showing `source`'s swatches (the caller keeps `source`:
-    /// the view holds its data source weakly).
-    static func makeView(frame: Rect, source: SwatchGridSource) -> CollectionView {
-        let view = CollectionView(frame: frame, collectionViewLayout: layout())
-        view.dataSource = source
-        return view
-    }
-
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { count }
-
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        binds += 1
-        return collectionView.dequeueConfiguredReusableCell(using: cells, for: indexPath, item: LayoutsController.swatch(indexPath.item))
-    }
-
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
-        if kind == CollectionView.elementKindSectionHeader {
-            return collectionView.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath)
-        }
-        return collectionView.dequeueConfiguredReusableSupplementary(using: badges, for: indexPath)
-    }
-}
-
 /// PoolTable's side: the swatch grid in a `TableWidget` hosting a `CollectionView`.
 @MainActor
 final class SwatchGridHost: BenchChildHost {

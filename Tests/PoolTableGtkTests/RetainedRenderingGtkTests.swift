@@ -458,11 +458,8 @@ extension TableWidgetTests {
         try GtkTestEnvironment.require()
         let context = pango_font_map_create_context(pango_cairo_font_map_get_default())!
         defer { g_object_unref(context.rawPointer) }
-        let source = PinnedSwatchSource()
-        let view = CollectionView(frame: Rect(x: 0, y: 0, width: 800, height: 560), collectionViewLayout: CollectionViewCompositionalLayout { _, environment in
-            LayoutsController.swatchSection(width: environment.container.effectiveContentSize.width)
-        })
-        view.dataSource = source
+        let source = SwatchGridSource(count: 10_000)
+        let view = SwatchGridSource.makeView(frame: Rect(x: 0, y: 0, width: 800, height: 560), source: source)
         /// One frame as `TableWidget` draws it, the header apart (on the canvas itself), or in
         /// the content as before (through a retaining canvas that knows nothing of pinned
         /// headers: the protocol's defaults).
@@ -625,30 +622,6 @@ extension TableWidgetTests {
         #expect(bordered.image.differingPixels(from: kept.image) == 0)
         #expect(kept.image.pixel(x: 240, y: 50).blue > 200, "the swatch is drawn")
         #expect(kept.image.pixel(x: 240, y: 112).alpha == 0, "the outer clip cuts the caption")
-    }
-}
-
-/// The Layouts grid's content: the gallery's swatch cells and badges and its opaque pinned
-/// "Colours" header, over 10,000 swatches.
-@MainActor
-final class PinnedSwatchSource: CollectionViewDataSource {
-    private let cells = LayoutsController.swatchRegistration()
-    private let badges = LayoutsController.badgeRegistration { LayoutsController.swatch($0.item) }
-    private let headers = CollectionView.SupplementaryRegistration<LayoutsHeaderView>(elementKind: CollectionView.elementKindSectionHeader) {
-        header, _, _ in
-        header.text = "Colours"
-        header.isOpaque = true
-    }
-    func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 10_000 }
-    func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-        collectionView.dequeueConfiguredReusableCell(using: cells, for: indexPath, item: LayoutsController.swatch(indexPath.item))
-    }
-    func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                        at indexPath: IndexPath) -> CollectionReusableView {
-        if kind == CollectionView.elementKindSectionHeader {
-            return collectionView.dequeueConfiguredReusableSupplementary(using: headers, for: indexPath)
-        }
-        return collectionView.dequeueConfiguredReusableSupplementary(using: badges, for: indexPath)
     }
 }
 

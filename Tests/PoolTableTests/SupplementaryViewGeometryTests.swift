@@ -68,17 +68,6 @@ struct SupplementaryViewGeometryTests {
         return (view, source)
     }
 
-    /// The labels drawn, by text, at their viewport rects.
-    func drawnLabels(_ view: CollectionView) -> [String: Rect] {
-        let canvas = RecordingCanvas()
-        view.render(in: canvas)
-        var out: [String: Rect] = [:]
-        for (text, rect) in canvas.texts where text.hasPrefix("label ") { out[String(text.dropFirst(6))] = rect }
-        return out
-    }
-
-    func onScreen(_ r: Rect, _ view: CollectionView) -> Rect { Rect(x: r.minX, y: r.minY - view.contentOffset.y, width: r.width, height: r.height) }
-
     func headerView(_ view: CollectionView, _ section: Int) throws -> ObservingView {
         try #require(view.supplementaryView(forElementKind: CollectionView.elementKindSectionHeader,
                                             at: IndexPath(item: 0, section: section)) as? ObservingView)

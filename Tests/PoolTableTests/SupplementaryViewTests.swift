@@ -166,17 +166,6 @@ struct SupplementaryViewTests {
         #expect(host.redraws >= 1)
     }
 
-    func drawnLabels(_ view: CollectionView) -> [String: Rect] {
-        let canvas = RecordingCanvas()
-        view.render(in: canvas)
-        var out: [String: Rect] = [:]
-        for (text, rect) in canvas.texts where text.hasPrefix("label ") { out[String(text.dropFirst(6))] = rect }
-        return out
-    }
-
-    /// The viewport rect of a content rect.
-    func onScreen(_ r: Rect, _ view: CollectionView) -> Rect { Rect(x: r.minX, y: r.minY - view.contentOffset.y, width: r.width, height: r.height) }
-
     @Test("headers and footers are mounted only near the viewport, at the layout's frames, drawn, and recycled through the pool")
     func headersAndFooters() throws {
         let (view, source) = try makeView(layout(badges: false, background: false))
@@ -491,3 +480,17 @@ struct SupplementaryViewTests {
         #expect(view.invariantViolation() == nil)
     }
 }
+
+/// The `LabelView`s drawn, by text (less "label "), at their viewport rects.
+@MainActor
+func drawnLabels(_ view: CollectionView) -> [String: Rect] {
+    let canvas = RecordingCanvas()
+    view.render(in: canvas)
+    var out: [String: Rect] = [:]
+    for (text, rect) in canvas.texts where text.hasPrefix("label ") { out[String(text.dropFirst(6))] = rect }
+    return out
+}
+
+/// The viewport rect of a content rect.
+@MainActor
+func onScreen(_ r: Rect, _ view: CollectionView) -> Rect { Rect(x: r.minX, y: r.minY - view.contentOffset.y, width: r.width, height: r.height) }
