@@ -629,30 +629,10 @@ extension TableWidgetTests {
 /// content's group but knows nothing of pinned headers (the protocol's defaults): the frame
 /// as it was drawn before they were drawn apart.
 @MainActor
-final class ContentOnlyCanvas: RetainingCanvas {
+final class ContentOnlyCanvas: RetainingCanvas, ForwardingCanvas {
     let canvas: SnapshotCanvas
     init(_ canvas: SnapshotCanvas) { self.canvas = canvas }
-    var theme: Theme { canvas.theme }
-    func save() { canvas.save() }
-    func restore() { canvas.restore() }
-    func translate(x: Double, y: Double) { canvas.translate(x: x, y: y) }
-    func scale(x: Double, y: Double) { canvas.scale(x: x, y: y) }
-    func clip(to rect: Rect) { canvas.clip(to: rect) }
-    func clip(to path: Path) { canvas.clip(to: path) }
-    func multiplyAlpha(_ alpha: Double) { canvas.multiplyAlpha(alpha) }
-    func fill(_ rect: Rect, color: Color) { canvas.fill(rect, color: color) }
-    func fill(_ path: Path, color: Color) { canvas.fill(path, color: color) }
-    func stroke(_ path: Path, color: Color, lineWidth: Double) { canvas.stroke(path, color: color, lineWidth: lineWidth) }
-    func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?) { canvas.drawText(text, in: rect, style: style, cache: cache) }
-    func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
-        canvas.measureText(text, width: width, style: style, cache: cache)
-    }
-    func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
-        canvas.drawImage(image, in: rect, contentMode: contentMode, cornerRadius: cornerRadius)
-    }
-    func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) {
-        canvas.drawCached(key: key, version: version, size: size, draw)
-    }
+    var base: Canvas { canvas }
     func drawCached(key: ObjectIdentifier, version: Int, size: Size, changesOften: Bool, _ draw: (Canvas) -> Void) {
         canvas.drawCached(key: key, version: version, size: size, changesOften: changesOften, draw)
     }

@@ -17,7 +17,7 @@ final class OpaqueHeaderView: CollectionReusableView {
 /// and where the scrolled content begins, with the rectangle it is told a pinned header
 /// covers, and where it ends early.
 @MainActor
-final class GroupRecordingCanvas: RetainingCanvas {
+final class GroupRecordingCanvas: RetainingCanvas, ForwardingCanvas {
     enum Event: Equatable {
         case begin(under: Rect?)
         case end
@@ -26,27 +26,11 @@ final class GroupRecordingCanvas: RetainingCanvas {
     let inner: RecordingCanvas
     private(set) var events: [Event] = []
     init(theme: Theme = .light) { inner = RecordingCanvas(theme: theme) }
+    var base: Canvas { inner }
 
-    var theme: Theme { inner.theme }
-    func save() { inner.save() }
-    func restore() { inner.restore() }
-    func translate(x: Double, y: Double) { inner.translate(x: x, y: y) }
-    func scale(x: Double, y: Double) { inner.scale(x: x, y: y) }
-    func clip(to rect: Rect) { inner.clip(to: rect) }
-    func clip(to path: Path) { inner.clip(to: path) }
-    func multiplyAlpha(_ alpha: Double) { inner.multiplyAlpha(alpha) }
-    func fill(_ rect: Rect, color: Color) { inner.fill(rect, color: color) }
-    func fill(_ path: Path, color: Color) { inner.fill(path, color: color) }
-    func stroke(_ path: Path, color: Color, lineWidth: Double) { inner.stroke(path, color: color, lineWidth: lineWidth) }
     func drawText(_ text: String, in rect: Rect, style: TextStyle, cache: TextCache?) {
         inner.drawText(text, in: rect, style: style, cache: cache)
         if case let .text(_, placed, _)? = inner.operations.last { events.append(.text(text, placed)) }
-    }
-    func measureText(_ text: String, width: Double, style: TextStyle, cache: TextCache?) -> Size {
-        inner.measureText(text, width: width, style: style, cache: cache)
-    }
-    func drawImage(_ image: Image, in rect: Rect, contentMode: ContentMode, cornerRadius: Double) {
-        inner.drawImage(image, in: rect, contentMode: contentMode, cornerRadius: cornerRadius)
     }
     func drawCached(key: ObjectIdentifier, version: Int, size: Size, _ draw: (Canvas) -> Void) { draw(self) }
     func drawCached(key: ObjectIdentifier, version: Int, size: Size, changesOften: Bool, _ draw: (Canvas) -> Void) { draw(self) }
