@@ -410,10 +410,7 @@ extension TableWidgetTests {
             canvas.restore()
             canvas.finish()
             cache.endFrame()
-            let node = gtk_snapshot_free_to_node(snapshot)!
-            let image = CairoImage(width: 800, height: 560, scale: scale)
-            gsk_render_node_draw(node, image.cairo)
-            return (node, image)
+            return renderedFrame(snapshot, width: 800, height: 560, scale: scale)
         }
         func transformNodes(in node: OpaquePointer) -> Set<OpaquePointer> {
             var found: Set<OpaquePointer> = []
@@ -471,10 +468,7 @@ extension TableWidgetTests {
             view.render(in: apart ? canvas : ContentOnlyCanvas(canvas))
             canvas.finish()
             cache.endFrame()
-            let node = gtk_snapshot_free_to_node(snapshot)!
-            let image = CairoImage(width: 800, height: 560, scale: scale)
-            gsk_render_node_draw(node, image.cairo)
-            return (node, image)
+            return renderedFrame(snapshot, width: 800, height: 560, scale: scale)
         }
         /// The clip node around the scrolled content's group (a clip whose child is a transform
         /// node), its rectangle, and the other nodes beside it.
@@ -637,4 +631,13 @@ final class ContentOnlyCanvas: RetainingCanvas, ForwardingCanvas {
         canvas.drawCached(key: key, version: version, size: size, changesOften: changesOften, draw)
     }
     func translateScrolledContent(x: Double, y: Double) { canvas.translateScrolledContent(x: x, y: y) }
+}
+
+/// The node a frame's snapshot made, and its pixels drawn by GSK's cairo path at `scale`.
+@MainActor
+func renderedFrame(_ snapshot: OpaquePointer, width: Int, height: Int, scale: Double) -> (node: OpaquePointer, image: CairoImage) {
+    let node = gtk_snapshot_free_to_node(snapshot)!
+    let image = CairoImage(width: width, height: height, scale: scale)
+    gsk_render_node_draw(node, image.cairo)
+    return (node, image)
 }
