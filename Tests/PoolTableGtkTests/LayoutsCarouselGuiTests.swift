@@ -98,13 +98,11 @@ extension TableWidgetTests {
 extension TableWidgetTests {
     @Test("Layouts carousels to assistive technology: each carousel is a LIST named after its header and described 'carousel', holding its items' LIST_ITEMs, each described by its place in the carousel; the view's own items do not count them")
     func layoutsCarouselsAreListsOfTheirOwn() throws {
-        let gallery = try LayoutsGallery.open()
+        let gallery = try openAtPagingCarousel()
         let harness = gallery.harness
         defer { harness.close() }
         let widget = gallery.widget, view = gallery.view
         let paging = LayoutsSection.paging.rawValue
-        try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
-        widget.accessibleCursorMayHaveMoved()
 
         func children(of parent: UnsafeMutablePointer<GtkWidget>) -> [UnsafeMutablePointer<GtkWidget>] {
             var out: [UnsafeMutablePointer<GtkWidget>] = [], child = gtk_widget_get_first_child(parent)
@@ -151,13 +149,11 @@ extension TableWidgetTests {
 extension TableWidgetTests {
     @Test("Layouts carousels: a header the app hides (UIKit's isHidden) is not drawn and no longer names its carousel to assistive technology; shown again, it does")
     func layoutsHiddenHeaderNamesNoCarousel() throws {
-        let gallery = try LayoutsGallery.open()
+        let gallery = try openAtPagingCarousel()
         let harness = gallery.harness
         defer { harness.close() }
         let widget = gallery.widget, view = gallery.view
         let paging = LayoutsSection.paging.rawValue
-        try scrollToHeader(ofSection: paging, margin: 20, view: view, widget: widget)
-        widget.accessibleCursorMayHaveMoved()
         let title = LayoutsController.headerTitle(.paging)
         var lists: [UnsafeMutablePointer<GtkWidget>] = []
         var child = gtk_widget_get_first_child(widget.drawingArea)
@@ -231,5 +227,21 @@ extension TableWidgetTests {
         try #require(stride > 0)
         #expect(abs(rest / stride - (rest / stride).rounded()) < 0.001, "rests on a group's edge (offset \(rest), group \(stride))")
         #expect(view.contentOffset.y == top, "the page did not scroll")
+    }
+}
+
+extension TableWidgetTests {
+    /// The gallery open with the Paging carousel's header 20 points below the top, the
+    /// accessible rows told the view moved (the window is closed again if that fails).
+    func openAtPagingCarousel() throws -> LayoutsGallery {
+        let gallery = try LayoutsGallery.open()
+        do {
+            try scrollToHeader(ofSection: LayoutsSection.paging.rawValue, margin: 20, view: gallery.view, widget: gallery.widget)
+        } catch {
+            gallery.harness.close()
+            throw error
+        }
+        gallery.widget.accessibleCursorMayHaveMoved()
+        return gallery
     }
 }
